@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.js';
+import type { Database } from './db/client.js';
+import authServicePlugin from './areas/auth/auth-service.plugin.js';
+import authRoutes from './areas/auth/auth.routes.js';
+import healthRoutes from './areas/health/health.routes.js';
+import livePlugin from './areas/live/live.plugin.js';
+import authenticationPlugin from './plugins/authentication.js';
+import databasePlugin from './plugins/database.js';
+import errorsPlugin from './plugins/errors.js';
+import mailerPlugin from './plugins/mailer.js';
+import openapiPlugin from './plugins/openapi.js';
+import webAppPlugin from './plugins/web-app.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Log redaction: no password, token or credential ever reaches the logs. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.prevPassword',
+  '*.token',
+  '*.access_token',
+];
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(formbody);
+  await app.register(databasePlugin, { database });
+  await app.register(mailerPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authServicePlugin);
+  await app.register(authenticationPlugin);
+  await app.register(livePlugin);
+  await app.register(healthRoutes);
+  // The API context: every route in it needs a token unless it says it is public.
+  await app.register(async (api) => {
+    api.addHook('onRequest', api.authenticate);
+    await api.register(authRoutes);
+  });
+  await app.register(webAppPlugin);
+  return app;
+}

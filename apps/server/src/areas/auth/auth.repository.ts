@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResetTokens, sessions, users } from '../../db/schema.js';
+
+export interface ActiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: { id: number; username: string; email: string; role: (typeof users.$inferSelect)['role'] };
+}
+
+/** Sessions (bearer tokens) and password-reset tokens, both stored as hashes. */
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async createSession(values: { userId: number; tokenHash: string; clientId?: string; ttlMs: number }) {
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId: values.userId,
+        tokenHash: values.tokenHash,
+        clientId: values.clientId ?? null,
+        expiresAt: sql`now() + ${`${values.ttlMs} milliseconds`}::interval`,
+      })
+      .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+    return row!;
+  }
+
+  /** The live session a token hash belongs to, if it is unrevoked, unexpired and its user active. */
+  async findActiveSession(tokenHash: string): Promise<ActiveSession | undefined> {
+    const rows = await this.db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: { id: users.id, username: users.username, email: users.email, role: users.role },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.active, true),
+        ),
+      )
+      .limit(1);
+    return rows[0];
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Revokes every live session of a user but `keepSessionId`; returns the revoked ids. */
+  async revokeUserSessions(userId: number, keepSessionId?: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  async createResetToken(values: { userId: number; tokenHash: string; ttlMs: number }): Promise<void> {
+    await this.db.insert(passwordResetTokens).values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      expiresAt: sql`now() + ${`${values.ttlMs} milliseconds`}::interval`,
+    });
+  }
+
+  /** Marks a reset token used and returns its user; null when unknown, used or expired. */
+  async claimResetToken(tokenHash: string, db: Db = this.db): Promise<number | null> {
+    const rows = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    return rows[0]?.userId ?? null;
+  }
+
+  /** Removes expired sessions and reset tokens so the tables stay bounded. */
+  async pruneExpired(): Promise<void> {
+    await this.db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
+    await this.db.delete(passwordResetTokens).where(sql`${passwordResetTokens.expiresAt} < now() - interval '1 day'`);
+  }
+}

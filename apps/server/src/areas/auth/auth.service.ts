@@ -1,0 +1,200 @@
+import type { ChangePasswordRequest, ExpiredResponse, ResetPasswordRequest, TokenResponse } from '@ed/contract/auth';
+import { newPasswordProblems } from '@ed/contract/password';
+import { hasPermission } from '@ed/contract/permissions';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../shared/http-error.js';
+import type { Mailer } from '../../shared/mailer.js';
+import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { hashToken, newSecretToken } from '../../shared/secret-token.js';
+import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { ActiveSession, AuthRepository } from './auth.repository.js';
+import { resetMail } from './reset-mail.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.js';
+
+const HOUR_MS = 3_600_000;
+const RESET_TOKEN_TTL_MS = HOUR_MS;
+const RESETS_PER_USER_PER_HOUR = 3;
+const INVALID_CREDENTIALS = 'Invalid username or password.';
+
+const minutes = (ms: number) => {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+};
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  users: UsersRepository;
+  sessions: AuthRepository;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Sign-in, tokens, password change, expiry and reset (part 1 §4, §5, §7). */
+export class AuthService {
+  private readonly revokeListeners = new Set<(sessionIds: string[]) => void>();
+  private readonly background = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** Called with the ids of sessions that stop being valid, so live sockets can be dropped. */
+  onSessionsRevoked(listener: (sessionIds: string[]) => void): void {
+    this.revokeListeners.add(listener);
+  }
+
+  async signIn(input: { username: string; password: string; clientId?: string; ip: string }): Promise<TokenResponse> {
+    const { config, users, limiter } = this.deps;
+    const ipKey = `login-ip:${input.ip}`;
+    const ipWindow = await limiter.peek(ipKey);
+    if (ipWindow.count >= config.LOGIN_IP_MAX_FAILURES) {
+      throw tooManyRequests(
+        `Too many failed sign-ins from this address. Try again in ${minutes(ipWindow.retryAfterMs)}.`,
+      );
+    }
+    const user = await users.findByUsername(input.username);
+    this.assertNotLocked(user);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      await limiter.hit(ipKey, config.LOGIN_LOCK_MINUTES * 60_000);
+      if (user) await users.recordFailedLogin(user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!user.active) throw forbidden('This account is deactivated. Ask an administrator to reactivate it.');
+    await users.clearFailedLogins(user.id);
+    return this.issueToken(user, input.clientId);
+  }
+
+  authenticate(token: string): Promise<ActiveSession | undefined> {
+    return this.deps.sessions.findActiveSession(hashToken(token));
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await this.deps.sessions.revokeSession(sessionId);
+    this.notifyRevoked([sessionId]);
+  }
+
+  async changePassword(session: ActiveSession, input: ChangePasswordRequest): Promise<void> {
+    const { users, config } = this.deps;
+    if (!sameUsername(input.username, session.user.username)) {
+      throw forbidden('You can only change your own password.');
+    }
+    const user = await users.findById(session.user.id);
+    if (!user) throw unauthorized();
+    this.assertNotLocked(user);
+    if (!(await verifyPassword(user.passwordHash, input.prevPassword))) {
+      await users.recordFailedLogin(user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES);
+      throw badRequest('The current password is incorrect.', 'prevPassword');
+    }
+    const problems = newPasswordProblems(input.newPassword, input.prevPassword);
+    if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const revoked = await this.deps.db.transaction(async (tx) => {
+      await users.setPassword(user.id, passwordHash, tx);
+      return this.deps.sessions.revokeUserSessions(user.id, session.sessionId, tx);
+    });
+    this.notifyRevoked(revoked);
+  }
+
+  async passwordExpiry(session: ActiveSession, username: string): Promise<ExpiredResponse> {
+    const own = sameUsername(username, session.user.username);
+    if (!own && !hasPermission(session.user.role, 'users.manage')) {
+      throw forbidden("Only an administrator can read another user's password expiry.");
+    }
+    const user = own ? await this.deps.users.findById(session.user.id) : await this.deps.users.findByUsername(username);
+    if (!user) throw badRequest(`There is no user named ${username}.`, 'username');
+    const expiresAt = new Date(user.passwordChangedAt.getTime() + this.deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000);
+    return {
+      expired: expiresAt.getTime() <= Date.now(),
+      passwordChangedAt: user.passwordChangedAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Answers the same whether or not the user exists: the lookup and the mail happen
+   * after the reply, so neither the answer nor its timing tells them apart.
+   */
+  async requestPasswordReset(username: string, ip: string): Promise<void> {
+    const window = await this.deps.limiter.hit(`reset-ip:${ip}`, HOUR_MS);
+    if (window.count > this.deps.config.RESET_REQUESTS_PER_HOUR) {
+      throw tooManyRequests(`Too many reset requests from this address. Try again in ${minutes(window.retryAfterMs)}.`);
+    }
+    this.runInBackground(() => this.sendResetMail(username));
+  }
+
+  async resetPassword(input: ResetPasswordRequest): Promise<void> {
+    const problems = newPasswordProblems(input.newPassword);
+    if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const revoked = await this.deps.db.transaction(async (tx) => {
+      const userId = await this.deps.sessions.claimResetToken(hashToken(input.token), tx);
+      const user = userId === null ? undefined : await this.deps.users.findById(userId, tx);
+      if (!user) throw badRequest('This password reset link is invalid, used or expired. Request a new one.', 'token');
+      if (await verifyPassword(user.passwordHash, input.newPassword)) {
+        throw badRequest('The new password must differ from the current one.', 'newPassword');
+      }
+      await this.deps.users.setPassword(user.id, passwordHash, tx);
+      return this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
+    });
+    this.notifyRevoked(revoked);
+  }
+
+  /** Resolves when the mails and other deferred work started so far have finished. */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private async sendResetMail(username: string): Promise<void> {
+    const { users, sessions, limiter, mailer, config, logger } = this.deps;
+    const user = await users.findByUsername(username);
+    if (!user || !user.active) return;
+    const perUser = await limiter.hit(`reset-user:${user.id}`, HOUR_MS);
+    if (perUser.count > RESETS_PER_USER_PER_HOUR) {
+      logger.warn({ userId: user.id }, 'password reset mail skipped: hourly limit for this user reached');
+      return;
+    }
+    const token = newSecretToken();
+    await sessions.createResetToken({ userId: user.id, tokenHash: hashToken(token), ttlMs: RESET_TOKEN_TTL_MS });
+    const link = `${config.PUBLIC_URL}/reset_password?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...resetMail(user.username, link) });
+  }
+
+  private async issueToken(user: UserRow, clientId?: string): Promise<TokenResponse> {
+    const token = newSecretToken();
+    const ttlMs = this.deps.config.TOKEN_TTL_HOURS * HOUR_MS;
+    await this.deps.sessions.createSession({ userId: user.id, tokenHash: hashToken(token), clientId, ttlMs });
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ttlMs / 1000,
+      user: { username: user.username, email: user.email, role: user.role },
+    };
+  }
+
+  private assertNotLocked(user: UserRow | undefined): void {
+    const lockedFor = user?.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
+    if (lockedFor > 0) {
+      throw tooManyRequests(
+        `This account is locked after too many failed sign-ins. Try again in ${minutes(lockedFor)}.`,
+      );
+    }
+  }
+
+  private notifyRevoked(sessionIds: string[]): void {
+    if (sessionIds.length === 0) return;
+    for (const listener of this.revokeListeners) listener(sessionIds);
+  }
+
+  private runInBackground(work: () => Promise<void>): void {
+    const task = work().catch((err: unknown) => this.deps.logger.error({ err }, 'password reset mail failed'));
+    this.background.add(task);
+    void task.finally(() => this.background.delete(task));
+  }
+}
+
+const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

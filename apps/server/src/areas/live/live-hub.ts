@@ -1,0 +1,72 @@
+import type { Server, Socket } from 'socket.io';
+import type { ConnectionCounters } from '@ed/contract/dashboard';
+import type { SessionUser } from '@ed/contract/roles';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@ed/contract/socket';
+
+export interface SocketData {
+  sessionId: string;
+  user: SessionUser;
+}
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const rooms = {
+  /** Every authenticated console. */
+  consoles: 'consoles',
+  session: (id: string) => `session:${id}`,
+  user: (username: string) => `user:${username.toLowerCase()}`,
+};
+
+export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
+
+/**
+ * The server side of the live-event socket. Everything goes through rooms, so with the
+ * postgres adapter an event or a disconnect reaches sockets held by any server instance.
+ */
+export class LiveHub {
+  /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
+  private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
+
+  constructor(readonly io: LiveServer) {}
+
+  broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+    (this.io.to(rooms.consoles).emit as (e: E, p: ServerEventPayload<E>) => void)(event, payload);
+  }
+
+  emitToUser<E extends ServerEventName>(username: string, event: E, payload: ServerEventPayload<E>): void {
+    (this.io.to(rooms.user(username)).emit as (e: E, p: ServerEventPayload<E>) => void)(event, payload);
+  }
+
+  disconnectSessions(sessionIds: string[]): void {
+    if (sessionIds.length > 0) this.io.in(sessionIds.map(rooms.session)).disconnectSockets(true);
+  }
+
+  disconnectUser(username: string): void {
+    this.io.in(rooms.user(username)).disconnectSockets(true);
+  }
+
+  /** Distinct signed-in users with at least one open console, across all instances. */
+  async connectedUsers(): Promise<number> {
+    const sockets = await this.io.in(rooms.consoles).fetchSockets();
+    return new Set(sockets.map((s) => s.data.user.username.toLowerCase())).size;
+  }
+
+  setEquipmentCounts(counts: EquipmentCounts): void {
+    this.equipmentCounts = counts;
+  }
+
+  async connectionCounters(): Promise<ConnectionCounters> {
+    const [equipment, connectedUsers] = await Promise.all([this.equipmentCounts(), this.connectedUsers()]);
+    return { ...equipment, connectedUsers };
+  }
+
+  async pushConnectionCounters(): Promise<void> {
+    this.broadcast('CONNECTION_COUNTERS', await this.connectionCounters());
+  }
+}

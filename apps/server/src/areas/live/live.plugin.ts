@@ -1,0 +1,70 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { SOCKET_PATH } from '@ed/contract/constants';
+import { CLIENT_EVENTS, identityPayloadSchema, socketAuthSchema } from '@ed/contract/socket';
+import { adapterPool } from './adapter-pool.js';
+import { LiveHub, rooms, type LiveServer, type LiveSocket } from './live-hub.js';
+
+/** Timers cannot wait longer than this (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * socket.io on /dashboard. The token comes in the handshake's auth payload (never the URL);
+ * a socket without a valid one is refused, and one whose token is revoked or expires is dropped.
+ */
+async function livePlugin(app: FastifyInstance) {
+  const io: LiveServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  if (app.database.pool) {
+    io.adapter(createAdapter(adapterPool(app.database.pool), { tableName: 'socket_io_attachments' }));
+  }
+  const hub = new LiveHub(io);
+  app.decorate('live', hub);
+  app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
+
+  const pushCounters = () =>
+    hub.pushConnectionCounters().catch((err: unknown) => app.log.warn({ err }, 'could not push connection counters'));
+
+  io.use((socket, next) => {
+    const auth = socketAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) return next(new Error('unauthorized'));
+    app.auth
+      .authenticate(auth.data.token)
+      .then((session) => {
+        if (!session) return next(new Error('unauthorized'));
+        const { username, email, role } = session.user;
+        socket.data = { sessionId: session.sessionId, user: { username, email, role } };
+        const expiresIn = Math.min(MAX_TIMER_MS, session.expiresAt.getTime() - Date.now());
+        const expiry = setTimeout(() => socket.disconnect(true), expiresIn);
+        socket.once('disconnect', () => clearTimeout(expiry));
+        next();
+      })
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'socket authentication failed');
+        next(new Error('unavailable'));
+      });
+  });
+
+  io.on('connection', (socket: LiveSocket) => {
+    const { sessionId, user } = socket.data;
+    void socket.join([rooms.consoles, rooms.session(sessionId), rooms.user(user.username)]);
+    socket.on(CLIENT_EVENTS.identity, (payload) => {
+      const identity = identityPayloadSchema.safeParse(payload);
+      // A client claiming to be someone other than its token's user is dropped.
+      if (!identity.success || identity.data.username.toLowerCase() !== user.username.toLowerCase()) {
+        socket.disconnect(true);
+      }
+    });
+    socket.on('disconnect', () => void pushCounters());
+    void pushCounters();
+  });
+
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+  });
+}
+
+export default fp(livePlugin, { name: 'live', dependencies: ['database', 'auth-service'] });

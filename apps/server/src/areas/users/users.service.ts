@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { newPasswordProblems } from '@ed/contract/password';
+import { roleSchema, type Role } from '@ed/contract/roles';
+import { badRequest, conflict } from '../../shared/http-error.js';
+import { hashPassword } from '../auth/password-hasher.js';
+import { type UsersRepository, type UserRow } from './users.repository.js';
+
+export const newUserSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, 'username is required')
+    .max(64, 'username is at most 64 characters')
+    .regex(/^[A-Za-z0-9._@-]+$/, 'username may hold letters, digits and . _ @ - only'),
+  email: z.email({ error: 'email must be an e-mail address' }),
+  role: roleSchema,
+  password: z.string(),
+  active: z.boolean().default(true),
+});
+export type NewUser = z.input<typeof newUserSchema>;
+
+/** Creates accounts; the admin bootstrap and the demo seed go through here like the Users screen will. */
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async create(input: NewUser): Promise<UserRow> {
+    const parsed = newUserSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(issue.message, String(issue.path[0] ?? ''));
+    }
+    const user = parsed.data;
+    const problems = newPasswordProblems(user.password);
+    if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+    if (await this.users.findByUsername(user.username)) {
+      throw conflict(`A user named ${user.username} already exists.`);
+    }
+    const passwordHash = await hashPassword(user.password);
+    return this.users.insert({ ...user, role: user.role as Role, passwordHash });
+  }
+}

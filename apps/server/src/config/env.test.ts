@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PASSWORD_MAX_AGE_DAYS).toBe(90);
+    expect(config.paths.outbox).toMatch(/data\/outbox$/);
+  });
+
+  it('names every bad value, and hides passwords', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a number \(got "eighty"\)/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: must be 12 characters or longer \(got \(hidden\)\)/);
+  });
+
+  it('reads booleans and trims the public URL', () => {
+    const config = loadConfig({ DEMO: 'true', PUBLIC_URL: 'https://console.example.com/' });
+    expect(config.DEMO).toBe(true);
+    expect(config.PUBLIC_URL).toBe('https://console.example.com');
+  });
+});

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Equipment Dashboard <no-reply@equipment-dashboard.local>'),
+  PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL' }).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@equipment-dashboard.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PASSWORD_MAX_AGE_DAYS: int(1, 3650).default(90),
+  TOKEN_TTL_HOURS: int(1, 24 * 30).default(12),
+  LOGIN_MAX_FAILURES: int(1, 1000).default(10),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(10),
+  LOGIN_IP_MAX_FAILURES: int(1, 100000).default(50),
+  RESET_REQUESTS_PER_HOUR: int(1, 1000).default(20),
+  TRUSTED_PROXIES: optionalString,
+  WEB_DIST: optionalString,
+  DEMO: bool.default(false),
+  DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
+});
+
+export type EnvInput = z.input<typeof envSchema>;
+
+export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
+  /** Absolute paths derived from DATA_DIR. */
+  paths: { data: string; pglite: string; outbox: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value stops the boot with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, env[key]]));
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '?');
+      const shown = key.includes('PASSWORD') ? '(hidden)' : JSON.stringify(env[key]);
+      return `  ${key}: ${issue.message} (got ${shown})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const data = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
+    paths: { data, pglite: path.join(data, 'pgdata'), outbox: path.join(data, 'outbox') },
+  };
+}

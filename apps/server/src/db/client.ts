@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The node-postgres pool, when on a real PostgreSQL (the socket.io adapter shares it). */
+  pool?: pg.Pool;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(connectionString: string, logger?: Logger): Database {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server (a database restart) must not crash the process:
+  // the pool drops it and the next query opens a fresh connection.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
+  // A checked-out client (the socket.io adapter's LISTEN connection) reports a lost server on
+  // itself rather than on the pool; without a listener that event would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite persisted under `dataDir` unless a PostgreSQL URL is given. */
+export async function openDatabase(
+  options: { databaseUrl?: string; pgliteDir: string },
+  logger?: Logger,
+): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
+  mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir);
+  return openPglite(client);
+}

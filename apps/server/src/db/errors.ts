@@ -1,0 +1,33 @@
+/** Connection-level failures (refused, reset, server shutting down): the request gets a 503. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '3D000', // the database itself is gone
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+const codeOf = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = codeOf(err);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = String((err as Error | null)?.message ?? '');
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not currently accepting connections/i.test(
+    message + String((err as { cause?: Error } | null)?.cause?.message ?? ''),
+  );
+}
+
+export const isUniqueViolation = (err: unknown): boolean => codeOf(err) === '23505';

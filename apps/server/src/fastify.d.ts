@@ -1,0 +1,33 @@
+import type { Permission } from '@ed/contract/permissions';
+import type { Config } from './config/env.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './shared/mailer.js';
+import type { RateLimiter } from './shared/rate-limiter.js';
+import type { ActiveSession } from './areas/auth/auth.repository.js';
+import type { AuthService } from './areas/auth/auth.service.js';
+import type { UsersService } from './areas/users/users.service.js';
+import type { UsersRepository } from './areas/users/users.repository.js';
+import type { LiveHub } from './areas/live/live-hub.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token. */
+    public?: boolean;
+    /** Role permission the caller needs; others get 403. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    session: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    limiter: RateLimiter;
+    usersRepository: UsersRepository;
+    users: UsersService;
+    auth: AuthService;
+    live: LiveHub;
+  }
+}

@@ -1,0 +1,52 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { openDatabase } from './db/client.js';
+
+function signInBanner(config: Config, created: CreatedAccount[]): string {
+  const lines = ['', `Equipment Dashboard is running at ${config.PUBLIC_URL}`];
+  const generated = created.filter((a) => a.generatedPassword);
+  if (generated.length > 0) {
+    lines.push('Sign in with one of these accounts (passwords are shown only this once):');
+    for (const a of generated) lines.push(`  ${a.username.padEnd(14)} ${a.generatedPassword}   (${a.role})`);
+  } else if (created.length > 0) {
+    lines.push(`Sign in as ${created.map((a) => a.username).join(', ')} with the password set in the environment.`);
+  } else {
+    lines.push('Sign in as admin with its password (ADMIN_PASSWORD, or the one printed at first start).');
+    lines.push(`Forgotten? Use "request password reset" and open the mail in ${config.paths.outbox}.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.paths.pglite });
+  const app = await buildApp({ config, database });
+  const created = await bootstrapAccounts(config, app.users, app.usersRepository);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // Written to the terminal, not the structured log: logs never hold passwords.
+  process.stdout.write(signInBanner(config, created));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Equipment Dashboard could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@ed/contract/errors';
+import { HttpError } from '../shared/http-error.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export const errorBody = (statusCode: number, message: string, field?: string): ErrorResponse => ({
+  statusCode,
+  error: STATUS_NAMES[statusCode] ?? 'Error',
+  message,
+  ...(field ? { field } : {}),
+});
+
+/** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
+      const text = issue?.message ?? 'is invalid';
+      const message = field && !text.startsWith(field) ? `${field}: ${text}` : text;
+      return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field));
+    }
+    if (isUniqueViolation(err)) {
+      return reply.code(409).send(errorBody(409, 'That record already exists.'));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send(errorBody(503, 'The database is unavailable. Try again in a moment.'));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send(errorBody(500, 'The server could not build its answer.'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(status, err.message));
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send(errorBody(500, 'Something went wrong on the server.'));
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

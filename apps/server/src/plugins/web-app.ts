@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAppRoute } from '@ed/contract/web-routes';
+import { errorBody } from './errors.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app. The routes of the app's route table answer with its index page
+ * (history mode); any other unknown path is a JSON 404.
+ */
+async function webAppPlugin(app: FastifyInstance) {
+  const root = path.resolve(app.config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints assets, so they can be cached for good; the index page must not be.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web app not built: run `npm run build` to serve the console');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute(pathname)) {
+      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send(errorBody(404, 'The web app has not been built. Run `npm run build`.'));
+    }
+    return reply.code(404).send(errorBody(404, `There is no route ${request.method} ${pathname}.`));
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

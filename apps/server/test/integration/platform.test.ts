@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import errorsPlugin from '../../src/plugins/errors.js';
+import { REDACT } from '../../src/app.js';
+import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
+
+describe('platform', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('documents the five auth calls in /openapi.json and serves /docs', async () => {
+    t = await createTestApp();
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/auth/token/v1'].post.requestBody.content).toHaveProperty('application/x-www-form-urlencoded');
+    expect(doc.paths['/update/user_password/v1']).toHaveProperty('post');
+    expect(doc.paths['/read/expired/v1']).toHaveProperty('get');
+    expect(doc.paths['/request/reset_user_password/v1']).toHaveProperty('post');
+    expect(doc.paths['/reset/user_password/v1']).toHaveProperty('post');
+    expect(doc.paths['/auth/token/v1'].post.security).toEqual([]);
+    const docs = await t.app.inject({ url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers /healthz once ready', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('answers an unknown route with a JSON 404 and accepts a trailing slash', async () => {
+    t = await createTestApp();
+    const missing = await t.app.inject({ url: '/read/nothing/v1' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is no route GET /read/nothing/v1.',
+    });
+    const token = await t.signIn('admin');
+    const slashed = await t.app.inject({
+      url: '/read/expired/v1/?username=admin',
+      headers: bearer(token.access_token),
+    });
+    expect(slashed.statusCode).toBe(200);
+  });
+
+  it('echoes a request id and never logs a password or a token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({}, { level: 'trace', stream, redact: { paths: REDACT, censor: '[redacted]' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token/v1',
+      ...passwordGrant('admin', ADMIN_PASSWORD),
+    });
+    const token = signIn.json().access_token as string;
+    const res = await t.app.inject({
+      url: '/read/expired/v1?username=admin',
+      headers: { ...bearer(token), 'x-request-id': 'req-123' },
+    });
+    expect(res.headers['x-request-id']).toBe('req-123');
+    const log = lines.join('');
+    expect(log).toContain('req-123');
+    expect(log).not.toContain(ADMIN_PASSWORD);
+    expect(log).not.toContain(token);
+  });
+
+  it('turns a lost database into a 503 and a bad body into a 400, never a 500', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/db-gone', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    const gone = await app.inject({ url: '/db-gone' });
+    expect(gone.statusCode).toBe(503);
+    expect(gone.json().message).toBe('The database is unavailable. Try again in a moment.');
+    await app.close();
+
+    t = await createTestApp();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/request/reset_user_password/v1',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

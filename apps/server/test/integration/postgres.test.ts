@@ -1,0 +1,99 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_PATH } from '@ed/contract/constants';
+import { buildApp } from '../../src/app.js';
+import { openPostgres } from '../../src/db/client.js';
+import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
+import { onRealPostgres } from '../support/test-database.js';
+
+/** What only a real PostgreSQL can show: restarts, outages and several server instances. */
+describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
+  let t: TestApp;
+  const extra: FastifyInstance[] = [];
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.close();
+    for (const app of extra.splice(0)) await app.close();
+    await t.close();
+  });
+
+  const terminateConnections = async (url: string) => {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = new URL(url).pathname.slice(1);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    await admin.end();
+  };
+
+  it('keeps serving after its connections are killed, as in a database restart', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await terminateConnections(t.db.url!);
+    const statuses: number[] = [];
+    await vi.waitFor(async () => {
+      const res = await t.app.inject({ url: '/healthz' });
+      statuses.push(res.statusCode);
+      expect(res.statusCode).toBe(200);
+    });
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+  });
+
+  it('answers 503 with a clear message while the database is away, never a crash', async () => {
+    t = await createTestApp();
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = new URL(t.db.url!).pathname.slice(1);
+    await admin.query(`alter database ${name} allow_connections false`);
+    await terminateConnections(t.db.url!);
+    try {
+      const health = await t.app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/auth/token/v1',
+        ...passwordGrant('admin', ADMIN_PASSWORD),
+      });
+      expect(signIn.statusCode, signIn.body).toBe(503);
+      expect(signIn.json().message).toBe('The database is unavailable. Try again in a moment.');
+    } finally {
+      await admin.query(`alter database ${name} allow_connections true`);
+      await admin.end();
+    }
+    await vi.waitFor(async () => expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200));
+  });
+
+  it('carries live events and revocations between two server instances', async () => {
+    t = await createTestApp();
+    const second = await buildApp({ config: t.config, database: openPostgres(t.db.url!), logger: false });
+    extra.push(second);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const port = (second.server.address() as AddressInfo).port;
+
+    const { access_token } = await t.signIn('admin');
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: SOCKET_PATH,
+      transports: ['polling'],
+      reconnection: false,
+      auth: { token: access_token },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+
+    // Emitted by the first instance, received through the second.
+    const received = new Promise((resolve) => socket.on('REPORT_SUPPORT_TICKET_CREATED', resolve));
+    await vi.waitFor(async () => expect(await t.app.live.connectedUsers()).toBe(1));
+    t.app.live.broadcast('REPORT_SUPPORT_TICKET_CREATED', { id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
+    expect(await received).toEqual({ id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
+
+    // Signed out on the first instance, dropped by the second.
+    const dropped = new Promise((resolve) => socket.on('disconnect', resolve));
+    await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(access_token) });
+    expect(await dropped).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
+import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
+
+describe('sign-in (POST /auth/token/v1)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ LOGIN_IP_MAX_FAILURES: '1000' });
+  });
+  afterEach(() => t.close());
+
+  const attempt = (username: string, password: string, remoteAddress = '10.1.1.1') =>
+    t.app.inject({ method: 'POST', url: '/auth/token/v1', remoteAddress, ...passwordGrant(username, password) });
+
+  it('returns the token object with the user, and the token works', async () => {
+    const res = await attempt('admin', ADMIN_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 12 * 3600 });
+    expect(body.user).toEqual({ username: 'admin', email: 'admin@equipment-dashboard.local', role: 'admin' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const expiry = await t.app.inject({ url: '/read/expired/v1?username=admin', headers: bearer(body.access_token) });
+    expect(expiry.statusCode).toBe(200);
+  });
+
+  it('accepts the username in any case', async () => {
+    expect((await attempt('ADMIN', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password or an unknown user with the same message', async () => {
+    const wrong = await attempt('admin', 'not-the-password');
+    const unknown = await attempt('nobody', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid username or password.');
+    expect(unknown.json().message).toBe(wrong.json().message);
+  });
+
+  it('names the bad field of a malformed request', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token/v1',
+      payload: 'grant_type=client_credentials&username=admin&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'grant_type',
+      message: expect.stringContaining("grant_type must be 'password'"),
+    });
+    const missing = await t.app.inject({ method: 'POST', url: '/auth/token/v1', ...passwordGrant('', 'x') });
+    expect(missing.json()).toMatchObject({ statusCode: 400, field: 'username' });
+  });
+
+  it('locks the account for 10 minutes after 10 failures in a row, before checking the password', async () => {
+    for (let i = 0; i < 9; i++) expect((await attempt('admin', `wrong-${i}`)).statusCode).toBe(401);
+    expect((await attempt('admin', 'wrong-10')).statusCode).toBe(401);
+    const locked = await attempt('admin', ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/locked after too many failed sign-ins\. Try again in (10|9) minutes/);
+    const [row] = await t.app.db
+      .select({ until: users.lockedUntil })
+      .from(users)
+      .where(sql`username = 'admin'`);
+    const minutesLeft = (row!.until!.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(9);
+    expect(minutesLeft).toBeLessThanOrEqual(10.1);
+
+    // Once the lock has passed, the right password works and the count starts again.
+    await t.app.db.update(users).set({ lockedUntil: sql`now() - interval '1 second'` });
+    expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('restarts the count after a success', async () => {
+    for (let i = 0; i < 9; i++) await attempt('admin', 'wrong');
+    expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) await attempt('admin', 'wrong');
+    expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a deactivated account even with the right password', async () => {
+    await t.createUser('retired', 'support');
+    await t.app.db
+      .update(users)
+      .set({ active: false })
+      .where(sql`username = 'retired'`);
+    const res = await attempt('retired', 'user-password-for-tests');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/deactivated/);
+  });
+});
+
+describe('sign-in limit per address', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ LOGIN_IP_MAX_FAILURES: '3' });
+  });
+  afterEach(() => t.close());
+
+  it('answers 429 to an address with too many failures, whichever account it tries', async () => {
+    const from = (remoteAddress: string, username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/token/v1', remoteAddress, ...passwordGrant(username, password) });
+    for (const name of ['a', 'b', 'c']) expect((await from('10.9.9.9', name, 'wrong')).statusCode).toBe(401);
+    const blocked = await from('10.9.9.9', 'admin', ADMIN_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-ins from this address/);
+    expect((await from('10.8.8.8', 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; each test then clones it, which is far faster
+ * than migrating again. With DATABASE_URL the template is a real PostgreSQL database.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `ed_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const template = openPostgres(withDatabase(url, name));
+    await runMigrations(template);
+    await template.close();
+    project.provide('postgresTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'ed-template-'));
+  const client = await PGlite.create();
+  await runMigrations(openPglite(client));
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  const file = path.join(dir, 'template.tar.gz');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return () => rm(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

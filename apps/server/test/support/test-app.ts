@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { TokenResponse } from '@ed/contract/auth';
+import type { Role } from '@ed/contract/roles';
+import { buildApp } from '../../src/app.js';
+import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
+import { loadConfig, type Config } from '../../src/config/env.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+export const USER_PASSWORD = 'user-password-for-tests';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: TestDatabase;
+  signIn(username: string, password?: string): Promise<TokenResponse>;
+  createUser(username: string, role: Role, password?: string): Promise<void>;
+  outbox(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh database clone and a temporary DATA_DIR, with `admin` created. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+  const db = await createTestDatabase();
+  const app = await buildApp({ config, database: db.database, logger });
+  await bootstrapAccounts(config, app.users, app.usersRepository);
+
+  const signIn = async (username: string, password = username === 'admin' ? ADMIN_PASSWORD : USER_PASSWORD) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/token/v1',
+      payload: new URLSearchParams({ grant_type: 'password', username, password, client_id: 'tests' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json<TokenResponse>();
+  };
+
+  return {
+    app,
+    config,
+    db,
+    signIn,
+    createUser: async (username, role, password = USER_PASSWORD) => {
+      await app.users.create({ username, role, email: `${username}@example.com`, password });
+    },
+    outbox: async () => {
+      const files = await readdir(config.paths.outbox).catch(() => [] as string[]);
+      return Promise.all(files.sort().map((f) => readFile(path.join(config.paths.outbox, f), 'utf8')));
+    },
+    close: async () => {
+      await app.close();
+      await db.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Form body of the password grant. */
+export const passwordGrant = (username: string, password: string) => ({
+  payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The reset link of the newest mail in the outbox; quoted-printable soft breaks are undone first. */
+export function resetLinkIn(mail: string): string {
+  const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https?:\/\/\S+\/reset_password\?token=[A-Za-z0-9_%-]+/.exec(unfolded);
+  if (!match) throw new Error('no reset link in the mail');
+  return match[0];
+}

@@ -1,0 +1,55 @@
+import type { SQL } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { withDatabase } from './global-setup.js';
+
+export const onRealPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the database and, on PostgreSQL, drops the clone. */
+  dispose(): Promise<void>;
+  url?: string;
+}
+
+/** A fresh database cloned from the migrated template of this run. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = await readFile(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const database = openPglite(client);
+    return { database, dispose: async () => database.close().catch(() => undefined) };
+  }
+  const name = `ed_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  const cloneUrl = withDatabase(url, name);
+  const database = openPostgres(cloneUrl);
+  return {
+    database,
+    url: cloneUrl,
+    dispose: async () => {
+      await database.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Rows of a raw query; node-postgres and PGlite both answer with `rows`. */
+export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

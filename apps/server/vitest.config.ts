@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  // The contract is used as TypeScript source in tests, without a build.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    name: 'server',
+    environment: 'node',
+    server: { deps: { inline: [/@ed\/contract/] } },
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

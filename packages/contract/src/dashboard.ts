@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Shared dashboard state of part 1 §3. */
+export const connectionCountersSchema = z.object({
+  connectedAligners: z.number().int(),
+  totalAligners: z.number().int(),
+  connectedUsers: z.number().int(),
+});
+export type ConnectionCounters = z.infer<typeof connectionCountersSchema>;
+
+const byIssuer = z.array(z.object({ issuerUsername: z.string(), total: z.number().int() }));
+export const ticketStatisticsSchema = z.object({
+  openTicketCount: z.number().int(),
+  closedTicketCount: z.number().int(),
+  totalTickets: z.number().int(),
+  openTicketsByIssuerUsername: byIssuer,
+  closedTicketsByIssuerUsername: byIssuer,
+  totalTicketsByIssuerUsername: byIssuer,
+});
+export type TicketStatistics = z.infer<typeof ticketStatisticsSchema>;
+
+export const stagedTotalsSchema = z.object({
+  total: z.number().int(),
+  versions: z.record(z.string(), z.number().int()),
+});
+export type StagedTotals = z.infer<typeof stagedTotalsSchema>;
+
+/** The 13 services of the home dashboard (part 1 §2), in display order. */
+export const SERVICES = [
+  { name: 'logging', label: 'logging' },
+  { name: 'gateway', label: 'gateway' },
+  { name: 'auth', label: 'auth' },
+  { name: 'equipment', label: 'equipment' },
+  { name: 'alignerUpdate', label: 'aligner update' },
+  { name: 'truPointUpdate', label: 'Tru-Point update' },
+  { name: 'radar', label: 'radar' },
+  { name: 'cameraCalibration', label: 'camera calibration' },
+  { name: 'ezAdas', label: 'EZ-ADAS' },
+  { name: 'truPointIntegrations', label: 'Tru-Point integrations' },
+  { name: 'dashboard', label: 'dashboard' },
+  { name: 'websockets', label: 'websockets' },
+  { name: 'notifications', label: 'Notifications' },
+] as const;
+export const serviceNameSchema = z.enum(SERVICES.map((s) => s.name) as [string, ...string[]]);
+export type ServiceName = (typeof SERVICES)[number]['name'];
+
+export const serviceStatusSchema = z.array(z.object({ name: serviceNameSchema, label: z.string(), up: z.boolean() }));
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;

@@ -1,0 +1,31 @@
+/**
+ * The route table of part 2 §2 (history mode). The web app routes by it and the
+ * server answers these paths with the app's index page; anything else is a JSON 404.
+ */
+export const PUBLIC_ROUTES = ['/login', '/request_password_reset', '/reset_password'] as const;
+
+export const PROTECTED_ROUTES = [
+  '/',
+  '/Aligners',
+  '/Radar',
+  '/TrendChart',
+  '/Easy',
+  '/TruPoint',
+  '/SupportTickets',
+  '/Audits',
+  '/SoftwareUpdates',
+  '/SpecUpdates',
+  '/UpdateScheduler',
+  '/Users',
+  '/Notifications',
+  '/Messaging',
+  '/CameraCal',
+  '/AIKnow',
+] as const;
+
+export const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES];
+
+export const isAppRoute = (path: string): boolean => {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return APP_ROUTES.includes(trimmed);
+};
