@@ -1,0 +1,24 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import type { SessionUser } from '@ed/contract/roles';
+import { LiveAlerts } from '../../features/live/live-alerts';
+import { BusyContent } from '../../shared/components/busy-provider';
+import { NavDrawer } from './nav-drawer';
+import { TopBar } from './top-bar';
+
+/** The signed-in frame: top bar, menu, and the routed screen in the main landmark. */
+export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <LiveAlerts />
+      <TopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
+      <NavDrawer role={user.role} mobileOpen={menuOpen} onMobileClose={() => setMenuOpen(false)} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+        <Toolbar />
+        <BusyContent>{children}</BusyContent>
+      </Box>
+    </Box>
+  );
+}

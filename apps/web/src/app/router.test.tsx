@@ -1,0 +1,115 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Role } from '@ed/contract/roles';
+import { errorResponse, jsonResponse, tokenFor } from '../testing/fixtures';
+import { FakeSocket } from '../testing/fake-socket';
+import { readToken, writeToken } from '../shared/auth/token-storage';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+vi.mock('socket.io-client', () => ({ io: (options: Record<string, unknown>) => new FakeSocket(options) }));
+
+const notExpired = {
+  expired: false,
+  passwordChangedAt: '2025-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-01T00:00:00.000Z',
+};
+
+function start(
+  path: string,
+  { role, expiry = jsonResponse(200, notExpired) }: { role?: Role; expiry?: Response } = {},
+) {
+  if (role) writeToken(tokenFor(role, 'alice'));
+  const fetchMock = vi.fn(async (url: string) =>
+    url.startsWith('/read/expired/v1') ? expiry.clone() : errorResponse(404, 'Not found'),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, fetchMock, user: userEvent.setup() };
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+
+describe('routes', () => {
+  it('sends a signed-out user from a protected route to /login', async () => {
+    const { router } = start('/Users');
+    expect(await screen.findByRole('button', { name: 'LOGIN' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('sends a signed-in user from a public route to /', async () => {
+    const { router } = start('/request_password_reset', { role: 'admin' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Dashboard');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Not available yet')).toBeTruthy();
+  });
+
+  it('shows the top bar and the menu of the role', async () => {
+    start('/', { role: 'support' });
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Equipment Dashboard')).toBeTruthy();
+    expect(within(banner).getByText('2.0.0')).toBeTruthy();
+    expect(within(banner).getByRole('textbox', { name: 'Serial number search' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Account' })).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Main menu' })).getAllByRole('link');
+    const titles = links.map((link) => link.textContent);
+    expect(titles).toContain('Tru-Point');
+    expect(titles).not.toContain('Users');
+    expect(titles).not.toContain('Update Scheduler');
+  });
+
+  it('shows a screen the role may not see as no access', async () => {
+    start('/Users', { role: 'support' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Users');
+    expect(screen.getByText('You do not have access to this screen.')).toBeTruthy();
+    expect(screen.queryByText('Not available yet')).toBeNull();
+  });
+
+  it('shows every screen of the route table to an admin', async () => {
+    const { router } = start('/Aligners', { role: 'admin' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Equipment');
+    await act(() => router.navigate('/AIKnow'));
+    expect(heading().textContent).toBe('AI Assistant');
+    expect(screen.getByText('Not available yet')).toBeTruthy();
+  });
+
+  it('says Page not found for an unknown path', async () => {
+    start('/no/such/page', { role: 'admin' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
+  });
+
+  it('sends the serial search to the Equipment screen, upper-cased', async () => {
+    const { router, user } = start('/', { role: 'admin' });
+    await user.type(await screen.findByRole('textbox', { name: 'Serial number search' }), 'abc12345{Enter}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/Aligners'));
+    expect(router.state.location.search).toBe('?serial=ABC12345');
+  });
+
+  it('opens the Change Password dialog by itself when the password has expired', async () => {
+    start('/', { role: 'admin', expiry: jsonResponse(200, { ...notExpired, expired: true }) });
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    expect(within(dialog).getByText('Your password has expired. Please choose a new one.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('signs out and goes to /login when the server answers 401', async () => {
+    const { router } = start('/Radar', { role: 'admin', expiry: errorResponse(401, 'The token was revoked.') });
+    expect(await screen.findByRole('button', { name: 'LOGIN' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(readToken()).toBeNull();
+  });
+
+  it("lists this session's alerts under Notifications", async () => {
+    const { user } = start('/', { role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications')).toBeTruthy();
+  });
+});

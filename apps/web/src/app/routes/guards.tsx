@@ -1,0 +1,28 @@
+import { Navigate, Outlet } from 'react-router';
+import { useLiveReconnect } from '../../features/live/use-live-reconnect';
+import { useSession } from '../../shared/auth/use-session';
+import { BusyContent } from '../../shared/components/busy-provider';
+import { AppLayout } from '../layout/app-layout';
+
+/** Protected routes: signed out goes to /login (also when a 401 removes the token mid-session). */
+export function RequireSession() {
+  const session = useSession();
+  useLiveReconnect();
+  if (!session) return <Navigate to="/login" replace />;
+  return (
+    <AppLayout user={session.user}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+/** Public routes: a signed-in user goes to / (part 2 §2). */
+export function PublicOnly() {
+  const session = useSession();
+  if (session) return <Navigate to="/" replace />;
+  return (
+    <BusyContent>
+      <Outlet />
+    </BusyContent>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { APP_TITLE } from '@ed/contract/constants';
+import { MENU, canSeeMenuItem, type MenuItem } from '@ed/contract/permissions';
+import { useSession } from '../../shared/auth/use-session';
+
+export const NO_ACCESS_TEXT = 'You do not have access to this screen.';
+
+export function menuItemFor(path: string): MenuItem | undefined {
+  return MENU.find((item) => item.path === path);
+}
+
+/**
+ * A protected screen's frame: its menu title as the page heading, and the
+ * screen itself only for a role that may see its menu item. The server
+ * enforces the same rule on every call the screen makes.
+ */
+export function Screen({ path, children }: { path: string; children: ReactNode }) {
+  const session = useSession();
+  const item = menuItemFor(path);
+  const title = item?.title ?? path.replace(/^\//, '');
+  const allowed = session !== null && (item === undefined || canSeeMenuItem(session.user.role, item));
+  return (
+    <Box component="section">
+      <title>{`${title} - ${APP_TITLE}`}</title>
+      <Typography variant="h1" gutterBottom>
+        {title}
+      </Typography>
+      {allowed ? children : <Alert severity="warning">{NO_ACCESS_TEXT}</Alert>}
+    </Box>
+  );
+}
+
+/** What a screen shows until the issue that builds it lands. */
+export function NotAvailableYet() {
+  return <Typography color="text.secondary">Not available yet</Typography>;
+}

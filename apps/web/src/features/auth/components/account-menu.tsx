@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import KeyIcon from '@mui/icons-material/Key';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { ROLE_LABELS, type SessionUser } from '@ed/contract/roles';
+import { usePasswordExpiry } from '../api/password-expiry';
+import { useSignOut } from '../api/sign-out';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+/** The top bar's account button: Change Password and Logout, and the forced change of an expired password. */
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changing, setChanging] = useState(false);
+  const expiry = usePasswordExpiry(user.username);
+  const signOut = useSignOut();
+  const expired = expiry.data?.expired === true;
+
+  const closeMenu = () => setAnchor(null);
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <IconButton
+          color="inherit"
+          aria-label="Account"
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <AccountCircle />
+        </IconButton>
+        <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
+          {user.username}
+        </Typography>
+      </Box>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={closeMenu}>
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{user.username}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.email} · {ROLE_LABELS[user.role]}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            closeMenu();
+            setChanging(true);
+          }}
+        >
+          <ListItemIcon>
+            <KeyIcon fontSize="small" />
+          </ListItemIcon>
+          Change Password
+        </MenuItem>
+        <MenuItem disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+      <ChangePasswordDialog
+        open={changing || expired}
+        username={user.username}
+        expired={expired}
+        onClose={() => setChanging(false)}
+      />
+    </>
+  );
+}

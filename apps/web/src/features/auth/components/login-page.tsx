@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../../shared/api/http';
+import { useBusyWhile } from '../../../shared/components/busy-context';
+import { CenteredCard } from '../../../shared/components/centered-card';
+import { useSignIn } from '../api/sign-in';
+import { AuthField, AuthLink } from './form-fields';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  useBusyWhile(signIn.isPending);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    const incomplete = username.trim() === '' || password === '';
+    setMissing(incomplete);
+    if (incomplete) return;
+    signIn.mutate({ username: username.trim(), password }, { onSuccess: () => navigate('/', { replace: true }) });
+  };
+
+  return (
+    <CenteredCard title="Sign in">
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        <Typography>You need to sign in...</Typography>
+        {missing && <Alert severity="error">Enter your username and password.</Alert>}
+        {!missing && signIn.isError && <Alert severity="error">{errorMessage(signIn.error)}</Alert>}
+        <AuthField label="Username" autoComplete="username" autoFocus value={username} onChange={setUsername} />
+        <AuthField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <Button type="submit" variant="contained" disabled={signIn.isPending}>
+          LOGIN
+        </Button>
+        <AuthLink to="/request_password_reset">request password reset</AuthLink>
+      </Stack>
+    </CenteredCard>
+  );
+}

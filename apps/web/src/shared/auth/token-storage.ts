@@ -1,0 +1,71 @@
+import { TOKEN_STORAGE_KEY } from '@ed/contract/constants';
+import { tokenResponseSchema, type TokenResponse } from '@ed/contract/auth';
+
+/**
+ * The signed-in token lives in localStorage under TOKEN_STORAGE_KEY, as the
+ * TokenResponse JSON. Listeners hear every change, including ones made in
+ * another tab, so signing out anywhere signs out everywhere.
+ */
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readToken(): TokenResponse | null {
+  const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
+  return raw === null ? null : parseStored(raw);
+}
+
+export function writeToken(token: TokenResponse): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(tokenResponseSchema.parse(token)));
+  notify();
+}
+
+export function removeToken(): void {
+  if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) return;
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  notify();
+}
+
+function parseStored(raw: string): TokenResponse | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = undefined;
+  }
+  const parsed = tokenResponseSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  // A corrupt value would otherwise be sent as a bearer on every call.
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  return null;
+}
+
+export function subscribeToken(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+let snapshotRaw: string | null = null;
+let snapshot: TokenResponse | null = null;
+
+/** A stable object per stored value, as useSyncExternalStore needs. */
+export function getTokenSnapshot(): TokenResponse | null {
+  const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (raw !== snapshotRaw) {
+    snapshotRaw = raw;
+    snapshot = raw === null ? null : parseStored(raw);
+    if (snapshot === null) snapshotRaw = null;
+  }
+  return snapshot;
+}

@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The signed-in frame: top bar, account menu, navigation menu and the Change Password dialog. */
+export class AppShell {
+  constructor(readonly page: Page) {}
+
+  readonly menu = () => this.page.getByRole('navigation', { name: 'Main menu' });
+  readonly menuLink = (title: string) => this.menu().getByRole('link', { name: title, exact: true });
+  readonly changePasswordDialog = () => this.page.getByRole('dialog', { name: 'Change Password' });
+
+  async expectSignedIn() {
+    await expect(this.page.getByText('Equipment Dashboard', { exact: true })).toBeVisible();
+    await expect(this.page.getByText('2.0.0', { exact: true })).toBeVisible();
+    await expect(this.menu()).toBeVisible();
+  }
+
+  async openAccountMenu() {
+    await this.page.getByRole('button', { name: 'Account' }).click();
+  }
+
+  async signOut() {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+
+  async openChangePassword() {
+    await this.openAccountMenu();
+    await this.page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await expect(this.changePasswordDialog()).toBeVisible();
+  }
+
+  async fillChangePassword(current: string, next: string) {
+    const dialog = this.changePasswordDialog();
+    await dialog.getByLabel('Current Password').fill(current);
+    await dialog.getByLabel('New Password').fill(next);
+  }
+
+  readonly changeButton = () => this.changePasswordDialog().getByRole('button', { name: 'Change' });
+
+  async expectNotice(text: string) {
+    await expect(this.page.getByText(text)).toBeVisible();
+  }
+}

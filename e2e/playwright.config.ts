@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { baseURL, E2E } from './support/e2e-env.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const executablePath = execFileSync(process.execPath, ['support/resolve-chromium.mjs'], { cwd: here }).toString();
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.reports/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      // Closed network here: no background traffic; root in CI: no sandbox.
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node support/start-server.mjs',
+    cwd: here,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E.dataDir,
+      ADMIN_PASSWORD: E2E.adminPassword,
+      DEMO: 'true',
+      DEMO_PASSWORD: E2E.demoPassword,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

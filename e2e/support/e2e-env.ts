@@ -1,0 +1,12 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The server the end-to-end tests start: its own port, a fresh DATA_DIR and known passwords. */
+export const E2E = {
+  port: Number(process.env.E2E_PORT ?? 8181),
+  dataDir: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ed-e2e-${process.env.E2E_PORT ?? 8181}`),
+  adminPassword: 'e2e-admin-password',
+  demoPassword: 'e2e-demo-password',
+};
+
+export const baseURL = `http://127.0.0.1:${E2E.port}`;
