@@ -31,7 +31,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '.ci/**'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', 'apps/simulator/src/cli.ts', '.ci/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

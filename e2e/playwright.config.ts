@@ -43,6 +43,9 @@ export default defineConfig({
       DEMO_PASSWORD: E2E.demoPassword,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // A small simulated fleet, connecting from loopback with public addresses.
+      SIMULATOR_UNITS: '20',
+      TRUSTED_PROXIES: '127.0.0.1,::1',
     },
   },
 });

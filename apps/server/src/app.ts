@@ -6,7 +6,13 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
+import commandRoutes from './areas/fleet/commands.routes.js';
+import deviceRoutes from './areas/fleet/device.routes.js';
+import fleetPlugin from './areas/fleet/fleet.plugin.js';
+import reportsRoutes from './areas/fleet/reports.routes.js';
 import healthRoutes from './areas/health/health.routes.js';
+import servicesPlugin from './areas/services/services.plugin.js';
+import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
 import databasePlugin from './plugins/database.js';
@@ -64,11 +70,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authServicePlugin);
   await app.register(authenticationPlugin);
   await app.register(livePlugin);
+  await app.register(fleetPlugin);
+  await app.register(servicesPlugin);
   await app.register(healthRoutes);
   // The API context: every route in it needs a token unless it says it is public.
   await app.register(async (api) => {
     api.addHook('onRequest', api.authenticate);
     await api.register(authRoutes);
+    await api.register(deviceRoutes);
+    await api.register(commandRoutes);
+    await api.register(reportsRoutes);
+    await api.register(servicesRoutes);
   });
   await app.register(webAppPlugin);
   return app;

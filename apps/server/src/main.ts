@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
@@ -19,6 +20,33 @@ function signInBanner(config: Config, created: CreatedAccount[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Demo mode runs simulated units in this process. They register and connect over the same
+ * HTTP and MQTT-over-WebSocket paths real units use, each claiming a public address.
+ */
+async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(() => Promise<void>) | undefined> {
+  const enrollmentKey = app.fleet.enrollmentKey;
+  if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey) return undefined;
+  const { startFleet } = await import('@ed/simulator/fleet');
+  const fleet = startFleet({
+    units: config.SIMULATOR_UNITS,
+    serverUrl: `http://127.0.0.1:${config.PORT}`,
+    enrollmentKey,
+    logger: app.log.child({ module: 'simulator' }),
+  });
+  fleet.ready
+    .then(async () => {
+      await app.fleet.gateway.settled();
+      const { total, connected, located, countries } = await app.fleet.equipment.spread();
+      app.log.info(
+        `simulator: ${config.SIMULATOR_UNITS} units registered; ${total} on record, ${connected} connected, ` +
+          `${located} geolocated in ${countries} countries`,
+      );
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'));
+  return () => fleet.stop();
+}
+
 async function main() {
   let config: Config;
   try {
@@ -35,13 +63,16 @@ async function main() {
   const app = await buildApp({ config, database });
   const created = await bootstrapAccounts(config, app.users, app.usersRepository);
 
+  const demo: { stop?: () => Promise<void> } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await demo.stop?.();
     await app.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  demo.stop = await startDemoFleet(app, config);
   // Written to the terminal, not the structured log: logs never hold passwords.
   process.stdout.write(signInBanner(config, created));
 }

@@ -40,6 +40,23 @@ const envSchema = z.object({
   RESET_REQUESTS_PER_HOUR: int(1, 1000).default(20),
   TRUSTED_PROXIES: optionalString,
   WEB_DIST: optionalString,
+  MQTT_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+      .optional(),
+  ),
+  MQTT_USERNAME: optionalString,
+  MQTT_PASSWORD: optionalString,
+  MQTT_PORT: int(1, 65535).optional(),
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
+    .default('ed-gateway'),
+  FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
+  COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
+  SIMULATOR_UNITS: int(0, 100_000).default(200),
+  DEMO_PORT: int(1, 65535).default(8443),
   DEMO: bool.default(false),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
 });
@@ -49,7 +66,7 @@ export type EnvInput = z.input<typeof envSchema>;
 export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   /** Absolute paths derived from DATA_DIR. */
-  paths: { data: string; pglite: string; outbox: string };
+  paths: { data: string; pglite: string; outbox: string; screenShots: string };
 }
 
 export class ConfigError extends Error {
@@ -63,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? '?');
-      const shown = key.includes('PASSWORD') ? '(hidden)' : JSON.stringify(env[key]);
+      const shown = /PASSWORD|KEY/.test(key) ? '(hidden)' : JSON.stringify(env[key]);
       return `  ${key}: ${issue.message} (got ${shown})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -72,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
-    paths: { data, pglite: path.join(data, 'pgdata'), outbox: path.join(data, 'outbox') },
+    paths: {
+      data,
+      pglite: path.join(data, 'pgdata'),
+      outbox: path.join(data, 'outbox'),
+      screenShots: path.join(data, 'screenshots'),
+    },
   };
 }

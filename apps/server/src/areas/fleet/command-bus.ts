@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  deviceCommands,
+  replyMessageSchema,
+  topics,
+  type CommandMessage,
+  type DeviceCommandArgs,
+  type DeviceCommandName,
+  type DeviceCommandResult,
+} from '@ed/contract/device-protocol';
+import { HttpError } from '../../shared/http-error.js';
+
+interface Waiter {
+  serialNumber: string;
+  resolve(result: Record<string, unknown>): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Sends a command to a unit and waits for the reply with its id. Each server instance keeps
+ * only the waiters of the commands it sent; replies to others' commands are ignored.
+ */
+export class CommandBus {
+  private readonly waiters = new Map<string, Waiter>();
+
+  constructor(
+    private readonly publish: (topic: string, payload: string) => Promise<void>,
+    private readonly timeoutMs: number,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  async send<C extends DeviceCommandName>(
+    serialNumber: string,
+    name: C,
+    args: DeviceCommandArgs<C>,
+  ): Promise<DeviceCommandResult<C>> {
+    const id = randomUUID();
+    const message: CommandMessage = {
+      id,
+      name,
+      args: args as Record<string, unknown>,
+      expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
+    };
+    const reply = new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(id);
+        const seconds = Math.round(this.timeoutMs / 100) / 10;
+        reject(new HttpError(504, `Unit ${serialNumber} did not answer ${name} within ${seconds} s.`));
+      }, this.timeoutMs);
+      this.waiters.set(id, { serialNumber, resolve, reject, timer });
+    });
+    try {
+      await this.publish(topics.command(serialNumber), JSON.stringify(message));
+    } catch (err) {
+      this.settle(id)?.reject(new HttpError(503, `The command could not be sent to unit ${serialNumber}.`));
+      this.logger.warn({ err, serialNumber, name }, 'command not published');
+    }
+    const result = await reply;
+    const parsed = deviceCommands[name].result.safeParse(result);
+    if (!parsed.success) throw new HttpError(502, `Unit ${serialNumber} answered ${name} with malformed data.`);
+    return parsed.data as DeviceCommandResult<C>;
+  }
+
+  /** A reply from any unit; matched to its waiter by id and by the unit it was sent to. */
+  handleReply(serialNumber: string, json: unknown): void {
+    const reply = replyMessageSchema.safeParse(json);
+    if (!reply.success || this.waiters.get(reply.data.id)?.serialNumber !== serialNumber) return;
+    const waiter = this.settle(reply.data.id);
+    if (!waiter) return;
+    if (reply.data.ok) waiter.resolve(reply.data.result);
+    else waiter.reject(new HttpError(502, `Unit ${waiter.serialNumber} could not do it: ${reply.data.error}`));
+  }
+
+  /** Fails every command still waiting (the server is stopping). */
+  close(): void {
+    for (const id of [...this.waiters.keys()]) {
+      this.settle(id)?.reject(new HttpError(503, 'The server is stopping; try again in a moment.'));
+    }
+  }
+
+  private settle(id: string): Waiter | undefined {
+    const waiter = this.waiters.get(id);
+    if (!waiter) return undefined;
+    clearTimeout(waiter.timer);
+    this.waiters.delete(id);
+    return waiter;
+  }
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import net from 'node:net';
+import { Duplex, PassThrough } from 'node:stream';
+import { Aedes, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { MAX_DEVICE_PAYLOAD_BYTES, parseTopic } from '@ed/contract/device-protocol';
+import { addressOfRequest, addressOfSocket, type ConnectionAddress } from './connection-address.js';
+import { readProxyHeader, type ProxiedSource } from './proxy-protocol.js';
+
+export const MQTT_WEBSOCKET_PATH = '/mqtt';
+const GATEWAY_USERNAME = '$gateway';
+
+export interface BrokerHooks {
+  verifyUnit(serialNumber: string, token: string): Promise<boolean>;
+  unitConnected(serialNumber: string, address: ConnectionAddress): void;
+  unitDisconnected(serialNumber: string): void;
+}
+
+type Trust = (addr: string, hop: number) => boolean;
+type ProxiedSocket = net.Socket & { proxiedSource?: ProxiedSource };
+
+/**
+ * The embedded MQTT broker (aedes): units connect over WebSocket on /mqtt or over TCP, each
+ * with its serial number and device token, and may touch only their own topics.
+ */
+export class EmbeddedBroker {
+  private readonly gatewaySecret = randomBytes(24).toString('base64url');
+  private readonly servers: net.Server[] = [];
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_DEVICE_PAYLOAD_BYTES + 1024 });
+  /** The live connection of each unit, so a late disconnect of a replaced connection is ignored. */
+  private readonly current = new Map<string, Client>();
+
+  private constructor(
+    readonly aedes: Aedes,
+    private readonly hooks: BrokerHooks,
+    private readonly trust: Trust,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async start(options: { id: string; hooks: BrokerHooks; trust: Trust; logger: FastifyBaseLogger }) {
+    const aedes = await Aedes.createBroker({ id: options.id, maxClientsIdLength: 64, drainTimeout: 30_000 });
+    const broker = new EmbeddedBroker(aedes, options.hooks, options.trust, options.logger);
+    broker.install();
+    return broker;
+  }
+
+  /** Serves MQTT over WebSocket on `path` of the HTTP server; other upgrade paths are left alone. */
+  attachWebSocket(server: HttpServer, path = MQTT_WEBSOCKET_PATH): void {
+    server.on('upgrade', (req: IncomingMessage, socket, head) => {
+      if ((req.url ?? '').split('?')[0] !== path) return;
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        this.aedes.handle(createWebSocketStream(ws), req);
+      });
+    });
+  }
+
+  /** Serves MQTT over TCP; a PROXY header is honoured only from a trusted proxy. */
+  async listenTcp(port: number, host: string): Promise<net.Server> {
+    const server = net.createServer((socket: ProxiedSocket) => {
+      const fromProxy = this.trust(socket.remoteAddress ?? '', 0);
+      if (!fromProxy) return this.aedes.handle(socket);
+      void readProxyHeader(socket).then((source) => {
+        if (source) socket.proxiedSource = source;
+        this.aedes.handle(socket);
+        socket.resume();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.servers.push(server);
+    return server;
+  }
+
+  /** An in-process connection for the gateway's own MQTT client, with full rights. */
+  gatewayConnection(): { stream: () => Duplex; username: string; password: string } {
+    return {
+      username: GATEWAY_USERNAME,
+      password: this.gatewaySecret,
+      stream: () => {
+        const toBroker = new PassThrough();
+        const toClient = new PassThrough();
+        this.aedes.handle(Duplex.from({ readable: toBroker, writable: toClient }));
+        return Duplex.from({ readable: toClient, writable: toBroker });
+      },
+    };
+  }
+
+  /** Drops a unit's live connection (its credential was revoked or the unit deleted). */
+  disconnectUnit(serialNumber: string): void {
+    this.current.get(serialNumber)?.close();
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.current.values()) client.close();
+    await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    this.wss.close();
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+  }
+
+  private isGateway(client: Client | null): boolean {
+    return (client as (Client & { gateway?: boolean }) | null)?.gateway === true;
+  }
+
+  private install(): void {
+    const { aedes, hooks, log } = this;
+    aedes.authenticate = (client, username, password, done) => {
+      const secret = password?.toString() ?? '';
+      if (username === GATEWAY_USERNAME) {
+        const ok = secret === this.gatewaySecret;
+        (client as Client & { gateway?: boolean }).gateway = ok;
+        return done(null, ok);
+      }
+      // A unit's client id, username and serial number are one and the same.
+      if (!username || username !== client.id || !parseTopic(`ed/v1/${username}/state`)) return done(null, false);
+      hooks.verifyUnit(username, secret).then(
+        (ok) => done(null, ok),
+        (err: unknown) => {
+          log.warn({ err, serialNumber: username }, 'unit authentication failed');
+          done(null, false);
+        },
+      );
+    };
+
+    aedes.authorizePublish = (client, packet, done) => {
+      if (this.isGateway(client) || client === null) return done(null);
+      const topic = parseTopic(packet.topic);
+      const own = topic?.serialNumber === client.id && topic.kind !== 'cmd';
+      if (!own) return done(new Error(`unit ${client.id} may not publish on ${packet.topic}`));
+      if (packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
+        return done(new Error(`payload of ${packet.payload.length} bytes from ${client.id} is over the limit`));
+      }
+      done(null);
+    };
+
+    aedes.authorizeSubscribe = (client, subscription, done) => {
+      if (this.isGateway(client)) return done(null, subscription);
+      const topic = parseTopic(subscription.topic);
+      done(null, topic?.serialNumber === client.id && topic.kind === 'cmd' ? subscription : null);
+    };
+
+    aedes.on('clientReady', (client) => {
+      if (this.isGateway(client)) return;
+      this.current.set(client.id, client);
+      const req = (client as Client & { req?: IncomingMessage }).req;
+      const conn = client.conn as unknown as ProxiedSocket;
+      const address = req ? addressOfRequest(req, this.trust) : addressOfSocket(conn, conn.proxiedSource);
+      hooks.unitConnected(client.id, address);
+    });
+
+    aedes.on('clientDisconnect', (client) => {
+      if (this.isGateway(client) || this.current.get(client.id) !== client) return;
+      this.current.delete(client.id);
+      hooks.unitDisconnected(client.id);
+    });
+
+    aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt client error'));
+    aedes.on('connectionError', (client, err) => log.debug({ err, clientId: client?.id }, 'mqtt connection error'));
+  }
+}

@@ -1,0 +1,106 @@
+import type { CommandRoute, CommandResponse } from '@ed/contract/commands';
+import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
+import { CONTROLS, hasPermission, mayUseControl, type UnitFacts } from '@ed/contract/permissions';
+import type { Role } from '@ed/contract/roles';
+import { conflict, forbidden, notFound } from '../../shared/http-error.js';
+import type { CommandBus } from './command-bus.js';
+import type { EquipmentRepository, EquipmentRow } from './equipment.repository.js';
+import type { ReportsRepository } from './reports.repository.js';
+import type { ScreenShotStore } from './screen-shots.js';
+import type { SerialRenamer } from './serial-renamer.js';
+
+export const unitFacts = (row: EquipmentRow): UnitFacts => ({
+  family: row.family,
+  version: row.versionSemantic ? { semantic: row.versionSemantic } : null,
+  systemClass: row.systemClass,
+  boardFeatures: row.boardFeatures,
+  pendingSoftwareDownload: row.pendingSoftwareDownload,
+  updateState: row.updateState,
+});
+
+const describeUnit = (row: EquipmentRow) => `${row.family} ${row.versionSemantic ?? 'of unknown version'}`;
+
+/** The console's remote commands: checks, the round trip to the unit, and what is kept of the answer. */
+export class FleetService {
+  constructor(
+    private readonly deps: {
+      equipment: EquipmentRepository;
+      bus: CommandBus;
+      reports: ReportsRepository;
+      screenShots: ScreenShotStore;
+      renamer: SerialRenamer;
+    },
+  ) {}
+
+  async findUnit(serialNumber: string): Promise<EquipmentRow> {
+    const unit = await this.deps.equipment.findBySerial(serialNumber);
+    if (!unit) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+    return unit;
+  }
+
+  async run<C extends DeviceCommandName>(
+    role: Role,
+    route: CommandRoute & { command: C },
+    serialNumber: string,
+    args: DeviceCommandArgs<C>,
+  ): Promise<CommandResponse> {
+    const unit = await this.findUnit(serialNumber);
+    this.authorize(role, route, unit);
+    if (!unit.connected) throw conflict(`Unit ${serialNumber} is not connected. Try again when it is online.`);
+    if (route.command === 'reset_serial_number') {
+      await this.deps.renamer.assertFree((args as DeviceCommandArgs<'reset_serial_number'>).newSerialNumber);
+    }
+    const result = await this.deps.bus.send(serialNumber, route.command, args);
+    return { serialNumber, command: route.command, result: await this.keep(unit, route.command, args, result) };
+  }
+
+  private authorize(role: Role, route: CommandRoute, unit: EquipmentRow): void {
+    if (!route.control) return;
+    const { permission } = CONTROLS[route.control] as { permission?: Parameters<typeof hasPermission>[1] };
+    if (permission && !hasPermission(role, permission)) {
+      throw forbidden(`Your role (${role}) may not use ${route.label}.`);
+    }
+    if (!mayUseControl(role, route.control, unitFacts(unit))) {
+      throw forbidden(`${route.label} is not available on unit ${unit.serialNumber} (${describeUnit(unit)}).`);
+    }
+  }
+
+  /** Persists what a command's answer should leave behind, and says what was kept. */
+  private async keep(
+    unit: EquipmentRow,
+    command: DeviceCommandName,
+    args: Record<string, unknown>,
+    result: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const { reports, screenShots, equipment, renamer } = this.deps;
+    switch (command) {
+      case 'get_voltages':
+        return { ...result, ...(await reports.save(unit.id, 'voltages', result)) };
+      case 'get_usb_status':
+        return { ...result, ...(await reports.save(unit.id, 'usb', result)) };
+      case 'get_printer_status':
+        return { ...result, ...(await reports.save(unit.id, 'printer', result)) };
+      case 'get_screen_shot':
+        return screenShots.save(unit.id, Buffer.from(String(result.image), 'base64'));
+      case 'get_calibration_logs': {
+        const records = result.calibrations as Parameters<ReportsRepository['saveCalibrations']>[2];
+        const stored = await reports.saveCalibrations(unit.id, unit.serialNumber, records);
+        return { received: records.length, stored };
+      }
+      case 'set_logging_level':
+        await equipment.setColumns(unit.serialNumber, { logLevel: args.loggingLevel as 'WARN' | 'INFO' });
+        return { logLevel: args.loggingLevel };
+      case 'set_target_eol_types':
+        await equipment.setColumns(unit.serialNumber, { targetType: String(args.targetType) });
+        return { targetType: args.targetType };
+      case 'clear_pending_updates':
+        await equipment.setColumns(unit.serialNumber, { pendingSoftwareDownload: null });
+        return result;
+      case 'reset_serial_number':
+        await renamer.rename(unit.serialNumber, String(args.newSerialNumber));
+        return { serialNumber: args.newSerialNumber };
+      default:
+        return result;
+    }
+  }
+}

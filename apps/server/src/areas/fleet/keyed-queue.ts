@@ -1,0 +1,23 @@
+/**
+ * Runs tasks one after another per key (a unit's serial number), so a unit's connect, state
+ * reports and disconnect are applied in the order they happened; different units run in parallel.
+ */
+export class KeyedQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run(key: string, task: () => Promise<void>): Promise<void> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+
+  /** Resolves when every task queued so far has finished. */
+  async drain(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
+  }
+}

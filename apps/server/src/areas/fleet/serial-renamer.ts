@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { cameraCalibrations, deviceCredentials, equipment } from '../../db/schema.js';
+import { conflict } from '../../shared/http-error.js';
+
+export type RenameStep = (tx: Db, from: string, to: string) => Promise<void>;
+
+/**
+ * Renames a unit everywhere in one transaction. Areas that keep serial numbers of their own
+ * (tickets, favorites) add a step, so a reset serial never leaves an old name behind.
+ */
+export class SerialRenamer {
+  private readonly steps: RenameStep[] = [
+    async (tx, from, to) => {
+      await tx
+        .update(equipment)
+        .set({ serialNumber: to, updatedAt: sql`now()` })
+        .where(eq(equipment.serialNumber, from));
+    },
+    async (tx, from, to) => {
+      await tx.update(deviceCredentials).set({ serialNumber: to }).where(eq(deviceCredentials.serialNumber, from));
+    },
+    async (tx, from, to) => {
+      await tx.update(cameraCalibrations).set({ serialNumber: to }).where(eq(cameraCalibrations.serialNumber, from));
+    },
+  ];
+
+  constructor(private readonly db: Db) {}
+
+  addStep(step: RenameStep): void {
+    this.steps.push(step);
+  }
+
+  /** Refuses a new serial number that another unit or credential already has. */
+  async assertFree(to: string): Promise<void> {
+    const [taken] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(eq(equipment.serialNumber, to));
+    const [registered] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.serialNumber, to));
+    if ((taken?.n ?? 0) > 0 || (registered?.n ?? 0) > 0) {
+      throw conflict(`Serial number ${to} already belongs to another unit.`);
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const step of this.steps) await step(tx, from, to);
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.js';
+import { TestUnit, testSerial } from './test-unit.js';
+
+export const ENROLLMENT_KEY = 'enrollment-key-for-tests';
+
+export interface BrokerSetup {
+  name: string;
+  /** Skip reason, when this broker is not reachable here. */
+  skip?: string;
+  env: Record<string, string>;
+  unitUrl(port: number): string;
+  /** Whether presence rides on the broker's own connection events (embedded) or on status messages. */
+  embedded: boolean;
+}
+
+export const brokers: BrokerSetup[] = [
+  {
+    name: 'embedded broker',
+    env: { TRUSTED_PROXIES: '127.0.0.1' },
+    unitUrl: (port) => `ws://127.0.0.1:${port}/mqtt`,
+    embedded: true,
+  },
+  {
+    name: 'external broker (MQTT_TEST_URL)',
+    skip: process.env.MQTT_TEST_URL ? undefined : 'MQTT_TEST_URL is not set',
+    env: { MQTT_URL: process.env.MQTT_TEST_URL ?? '' },
+    unitUrl: () => process.env.MQTT_TEST_URL!,
+    embedded: false,
+  },
+];
+
+export interface FleetFixture {
+  t: TestApp;
+  port: number;
+  unit(serial?: string, forwardedFor?: string): Promise<TestUnit>;
+  /** Waits until the unit's row satisfies `check`. */
+  row(
+    serial: string,
+    check: (row: NonNullable<Awaited<ReturnType<TestApp['app']['fleet']['equipment']['findBySerial']>>>) => void,
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function fleetFixture(broker: BrokerSetup, env: Record<string, string> = {}): Promise<FleetFixture> {
+  const group = `ed-test-${Math.random().toString(36).slice(2, 10)}`;
+  const t = await createTestApp({
+    FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
+    COMMAND_TIMEOUT_MS: '2000',
+    MQTT_SHARED_GROUP: group,
+    ...broker.env,
+    ...env,
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as AddressInfo).port;
+  const units: TestUnit[] = [];
+  return {
+    t,
+    port,
+    unit: async (serial = testSerial(), forwardedFor = '81.2.69.142') => {
+      const unit = new TestUnit(serial, broker.unitUrl(port), { forwardedFor });
+      await unit.register(t.app, ENROLLMENT_KEY);
+      units.push(unit);
+      return unit;
+    },
+    row: (serial, check) =>
+      vi.waitFor(
+        async () => {
+          const row = await t.app.fleet.equipment.findBySerial(serial);
+          if (!row) throw new Error(`no record for ${serial} yet`);
+          check(row);
+        },
+        { timeout: 5_000, interval: 50 },
+      ),
+    close: async () => {
+      await Promise.all(units.map((u) => u.disconnect().catch(() => undefined)));
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { commandMessageSchema, topics, type CommandMessage, type StateMessage } from '@ed/contract/device-protocol';
+import type { FastifyInstance } from 'fastify';
+
+export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: string } | 'silence';
+
+/**
+ * A minimal unit for integration tests: it registers, connects as the protocol says, and
+ * answers commands with whatever the test decides, so each effect can be asserted exactly.
+ */
+export class TestUnit {
+  client: MqttClient | undefined;
+  token = '';
+  readonly received: CommandMessage[] = [];
+  answer: (command: CommandMessage) => Answer = () => ({ ok: true, result: {} });
+
+  constructor(
+    public serialNumber: string,
+    private readonly connectUrl: string,
+    private readonly options: { forwardedFor?: string } = {},
+  ) {}
+
+  async register(app: FastifyInstance, enrollmentKey: string): Promise<void> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/device/v1/register',
+      payload: { serialNumber: this.serialNumber, enrollmentKey },
+    });
+    if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+    this.token = res.json().deviceToken;
+  }
+
+  /** Connects, announces itself online and reports `state`; rejects if the broker refuses. */
+  async connect(state: StateMessage = {}, password = this.token): Promise<void> {
+    const serial = this.serialNumber;
+    const client = mqtt.connect(this.connectUrl, {
+      clientId: serial,
+      username: serial,
+      password,
+      clean: true,
+      keepalive: 30,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+      will: { topic: topics.status(serial), payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+      wsOptions: this.options.forwardedFor ? { headers: { 'x-forwarded-for': this.options.forwardedFor } } : {},
+    });
+    this.client = client;
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+    client.on('message', (topic, payload) => void this.onCommand(topic, payload));
+    await client.publishAsync(topics.status(serial), '{"online":true}', { qos: 1, retain: true });
+    await client.subscribeAsync(topics.command(serial), { qos: 1 });
+    await this.report(state);
+  }
+
+  async report(state: StateMessage | Record<string, unknown>): Promise<void> {
+    await this.client!.publishAsync(topics.state(this.serialNumber), JSON.stringify(state), { qos: 1 });
+  }
+
+  async publishRaw(topic: string, payload: string | Buffer): Promise<void> {
+    await this.client!.publishAsync(topic, payload, { qos: 1 });
+  }
+
+  /** A clean goodbye as the protocol says; then the retained status is cleared so a shared broker keeps no trace. */
+  async disconnect(): Promise<void> {
+    if (!this.client?.connected) return;
+    await this.client.publishAsync(topics.status(this.serialNumber), '{"online":false}', { qos: 1, retain: true });
+    await this.client.publishAsync(topics.status(this.serialNumber), '', { qos: 1, retain: true });
+    await this.client.endAsync();
+  }
+
+  /** Drops the connection without DISCONNECT, so the broker fires the last will. */
+  drop(): void {
+    this.client?.stream.destroy();
+    this.client?.end(true);
+  }
+
+  private async onCommand(topic: string, payload: Buffer): Promise<void> {
+    if (topic !== topics.command(this.serialNumber)) return;
+    const command = commandMessageSchema.parse(JSON.parse(payload.toString()));
+    this.received.push(command);
+    const answer = this.answer(command);
+    if (answer === 'silence') return;
+    await this.client!.publishAsync(topics.reply(this.serialNumber), JSON.stringify({ id: command.id, ...answer }), {
+      qos: 1,
+    });
+  }
+}
+
+/** A unique, decodable serial number per test: a real aligner model code and a random sequence. */
+export function testSerial(prefix = 'V33'): string {
+  return `${prefix}CT${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+}

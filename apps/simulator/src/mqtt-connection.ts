@@ -1,0 +1,72 @@
+import net from 'node:net';
+import { topics } from '@ed/contract/device-protocol';
+import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
+
+export interface ConnectionRequest {
+  /** ws(s)://host/path, or mqtt://host:port for a plain TCP broker. */
+  url: string;
+  serialNumber: string;
+  deviceToken: string;
+  /** The public address the unit claims: X-Forwarded-For on WebSocket, a PROXY v1 header on TCP. */
+  forwardedFor: string | null;
+  reconnectPeriodMs: number;
+}
+
+/** The broker URL: an explicit one, else MQTT over WebSocket on the server's own host. */
+export function brokerUrl(serverUrl: string, websocketPath: string, mqttUrl?: string): string {
+  if (mqttUrl) return mqttUrl;
+  const url = new URL(websocketPath, serverUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/** A plain TCP stream that first says, in the PROXY protocol v1, which address the unit connects from. */
+function proxiedTcp(host: string, port: number, source: string): () => net.Socket {
+  return () => {
+    const socket = net.createConnection({ host, port });
+    const destination = net.isIPv4(host) ? host : '127.0.0.1';
+    const sourcePort = 20_000 + Math.floor(Math.random() * 40_000);
+    socket.write(`PROXY TCP4 ${source} ${destination} ${sourcePort} ${port}\r\n`);
+    return socket;
+  };
+}
+
+/**
+ * An MQTT client as docs/device-protocol.md wants it: client id = username = serial, password =
+ * token, clean session, keep-alive 30 s, last will `{online:false}` retained at QoS 1. mqtt.js
+ * reconnects by itself after a drop; the unit re-announces itself on every `connect`.
+ */
+export function createMqttClient(request: ConnectionRequest): MqttClient {
+  const url = new URL(request.url);
+  const options: IClientOptions = {
+    clientId: request.serialNumber,
+    username: request.serialNumber,
+    password: request.deviceToken,
+    clean: true,
+    keepalive: 30,
+    protocolVersion: 4,
+    reconnectPeriod: request.reconnectPeriodMs,
+    connectTimeout: 20_000,
+    // The unit subscribes itself on each connect, after announcing its status.
+    resubscribe: false,
+    will: {
+      topic: topics.status(request.serialNumber),
+      payload: Buffer.from('{"online":false}'),
+      qos: 1,
+      retain: true,
+    },
+  };
+  const websocket = url.protocol === 'ws:' || url.protocol === 'wss:';
+  if (websocket && request.forwardedFor) {
+    options.wsOptions = { headers: { 'X-Forwarded-For': request.forwardedFor } };
+  }
+  if (url.protocol === 'mqtt:' && request.forwardedFor) {
+    const port = Number(url.port || 1883);
+    return new MqttClient(proxiedTcp(url.hostname, port, request.forwardedFor), {
+      ...options,
+      host: url.hostname,
+      port,
+    });
+  }
+  return mqtt.connect(request.url, options);
+}

@@ -1,0 +1,61 @@
+import { deviceRegisterResponseSchema, type DeviceRegisterResponse } from '@ed/contract/device-protocol';
+import { sleep, type Clock } from './clock.js';
+import type { Logger } from './logger.js';
+import type { Prng } from './prng.js';
+
+/** The server said no for good (a wrong enrollment key, a refused serial number): retrying cannot help. */
+export class RegistrationRefused extends Error {
+  override readonly name = 'RegistrationRefused';
+}
+
+export interface RegistrationRequest {
+  serverUrl: string;
+  serialNumber: string;
+  enrollmentKey: string;
+  signal?: AbortSignal;
+}
+
+/** POST /device/v1/register: trades the fleet's enrollment key for this unit's own MQTT password. */
+export async function registerUnit(request: RegistrationRequest): Promise<DeviceRegisterResponse> {
+  const url = `${request.serverUrl.replace(/\/+$/, '')}/device/v1/register`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serialNumber: request.serialNumber, enrollmentKey: request.enrollmentKey }),
+    signal: request.signal ?? null,
+  });
+  if (response.ok) return deviceRegisterResponseSchema.parse(await response.json());
+  const detail = (await response.text()).slice(0, 300);
+  const problem = `registration of ${request.serialNumber} answered ${response.status}: ${detail}`;
+  const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+  throw transient ? new Error(problem) : new RegistrationRefused(problem);
+}
+
+const MAX_BACKOFF_MS = 60_000;
+
+export interface RetryContext {
+  clock: Clock;
+  prng: Prng;
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+/**
+ * Registers, retrying with jittered exponential backoff (up to a minute) while the server is
+ * unreachable or busy, as a unit does when it boots before the server; a refusal ends it at once.
+ */
+export async function registerWithRetry(
+  request: RegistrationRequest,
+  context: RetryContext,
+): Promise<DeviceRegisterResponse> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await registerUnit({ ...request, signal: context.signal });
+    } catch (error) {
+      if (error instanceof RegistrationRefused || context.signal.aborted) throw error;
+      context.logger.debug(`${request.serialNumber}: ${(error as Error).message}; retrying`);
+      const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * context.prng.float(0.5, 1);
+      await sleep(context.clock, wait, context.signal);
+    }
+  }
+}

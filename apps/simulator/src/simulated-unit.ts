@@ -1,0 +1,254 @@
+import { EventEmitter } from 'node:events';
+import { topics, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { ProcedureCycle } from './activity.js';
+import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
+import { ReplyCache, dispatchCommand } from './command-dispatch.js';
+import type { CommandTarget } from './commands.js';
+import { VirtualDownloader, type Downloader } from './downloader.js';
+import { silentLogger, type Logger } from './logger.js';
+import { brokerUrl } from './mqtt-connection.js';
+import { Prng } from './prng.js';
+import { registerWithRetry } from './registration.js';
+import { UnitLink } from './unit-link.js';
+import type { DeviceState, UnitProfile } from './unit-profile.js';
+import { UpdateFlow } from './update-flow.js';
+
+export interface UnitOptions {
+  serverUrl: string;
+  enrollmentKey: string;
+  /** An explicit broker (mqtt://host:1883 or ws(s)://…); default: WebSocket on the server's host. */
+  mqttUrl?: string;
+  /** Claim the profile's public address (X-Forwarded-For / PROXY header). Default: on for WebSocket. */
+  forwardedFor?: boolean;
+  /** Mean disconnects per hour while online; 0 (default) keeps the unit connected. */
+  churn?: number;
+  /** Run jobs (procedures, alignment count); default true. */
+  activity?: boolean;
+  clock?: Clock;
+  logger?: Logger;
+  downloader?: Downloader;
+}
+
+interface UnitEvents {
+  online: [];
+  offline: [];
+  state: [StateMessage];
+  renamed: [from: string, to: string];
+}
+
+const RENAME_RECONNECT_MS = 1_000;
+
+/** One unit: registers, connects, reports its state, answers commands and lives its day. */
+export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTarget {
+  readonly clock: Clock;
+  readonly seed: number;
+  readonly updates: UpdateFlow;
+  private readonly logger: Logger;
+  private readonly prng: Prng;
+  private readonly activity: ProcedureCycle;
+  private readonly timers: TimerGroup;
+  private readonly replies = new ReplyCache();
+  private readonly abort = new AbortController();
+  private serial: string;
+  private current: DeviceState;
+  private link: UnitLink | null = null;
+  private credential: { deviceToken: string; websocketPath: string } | null = null;
+  private pendingRename: string | null = null;
+  private reRegistering = false;
+  private churnTimer: TimerHandle | null = null;
+  private announced = false;
+  private reports = 0;
+
+  constructor(
+    readonly profile: UnitProfile,
+    private readonly options: UnitOptions,
+  ) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
+    this.seed = profile.seed;
+    this.prng = Prng.derive(profile.seed, 1);
+    this.serial = profile.serialNumber;
+    this.current = structuredClone(profile.state);
+    this.timers = new TimerGroup(this.clock);
+    const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
+    this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
+    this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
+  }
+
+  get serialNumber(): string {
+    return this.serial;
+  }
+
+  get state(): DeviceState {
+    return this.current;
+  }
+
+  get online(): boolean {
+    return this.link?.online ?? false;
+  }
+
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /** Registers if needed and connects; resolves once the unit has announced itself the first time. */
+  async start(): Promise<void> {
+    await this.register();
+    const online = this.waitFor('online');
+    this.openLink();
+    await online;
+    if (this.profile.offline) await this.closeLink('clean');
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.abort.abort(new Error(`${this.serial} stopped`));
+    this.timers.cancelAll();
+    this.updates.stop();
+    this.activity.stop();
+    await this.closeLink('clean');
+  }
+
+  /** Merges a change into the state and reports it (only the change) while connected. */
+  apply(patch: StateMessage): void {
+    Object.assign(this.current, patch);
+    this.emit('state', patch);
+    this.link?.publishState(patch);
+  }
+
+  warn(message: string): void {
+    this.logger.warn(`${this.serial}: ${message}`);
+  }
+
+  busy(): boolean {
+    const state = this.current.updateState?.state;
+    return state === 'VALIDATING_UPDATE' || state === 'SYSMAN_RESTART' || state === 'INSTALLING_UPDATE';
+  }
+
+  nextReportPrng(): Prng {
+    this.reports += 1;
+    return Prng.derive(this.seed, 1000 + this.reports);
+  }
+
+  requestRename(newSerialNumber: string): void {
+    this.pendingRename = newSerialNumber;
+  }
+
+  /** Handles a raw `cmd` payload and publishes the reply; exposed so tests can drive it without a broker. */
+  async handleCommand(payload: Buffer | string): Promise<ReplyMessage | null> {
+    const serial = this.serial;
+    const reply = await dispatchCommand(payload, this, this.replies, this.logger);
+    if (reply) this.link?.publish(topics.reply(serial), reply);
+    const rename = this.pendingRename;
+    this.pendingRename = null;
+    if (rename) await this.rename(rename);
+    return reply;
+  }
+
+  /** Drops the connection now and comes back after `offlineMs` (churn, or a test of presence). */
+  async dropFor(offlineMs: number, mode: 'clean' | 'drop'): Promise<void> {
+    await this.closeLink(mode);
+    this.timers.after(offlineMs, () => this.openLink());
+  }
+
+  private async register(): Promise<void> {
+    if (this.credential) return;
+    const answer = await registerWithRetry(
+      { serverUrl: this.options.serverUrl, serialNumber: this.serial, enrollmentKey: this.options.enrollmentKey },
+      { clock: this.clock, prng: this.prng, signal: this.abort.signal, logger: this.logger },
+    );
+    this.credential = { deviceToken: answer.deviceToken, websocketPath: answer.mqtt.websocketPath };
+  }
+
+  private openLink(): void {
+    if (this.stopped || this.link || !this.credential) return;
+    const websocket = !this.options.mqttUrl || /^wss?:/.test(this.options.mqttUrl);
+    const forwarded = this.options.forwardedFor ?? websocket;
+    this.link = new UnitLink(
+      {
+        url: brokerUrl(this.options.serverUrl, this.credential.websocketPath, this.options.mqttUrl),
+        serialNumber: this.serial,
+        deviceToken: this.credential.deviceToken,
+        forwardedFor: forwarded ? this.profile.address.ip : null,
+        reconnectPeriodMs: this.prng.int(2_000, 6_000),
+      },
+      {
+        fullState: () => this.current,
+        onCommand: (payload) => void this.handleCommand(payload),
+        onOnline: () => this.wentOnline(),
+        onOffline: () => this.wentOffline(),
+        onRefused: () => void this.reRegister(),
+      },
+      this.logger,
+    );
+  }
+
+  private async closeLink(mode: 'clean' | 'drop'): Promise<void> {
+    const link = this.link;
+    this.link = null;
+    if (link) await link.close(mode);
+    this.wentOffline();
+  }
+
+  private wentOnline(): void {
+    this.announced = true;
+    this.emit('online');
+    if (this.profile.offline || this.stopped) return;
+    if (this.options.activity ?? true) this.activity.start();
+    const churn = this.options.churn ?? 0;
+    if (churn > 0) {
+      // Half leave cleanly (switched off), half lose the line (the broker then sends the will).
+      this.churnTimer = this.timers.after(this.prng.exponential(3_600_000 / churn), () => {
+        void this.dropFor(this.prng.int(20_000, 300_000), this.prng.chance(0.5) ? 'clean' : 'drop');
+      });
+    }
+  }
+
+  private wentOffline(): void {
+    if (!this.announced) return;
+    this.announced = false;
+    this.timers.cancel(this.churnTimer);
+    this.churnTimer = null;
+    this.activity.stop();
+    // A job is abandoned with the connection; the gateway clears the procedure on disconnect too.
+    this.current.currentProcedure = null;
+    this.emit('offline');
+  }
+
+  private async rename(newSerial: string): Promise<void> {
+    const previous = this.serial;
+    await this.closeLink('clean');
+    this.serial = newSerial;
+    this.emit('renamed', previous, newSerial);
+    this.logger.info(`${previous}: now ${newSerial}`);
+    this.timers.after(RENAME_RECONNECT_MS, () => this.openLink());
+  }
+
+  /** The server no longer knows the token (revoked, or its data was reset): enrol again. */
+  private async reRegister(): Promise<void> {
+    if (this.reRegistering) return;
+    this.reRegistering = true;
+    await this.closeLink('drop');
+    this.credential = null;
+    try {
+      await this.register();
+      this.openLink();
+    } catch (error) {
+      if (!this.stopped) this.logger.error(`${this.serial}: ${(error as Error).message}`);
+    } finally {
+      this.reRegistering = false;
+    }
+  }
+
+  private waitFor(event: 'online'): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => reject(this.abort.signal.reason as Error);
+      this.abort.signal.addEventListener('abort', onAbort, { once: true });
+      this.once(event, () => {
+        this.abort.signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+}

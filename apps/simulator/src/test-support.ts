@@ -1,0 +1,32 @@
+import { Prng } from './prng.js';
+import { idleUpdateState, type DeviceState, type UnitProfile } from './unit-profile.js';
+
+/** A plain profile for tests: an aligner on 5.1.2 with 5.2.0 staged, in Germany. */
+export function testProfile(overrides: Partial<UnitProfile> = {}, state: Partial<DeviceState> = {}): UnitProfile {
+  return {
+    serialNumber: 'V33CQ0123',
+    family: 'aligner',
+    address: { ip: '87.129.10.20', countryCode: 'DE' },
+    offline: false,
+    seed: 4242,
+    ...overrides,
+    state: {
+      version: { semantic: '5.1.2', meta: 'build.1234' },
+      family: 'aligner',
+      systemClass: 'DRAGON',
+      boardClass: 'DRB-3',
+      logLevel: 'WARN',
+      boardFeatures: { numCameras: 2, numAccel: 4, isDDAligner: false },
+      specs: { name: '2025-Q2', month: 4, year: 2025 },
+      specsExpiration: { month: 3, year: 2026 },
+      targetType: 'AT200',
+      pendingSoftwareDownload: '5.2.0',
+      updateState: idleUpdateState('READY_TO_DOWNLOAD'),
+      currentProcedure: null,
+      alignmentCount: 1200,
+      ...state,
+    },
+  };
+}
+
+export const testPrng = (seed = 1): Prng => new Prng(seed);

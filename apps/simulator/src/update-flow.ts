@@ -1,0 +1,143 @@
+import type { StateMessage } from '@ed/contract/device-protocol';
+import type { UpdateState } from '@ed/contract/equipment';
+import { TimerGroup, type Clock } from './clock.js';
+import { buildMeta } from './catalog.js';
+import { CommandError } from './command-error.js';
+import type { DownloadHandle, Downloader } from './downloader.js';
+import type { Prng } from './prng.js';
+import { idleUpdateState, type DeviceState } from './unit-profile.js';
+
+/** What the update flow needs from its unit: the current state and a way to change and report it. */
+export interface UpdateHost {
+  readonly state: DeviceState;
+  apply(patch: StateMessage): void;
+  warn(message: string): void;
+}
+
+const BUSY_STATES = new Set(['DOWNLOADING', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
+const INSTALL_STATES = new Set(['VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
+const VALIDATING_MS = 3_000;
+const RESTART_MS = 4_000;
+const INSTALL_TICK_MS = 1_000;
+
+/**
+ * The unit's updater (part 1 §4): check, download, install, clear. Each step reports `updateState`
+ * on the unit's state topic; download progress comes from the Downloader at most once a second.
+ */
+export class UpdateFlow {
+  private readonly timers: TimerGroup;
+  private download: DownloadHandle | null = null;
+
+  constructor(
+    private readonly host: UpdateHost,
+    clock: Clock,
+    private readonly prng: Prng,
+    private readonly downloader: Downloader,
+  ) {
+    this.timers = new TimerGroup(clock);
+  }
+
+  private get current(): UpdateState {
+    return this.host.state.updateState ?? idleUpdateState('TRY_INSERT_UPDATE');
+  }
+
+  private report(changes: Partial<UpdateState>, extra: StateMessage = {}): void {
+    this.host.apply({ ...extra, updateState: { ...this.current, ...changes } });
+  }
+
+  private get downloaded(): string | null {
+    return this.current.softwareUpdateDownload?.version.semantic ?? null;
+  }
+
+  checkNow(): void {
+    const { state } = this.current;
+    if (BUSY_STATES.has(state)) return this.report({});
+    const pending = this.host.state.pendingSoftwareDownload;
+    if (this.downloaded) return this.report({ state: 'READY_TO_INSTALL' });
+    this.report({ state: pending ? 'READY_TO_DOWNLOAD' : 'TRY_INSERT_UPDATE' }, { pendingSoftwareDownload: pending });
+  }
+
+  downloadNow(): void {
+    const { state } = this.current;
+    if (INSTALL_STATES.has(state)) throw new CommandError('an installation is in progress');
+    if (state === 'DOWNLOADING') return;
+    const version = this.host.state.pendingSoftwareDownload;
+    if (!version) throw new CommandError('no software download is pending');
+    if (this.downloaded === version) return this.report({ state: 'READY_TO_INSTALL' });
+    this.download = this.downloader.start({
+      family: this.host.state.family,
+      version,
+      onProgress: (progress) =>
+        this.report({
+          state: 'DOWNLOADING',
+          downloading: { ...this.current.downloading, software: true },
+          downloadProgress: { ...this.current.downloadProgress, software: progress },
+        }),
+      onDone: () => {
+        this.download = null;
+        this.report({
+          state: 'READY_TO_INSTALL',
+          downloading: { ...this.current.downloading, software: false },
+          downloadProgress: { ...this.current.downloadProgress, software: null },
+          softwareUpdateDownload: { version: { semantic: version } },
+        });
+      },
+      onError: (reason) => {
+        this.download = null;
+        this.host.warn(`download of ${version} failed: ${reason}`);
+        this.report({
+          state: 'READY_TO_DOWNLOAD',
+          downloading: { ...this.current.downloading, software: false },
+          downloadProgress: { ...this.current.downloadProgress, software: null },
+        });
+      },
+    });
+  }
+
+  installNow(): void {
+    const { state } = this.current;
+    if (INSTALL_STATES.has(state)) return;
+    const version = this.downloaded;
+    if (state !== 'READY_TO_INSTALL' || !version) throw new CommandError('no downloaded update to install');
+    this.report({ state: 'VALIDATING_UPDATE' });
+    this.timers.after(VALIDATING_MS, () => {
+      this.report({ state: 'SYSMAN_RESTART' });
+      this.timers.after(RESTART_MS, () => this.install(version, 0));
+    });
+  }
+
+  private install(version: string, progress: number): void {
+    if (progress < 100) {
+      this.report({
+        state: 'INSTALLING_UPDATE',
+        installing: { ...this.current.installing, software: true },
+        installProgress: { ...this.current.installProgress, software: progress },
+      });
+      const next = Math.min(100, progress + this.prng.int(5, 12));
+      this.timers.after(INSTALL_TICK_MS, () => this.install(version, next));
+      return;
+    }
+    this.report(
+      {
+        state: 'INSTALLATION_COMPLETE',
+        installing: { ...this.current.installing, software: false },
+        installProgress: { ...this.current.installProgress, software: null },
+        softwareUpdateDownload: null,
+      },
+      { version: { semantic: version, meta: buildMeta(version) }, pendingSoftwareDownload: null },
+    );
+  }
+
+  clearPending(): void {
+    if (INSTALL_STATES.has(this.current.state)) throw new CommandError('an installation is in progress');
+    this.download?.cancel();
+    this.download = null;
+    this.host.apply({ pendingSoftwareDownload: null, updateState: idleUpdateState('TRY_INSERT_UPDATE') });
+  }
+
+  stop(): void {
+    this.download?.cancel();
+    this.download = null;
+    this.timers.cancelAll();
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
+import { serialNumberSchema, voltageBoardSchema, type DeviceCommandName } from './device-protocol.js';
+import type { Control } from './permissions.js';
+
+/** The console's command calls (part 1 §7) and the unit command each one sends. */
+export interface CommandRoute {
+  path: string;
+  command: DeviceCommandName;
+  /** The button's name, for messages. */
+  label: string;
+  /** The equipment-detail gate the server enforces; none for calls the spec leaves open. */
+  control?: Control;
+}
+
+export const COMMAND_ROUTES = [
+  { path: '/cmd/aligner_get_usb_status/v1', command: 'get_usb_status', label: 'USB' },
+  { path: '/cmd/aligner_get_printer_status/v1', command: 'get_printer_status', label: 'Printer' },
+  { path: '/cmd/aligner_get_voltages/v1', command: 'get_voltages', label: 'Voltages' },
+  { path: '/cmd/aligner_activate/v1', command: 'activate', label: 'Activate', control: 'activate' },
+  { path: '/cmd/aligner_get_calibration_logs/v1', command: 'get_calibration_logs', label: 'Calibration Logs' },
+  { path: '/cmd/aligner_get_screen_shot/v1', command: 'get_screen_shot', label: 'Screen Shot', control: 'screenShot' },
+  { path: '/cmd/aligner_rcp/v1', command: 'rcp', label: 'RCP', control: 'rcp' },
+  { path: '/cmd/aligner_open_ssh_port/v1', command: 'open_ssh_port', label: 'Open Port', control: 'openPort' },
+  { path: '/cmd/aligner_check_now/v1', command: 'check_now', label: 'Check Cloud', control: 'updateCommands' },
+  {
+    path: '/cmd/aligner_download_now/v1',
+    command: 'download_now',
+    label: 'Download Updates',
+    control: 'updateCommands',
+  },
+  { path: '/cmd/aligner_install_now/v1', command: 'install_now', label: 'Install Updates', control: 'updateCommands' },
+  {
+    path: '/cmd/clear_pending_updates/v1',
+    command: 'clear_pending_updates',
+    label: 'Clear Updates',
+    control: 'clearUpdates',
+  },
+  {
+    path: '/cmd/aligner_set_logging_level/v1',
+    command: 'set_logging_level',
+    label: 'Logging Level',
+    control: 'loggingLevel',
+  },
+  {
+    path: '/cmd/set_target_eol_types/v1',
+    command: 'set_target_eol_types',
+    label: 'Change Targets',
+    control: 'changeTargets',
+  },
+  {
+    path: '/cmd/reset_serial_number/v1',
+    command: 'reset_serial_number',
+    label: 'Reset Serial',
+    control: 'resetSerial',
+  },
+] as const satisfies readonly CommandRoute[];
+
+export const commandRequestSchema = z.object({ serialNumber: serialNumberSchema });
+export const setLoggingLevelRequestSchema = z.object({
+  serialNumber: serialNumberSchema,
+  loggingLevel: z.enum(LOG_LEVELS, { error: 'loggingLevel must be WARN or INFO' }),
+});
+export const setTargetTypeRequestSchema = z.object({
+  serialNumber: serialNumberSchema,
+  targetType: z.enum(TARGET_TYPES, { error: 'targetType must be AT200 or AT700' }),
+});
+export const resetSerialRequestSchema = z.object({
+  currentSerialNumber: serialNumberSchema,
+  newSerialNumber: serialNumberSchema,
+});
+
+/** Every command call answers with what the unit did, in the command's own terms. */
+export const commandResponseSchema = z.object({
+  serialNumber: z.string(),
+  command: z.string(),
+  result: z.record(z.string(), z.unknown()),
+});
+export type CommandResponse = z.infer<typeof commandResponseSchema>;
+
+export const serialNumberQuerySchema = z.object({ serialNumber: serialNumberSchema });
+
+export const screenShotSchema = z.object({
+  id: z.number().int(),
+  /** Where the full PNG is fetched (as a binary, with the bearer). */
+  image: z.string(),
+  /** The 96×54 thumbnail as a data URL. */
+  thumbnail: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ScreenShot = z.infer<typeof screenShotSchema>;
+
+export const voltageReportSchema = z
+  .object({ voltages: z.array(voltageBoardSchema), createdAt: z.iso.datetime() })
+  .nullable();
+export const statusReportSchema = z.object({ status: z.string(), createdAt: z.iso.datetime() }).nullable();

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
+import { softwareVersionSchema, updateStateSchema } from './equipment.js';
+import { familySchema } from './families.js';
+
+/**
+ * The MQTT protocol between units and the gateway (docs/device-protocol.md).
+ * Every topic of a unit sits under `ed/v1/<serial>/`; a unit may use only its own.
+ */
+export const TOPIC_ROOT = 'ed/v1';
+export const topics = {
+  status: (serial: string) => `${TOPIC_ROOT}/${serial}/status`,
+  state: (serial: string) => `${TOPIC_ROOT}/${serial}/state`,
+  command: (serial: string) => `${TOPIC_ROOT}/${serial}/cmd`,
+  reply: (serial: string) => `${TOPIC_ROOT}/${serial}/reply`,
+  /** What the gateway subscribes to: every unit's status, state and replies. */
+  gatewayFilters: [`${TOPIC_ROOT}/+/status`, `${TOPIC_ROOT}/+/state`, `${TOPIC_ROOT}/+/reply`],
+} as const;
+
+const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply)$`);
+export type TopicKind = 'status' | 'state' | 'cmd' | 'reply';
+
+export function parseTopic(topic: string): { serialNumber: string; kind: TopicKind } | null {
+  const match = TOPIC_PATTERN.exec(topic);
+  return match ? { serialNumber: match[1]!, kind: match[2] as TopicKind } : null;
+}
+
+/** Largest payload the gateway accepts (a screen shot in a reply is the biggest). */
+export const MAX_DEVICE_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+/** Serial numbers: 8 or 9 characters, letters and digits (part 1 §3). */
+export const serialNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{8,9}$/, 'serialNumber must be 8 or 9 letters or digits');
+
+/** Retained on `status`; the last will publishes `{online: false}` on the same topic. */
+export const statusMessageSchema = z.object({ online: z.boolean() });
+export type StatusMessage = z.infer<typeof statusMessageSchema>;
+
+/** A unit's report on `state`: any subset of these fields, merged into its record. */
+export const stateMessageSchema = z
+  .object({
+    version: softwareVersionSchema,
+    family: familySchema,
+    systemClass: z.string().max(64).nullable(),
+    boardClass: z.string().max(64).nullable(),
+    logLevel: z.enum(LOG_LEVELS),
+    boardFeatures: z.object({
+      numCameras: z.number().int().min(0).max(8),
+      numAccel: z.number().int().min(0).max(16),
+      isDDAligner: z.boolean(),
+    }),
+    specs: z
+      .object({ name: z.string().max(64), month: z.number().int().min(1).max(12), year: z.number().int() })
+      .nullable(),
+    specsExpiration: z.object({ month: z.number().int().min(1).max(12), year: z.number().int() }).nullable(),
+    targetType: z.enum(TARGET_TYPES).nullable(),
+    pendingSoftwareDownload: z.string().max(32).nullable(),
+    updateState: updateStateSchema.nullable(),
+    currentProcedure: z.string().max(128).nullable(),
+    alignmentCount: z.number().int().min(0),
+  })
+  .partial()
+  .strict();
+export type StateMessage = z.infer<typeof stateMessageSchema>;
+
+export const voltageBoardSchema = z.object({
+  BoardName: z.string(),
+  Parameters: z.array(z.object({ Name: z.string(), Actual: z.number(), Min: z.number(), Max: z.number() })),
+});
+export type VoltageBoard = z.infer<typeof voltageBoardSchema>;
+
+const matrix3 = z.array(z.array(z.number()).length(3)).length(3);
+export const calibrationBoardSchema = z.object({
+  SerialNumber: z.string(),
+  RMSEValidAccel: z.number(),
+  AccelCal: z.object({ Offsets: z.array(z.number()).length(3), Gain: z.array(z.number()).length(9) }),
+  RMSEValidCCS_ACS: z.number(),
+  CCS_ACSCal: matrix3,
+  RMSEValidCamCal: z.number(),
+  CameraCal: z.object({
+    image_rows: z.number().int(),
+    image_cols: z.number().int(),
+    image_chans: z.number().int(),
+    pixel_size_um: z.number(),
+    cx: z.number(),
+    cy: z.number(),
+    flen_pixels: z.number(),
+    flen_mm: z.number(),
+    IM: matrix3,
+    dist_coeffs: z.array(z.number()).length(5),
+  }),
+});
+
+/** A camera calibration record (part 2 §3), as units report it. */
+export const cameraCalibrationSchema = z.object({
+  Operator: z.string().max(128),
+  Version: z.string().max(64),
+  Date: z.iso.datetime(),
+  AccelCalTime: z.iso.datetime(),
+  CCS_ACSTime: z.iso.datetime(),
+  camCalTime: z.iso.datetime(),
+  LeftBoards: z.array(calibrationBoardSchema).max(8),
+  RightBoards: z.array(calibrationBoardSchema).max(8),
+});
+export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
+
+/** The remote commands (part 1 §7): the arguments each takes and the result a unit replies with. */
+export const deviceCommands = {
+  get_usb_status: { args: z.object({}), result: z.object({ status: z.string().max(65_536) }) },
+  get_printer_status: { args: z.object({}), result: z.object({ status: z.string().max(65_536) }) },
+  get_voltages: { args: z.object({}), result: z.object({ voltages: z.array(voltageBoardSchema).max(32) }) },
+  activate: { args: z.object({}), result: z.object({}) },
+  get_calibration_logs: {
+    args: z.object({}),
+    result: z.object({ calibrations: z.array(cameraCalibrationSchema).max(100) }),
+  },
+  /** The PNG, base64-encoded. */
+  get_screen_shot: { args: z.object({}), result: z.object({ image: z.base64() }) },
+  rcp: { args: z.object({}), result: z.object({}) },
+  open_ssh_port: { args: z.object({}), result: z.object({ port: z.number().int().min(1).max(65_535) }) },
+  check_now: { args: z.object({}), result: z.object({}) },
+  download_now: { args: z.object({}), result: z.object({}) },
+  install_now: { args: z.object({}), result: z.object({}) },
+  clear_pending_updates: { args: z.object({}), result: z.object({}) },
+  set_logging_level: { args: z.object({ loggingLevel: z.enum(LOG_LEVELS) }), result: z.object({}) },
+  set_target_eol_types: { args: z.object({ targetType: z.enum(TARGET_TYPES) }), result: z.object({}) },
+  reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
+} as const;
+
+export type DeviceCommandName = keyof typeof deviceCommands;
+export const DEVICE_COMMAND_NAMES = Object.keys(deviceCommands) as DeviceCommandName[];
+export type DeviceCommandArgs<C extends DeviceCommandName> = z.infer<(typeof deviceCommands)[C]['args']>;
+export type DeviceCommandResult<C extends DeviceCommandName> = z.infer<(typeof deviceCommands)[C]['result']>;
+
+/** Published by the gateway on `cmd`, QoS 1. */
+export const commandMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.enum(DEVICE_COMMAND_NAMES as [DeviceCommandName, ...DeviceCommandName[]]),
+  args: z.record(z.string(), z.unknown()),
+  /** After this the gateway has given up; a unit drops a late command. */
+  expiresAt: z.iso.datetime(),
+});
+export type CommandMessage = z.infer<typeof commandMessageSchema>;
+
+/** Published by the unit on `reply`, QoS 1: the command's id and its result or a reason. */
+export const replyMessageSchema = z.discriminatedUnion('ok', [
+  z.object({ id: z.uuid(), ok: z.literal(true), result: z.record(z.string(), z.unknown()) }),
+  z.object({ id: z.uuid(), ok: z.literal(false), error: z.string().max(1024) }),
+]);
+export type ReplyMessage = z.infer<typeof replyMessageSchema>;
+
+/** POST /device/v1/register: a unit trades the fleet enrollment key for its own credential. */
+export const deviceRegisterRequestSchema = z.object({
+  serialNumber: serialNumberSchema,
+  enrollmentKey: z.string().min(1),
+});
+export const deviceRegisterResponseSchema = z.object({
+  serialNumber: z.string(),
+  /** The MQTT password of this unit (its username is the serial number). Shown once. */
+  deviceToken: z.string(),
+  mqtt: z.object({ websocketPath: z.string(), tcpPort: z.number().int().nullable() }),
+});
+export type DeviceRegisterResponse = z.infer<typeof deviceRegisterResponseSchema>;
