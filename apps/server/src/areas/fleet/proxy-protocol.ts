@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 
 /** A PROXY protocol v1 header is one line of at most 107 bytes. */
 const MAX_HEADER = 107;
+const PREFIX = Buffer.from('PROXY ');
 const HEADER = /^PROXY (TCP4|TCP6) (\S+) (\S+) (\d+) (\d+)\r\n/;
 
 export interface ProxiedSource {
@@ -25,6 +26,10 @@ export function readProxyHeader(socket: Socket, timeoutMs = 5_000): Promise<Prox
     };
     const onData = (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
+      // MQTT's first byte is a packet type, never "P": a stream that does not start like a PROXY
+      // header has none, and is handed on at once.
+      const seen = Math.min(buffered.length, PREFIX.length);
+      if (!buffered.subarray(0, seen).equals(PREFIX.subarray(0, seen))) return finish(null, buffered);
       const end = buffered.indexOf('\r\n');
       if (end === -1 && buffered.length < MAX_HEADER) return;
       const match = HEADER.exec(buffered.subarray(0, end + 2).toString('latin1'));

@@ -11,10 +11,19 @@ export type RenameStep = (tx: Db, from: string, to: string) => Promise<void>;
  */
 export class SerialRenamer {
   private readonly steps: RenameStep[] = [
+    // The unit drops its connection and comes back under the new name; until then it is offline.
     async (tx, from, to) => {
       await tx
         .update(equipment)
-        .set({ serialNumber: to, updatedAt: sql`now()` })
+        .set({
+          serialNumber: to,
+          connected: false,
+          port: null,
+          address: null,
+          currentProcedure: null,
+          connectedVia: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(equipment.serialNumber, from));
     },
     async (tx, from, to) => {

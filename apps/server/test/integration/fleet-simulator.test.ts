@@ -1,0 +1,151 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayUseControl, unitRules } from '@ed/contract/permissions';
+import { startFleet, type Fleet } from '@ed/simulator/fleet';
+import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
+import { unitFacts } from '../../src/areas/fleet/fleet.service.js';
+import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { bearer } from '../support/test-app.js';
+import { testSerial } from '../support/test-unit.js';
+
+/** The real simulator against the real gateway: every command of part 1 §7 and what it leaves behind. */
+describe('the simulated fleet on the embedded broker', () => {
+  let f: FleetFixture;
+  let fleet: Fleet;
+  let token: string;
+
+  beforeAll(async () => {
+    f = await fleetFixture(brokers[0]!, { COMMAND_TIMEOUT_MS: '5000' });
+    fleet = startFleet({
+      units: 40,
+      serverUrl: `http://127.0.0.1:${f.port}`,
+      enrollmentKey: ENROLLMENT_KEY,
+      offlineShare: 0,
+      churn: 0,
+      activity: false,
+      pendingShare: 1,
+      seed: 11,
+    });
+    await fleet.ready;
+    await f.t.app.fleet.gateway.settled();
+    token = (await f.t.signIn('admin')).access_token;
+  });
+  afterAll(async () => {
+    await fleet.stop();
+    await f.close();
+  });
+
+  const call = (path: string, payload: Record<string, unknown>) =>
+    f.t.app.inject({ method: 'POST', url: path, headers: bearer(token), payload });
+  const read = (url: string) => f.t.app.inject({ url, headers: bearer(token) });
+
+  /** A connected unit whose record passes `rule`, so the command is allowed on it. */
+  async function unitFor(rule: keyof typeof unitRules | 'any'): Promise<SimulatedUnit> {
+    for (const unit of fleet.units) {
+      const row = await f.t.app.fleet.equipment.findBySerial(unit.serialNumber);
+      if (row?.connected && (rule === 'any' || unitRules[rule](unitFacts(row)))) return unit;
+    }
+    throw new Error(`no unit in the fleet passes ${rule}`);
+  }
+
+  it('records every unit with its reported state and a geolocation', async () => {
+    const spread = await f.t.app.fleet.equipment.spread();
+    expect(spread).toMatchObject({ total: 40, connected: 40, located: 40 });
+    expect(spread.countries).toBeGreaterThan(10);
+    const row = await f.t.app.fleet.equipment.findBySerial(fleet.units[0]!.serialNumber);
+    expect(row?.versionSemantic).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(row?.address).toMatch(/^::ffff:\d+\.\d+\.\d+\.\d+,::ffff:127\.0\.0\.1$/);
+  });
+
+  it('takes a real screen shot from a unit', async () => {
+    const unit = await unitFor('screenShot');
+    expect((await call('/cmd/aligner_get_screen_shot/v1', { serialNumber: unit.serialNumber })).statusCode).toBe(200);
+    const [shot] = (await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${unit.serialNumber}`)).json();
+    const png = (await read(shot.image)).rawPayload;
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1280, height: 720 });
+  });
+
+  it('stores the reports and calibrations a unit sends', async () => {
+    const unit = await unitFor('any');
+    const serialNumber = unit.serialNumber;
+    for (const path of ['get_voltages', 'get_usb_status', 'get_printer_status', 'get_calibration_logs']) {
+      const res = await call(`/cmd/aligner_${path}/v1`, { serialNumber });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    }
+    const voltages = (await read(`/api/v1/get_latest_voltages_for_aligner?serialNumber=${serialNumber}`)).json();
+    expect(voltages.voltages.length).toBeGreaterThan(0);
+    expect(voltages.voltages[0].Parameters[0]).toEqual({
+      Name: expect.any(String),
+      Actual: expect.any(Number),
+      Min: expect.any(Number),
+      Max: expect.any(Number),
+    });
+    const usb = (await read(`/api/v1/get_latest_usb_status_for_aligner?serialNumber=${serialNumber}`)).json();
+    expect(usb.status.split('\n').length).toBeGreaterThan(1);
+    const printer = (await read(`/api/v1/get_latest_printer_status_for_aligner?serialNumber=${serialNumber}`)).json();
+    expect(printer.status.split('\n').length).toBeGreaterThan(1);
+    expect(await f.t.app.fleet.reports.calibrationCount(serialNumber)).toBeGreaterThan(0);
+  });
+
+  it('changes the logging level and the target type, and the unit reports them back', async () => {
+    const unit = await unitFor('loggingLevel');
+    const before = unit.state.logLevel;
+    const next = before === 'WARN' ? 'INFO' : 'WARN';
+    const res = await call('/cmd/aligner_set_logging_level/v1', {
+      serialNumber: unit.serialNumber,
+      loggingLevel: next,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await f.row(unit.serialNumber, (row) => expect(row.logLevel).toBe(next));
+    expect(unit.state.logLevel).toBe(next);
+
+    const targets = await unitFor('changeTargets');
+    const target = await call('/cmd/set_target_eol_types/v1', {
+      serialNumber: targets.serialNumber,
+      targetType: 'AT700',
+    });
+    expect(target.statusCode, target.body).toBe(200);
+    await f.row(targets.serialNumber, (row) => expect(row.targetType).toBe('AT700'));
+  });
+
+  it('opens a port, activates, runs RCP', async () => {
+    const port = await call('/cmd/aligner_open_ssh_port/v1', { serialNumber: (await unitFor('any')).serialNumber });
+    expect(port.json().result.port).toBeGreaterThan(1023);
+    expect(
+      (await call('/cmd/aligner_activate/v1', { serialNumber: (await unitFor('activate')).serialNumber })).statusCode,
+    ).toBe(200);
+    expect((await call('/cmd/aligner_rcp/v1', { serialNumber: (await unitFor('rcp')).serialNumber })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('checks the cloud and downloads the pending update with real progress', async () => {
+    const unit = await unitFor('updateStatus');
+    const serialNumber = unit.serialNumber;
+    expect((await call('/cmd/aligner_check_now/v1', { serialNumber })).statusCode).toBe(200);
+    await f.row(serialNumber, (row) => expect(row.updateState?.state).toBe('READY_TO_DOWNLOAD'));
+    expect((await call('/cmd/aligner_download_now/v1', { serialNumber })).statusCode).toBe(200);
+    await f.row(serialNumber, (row) => {
+      expect(row.updateState?.state).toBe('DOWNLOADING');
+      const progress = row.updateState?.downloadProgress.software;
+      expect(progress?.totalFilesToTransfer).toBeGreaterThan(0);
+      expect(progress?.fileProgress.transferRate).toBeGreaterThan(0);
+    });
+    expect((await call('/cmd/clear_pending_updates/v1', { serialNumber })).statusCode).toBeOneOf([200, 502]);
+  });
+
+  it('resets a serial number: renamed everywhere, and the unit returns under its new name', async () => {
+    const unit = await unitFor('resetSerial');
+    const from = unit.serialNumber;
+    const to = testSerial('V36');
+    const res = await call('/cmd/reset_serial_number/v1', { currentSerialNumber: from, newSerialNumber: to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await f.t.app.fleet.equipment.findBySerial(from)).toBeUndefined();
+    await f.row(to, (row) => expect(row.connected).toBe(false));
+    await f.row(to, (row) => expect(row.connected).toBe(true));
+    expect(unit.serialNumber).toBe(to);
+    expect(mayUseControl('admin', 'resetSerial', unitFacts((await f.t.app.fleet.equipment.findBySerial(to))!))).toBe(
+      true,
+    );
+  });
+});
