@@ -85,6 +85,6 @@ console.log(table);
 if (values.write) {
   writeSection(
     'Gateway',
-    `${table}\n\nOne server process (embedded PGlite and aedes broker, units over MQTT-over-WebSocket) and the simulator in a second process, on ${machine()}, ${new Date().toISOString().slice(0, 10)}. Each round trip is an HTTP call that publishes the command, waits for the unit's reply and stores the report. Most of the idle memory is the embedded database: PGlite's WebAssembly heap takes a bare Node process from about 40 MB to about 430 MB; a server on `DATABASE_URL` does not carry it. Target for later: 10,000 units at p95 ≤ 150 ms on 2 cores.`,
+    `${table}\n\nOne server process (embedded PGlite and aedes broker, units over MQTT-over-WebSocket) and the simulator in a second process, on ${machine()}, ${new Date().toISOString().slice(0, 10)}. Each round trip is an HTTP call that publishes the command, waits for the unit's reply and stores the report. Most of the idle memory is the embedded database: PGlite's WebAssembly heap takes a bare Node process from about 40 MB to about 430 MB; a server on \`DATABASE_URL\` does not carry it. Target for later: 10,000 units at p95 ≤ 150 ms on 2 cores.`,
   );
 }
