@@ -11,6 +11,7 @@ const { values } = parseArgs({
     commands: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '20' },
     write: { type: 'boolean', default: true },
+    'no-write': { type: 'boolean', default: false },
   },
 });
 const units = Number(values.units);
@@ -18,6 +19,7 @@ const commands = Number(values.commands);
 const concurrency = Number(values.concurrency);
 
 const server = await startServer();
+process.once('exit', () => server.kill());
 const rssIdle = server.rssMb();
 const started = performance.now();
 const fleet = startFleet({
@@ -82,7 +84,7 @@ const rows = [
 ];
 const table = ['| Measure | Result |', '| --- | --- |', ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join('\n');
 console.log(table);
-if (values.write) {
+if (values.write && !values['no-write']) {
   writeSection(
     'Gateway',
     `${table}\n\nOne server process (embedded PGlite and aedes broker, units over MQTT-over-WebSocket) and the simulator in a second process, on ${machine()}, ${new Date().toISOString().slice(0, 10)}. Each round trip is an HTTP call that publishes the command, waits for the unit's reply and stores the report. Most of the idle memory is the embedded database: PGlite's WebAssembly heap takes a bare Node process from about 40 MB to about 430 MB; a server on \`DATABASE_URL\` does not carry it. Target for later: 10,000 units at p95 ≤ 150 ms on 2 cores.`,

@@ -43,6 +43,8 @@ export async function startServer(env = {}) {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
     },
+    /** Last resort when the benchmark itself fails: never leave a server behind. */
+    kill: () => child.exitCode === null && child.kill('SIGKILL'),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -4,19 +4,26 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
+import alignersPlugin from './areas/aligners/aligners.plugin.js';
+import alignersRoutes from './areas/aligners/aligners.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
 import deviceRoutes from './areas/fleet/device.routes.js';
 import fleetPlugin from './areas/fleet/fleet.plugin.js';
 import reportsRoutes from './areas/fleet/reports.routes.js';
+import dashboardPlugin from './areas/dashboard/dashboard.plugin.js';
+import dashboardRoutes from './areas/dashboard/dashboard.routes.js';
 import healthRoutes from './areas/health/health.routes.js';
+import radarPlugin from './areas/radar/radar.plugin.js';
+import radarRoutes from './areas/radar/radar.routes.js';
 import servicesPlugin from './areas/services/services.plugin.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
+import flagsPlugin from './plugins/flags.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';
@@ -72,7 +79,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(livePlugin);
   await app.register(fleetPlugin);
   await app.register(servicesPlugin);
+  await app.register(dashboardPlugin);
+  await app.register(alignersPlugin);
+  await app.register(radarPlugin);
   await app.register(healthRoutes);
+  await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
   await app.register(async (api) => {
     api.addHook('onRequest', api.authenticate);
@@ -81,6 +92,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(commandRoutes);
     await api.register(reportsRoutes);
     await api.register(servicesRoutes);
+    await api.register(alignersRoutes);
+    await api.register(radarRoutes);
+    await api.register(dashboardRoutes);
   });
   await app.register(webAppPlugin);
   return app;

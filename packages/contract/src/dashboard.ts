@@ -46,3 +46,30 @@ export type ServiceName = (typeof SERVICES)[number]['name'];
 
 export const serviceStatusSchema = z.array(z.object({ name: serviceNameSchema, label: z.string(), up: z.boolean() }));
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+/** Latest published software of a family; null until one is published. */
+export const latestSoftwareVersionSchema = z
+  .object({ semantic: z.string(), meta: z.string().nullable(), path: z.string() })
+  .nullable();
+export type LatestSoftwareVersion = z.infer<typeof latestSoftwareVersionSchema>;
+
+/** Installed versions of a family: how many units run each. */
+export const installedVersionsSchema = z.array(z.object({ version: z.string(), total: z.number().int() }));
+export type InstalledVersions = z.infer<typeof installedVersionsSchema>;
+
+export const specVersionsSchema = z.array(z.object({ name: z.string(), total: z.number().int() }));
+
+/** The ten units with the most alignments. */
+export const topAlignersSchema = z.array(
+  z.object({ _id: z.object({ serialNumber: z.string() }), count: z.number().int() }),
+);
+
+/** The connected-equipment trend: one point per minute, oldest first. */
+export const connectionTrendSchema = z.array(
+  z.object({ at: z.iso.datetime(), connected: z.number().int(), total: z.number().int() }),
+);
+export type ConnectionTrend = z.infer<typeof connectionTrendSchema>;
+
+/** Percent ring of the home dashboard: floor(connected / total × 100), 0 when there are none. */
+export const connectedPercent = (connected: number, total: number): number =>
+  total > 0 ? Math.floor((connected / total) * 100) : 0;

@@ -55,6 +55,7 @@ const envSchema = z.object({
     .default('ed-gateway'),
   FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
+  FAVORITES_LIMIT: int(1, 10_000).default(50),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
   DEMO_PORT: int(1, 65535).default(8443),
   DEMO: bool.default(false),

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,6 +54,9 @@ export function openPostgres(connectionString: string, logger?: Logger): Databas
   };
 }
 
+/** The extensions the migrations use, for every PGlite the server or its tests create. */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
+
 /** PGlite persisted under `dataDir` unless a PostgreSQL URL is given. */
 export async function openDatabase(
   options: { databaseUrl?: string; pgliteDir: string },
@@ -60,6 +64,6 @@ export async function openDatabase(
 ): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
   mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  const client = await PGlite.create(options.pgliteDir, PGLITE_OPTIONS);
   return openPglite(client);
 }

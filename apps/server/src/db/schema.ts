@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -129,14 +130,43 @@ export const equipment = pgTable(
     /** The gateway instance holding the unit's connection, so a dead instance's units can be released. */
     connectedVia: text('connected_via'),
     lastSeenOnlineAt: tz('last_seen_online_at'),
+    /** The version with each number zero-padded, so text order is version order (the list sorts by it). */
+    versionSort: text('version_sort').generatedAlwaysAs(
+      sql`lpad(split_part(version_semantic, '.', 1), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 2), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 3), 6, '0')`,
+    ),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
+    // Substring search on serial numbers (filterSerialNumber) stays fast at a million units.
+    index('equipment_serial_number_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
     index('equipment_connected_via_idx').on(t.connectedVia),
     index('equipment_connected_idx').on(t.connected),
+    index('equipment_country_code_idx').on(t.countryCode, t.serialNumber),
+    index('equipment_family_idx').on(t.family, t.serialNumber),
+    index('equipment_version_prefix_idx').using('btree', sql`${t.versionSemantic} text_pattern_ops`),
+    index('equipment_version_sort_idx').on(t.versionSort, t.serialNumber),
+    index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
+    index('equipment_updated_at_idx').on(t.updatedAt, t.serialNumber),
+    index('equipment_alignment_count_idx').on(t.alignmentCount),
+    index('equipment_pending_download_idx').on(t.family, t.pendingSoftwareDownload),
   ],
+);
+
+/** My Radar: each user's favorite units. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.equipmentId] }), index('favorites_equipment_idx').on(t.equipmentId)],
 );
 
 /** A unit's MQTT credential (its password), issued at registration; only the hash is kept. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/db/client.js';
+import { openPglite, openPostgres, PGLITE_OPTIONS } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
 declare module 'vitest' {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'ed-template-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   await runMigrations(openPglite(client));
   const dump = await client.dumpDataDir('gzip');
   await client.close();

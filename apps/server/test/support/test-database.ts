@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { openPglite, openPostgres, PGLITE_OPTIONS, type Database } from '../../src/db/client.js';
 import { withDatabase } from './global-setup.js';
 
 export const onRealPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = await readFile(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
     const database = openPglite(client);
     return { database, dispose: async () => database.close().catch(() => undefined) };
   }

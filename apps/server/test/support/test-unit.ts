@@ -65,10 +65,16 @@ export class TestUnit {
 
   /** A clean goodbye as the protocol says; then the retained status is cleared so a shared broker keeps no trace. */
   async disconnect(): Promise<void> {
-    if (!this.client?.connected) return;
-    await this.client.publishAsync(topics.status(this.serialNumber), '{"online":false}', { qos: 1, retain: true });
-    await this.client.publishAsync(topics.status(this.serialNumber), '', { qos: 1, retain: true });
-    await this.client.endAsync();
+    const client = this.client;
+    if (!client?.connected) return;
+    const status = topics.status(this.serialNumber);
+    const goodbye = (async () => {
+      await client.publishAsync(status, '{"online":false}', { qos: 1, retain: true });
+      await client.publishAsync(status, '', { qos: 1, retain: true });
+    })();
+    // The server may be closing this connection at the same moment; then there is no one to tell.
+    await Promise.race([goodbye, new Promise<void>((resolve) => client.once('close', () => resolve()))]);
+    await client.endAsync(!client.connected);
   }
 
   /** Drops the connection without DISCONNECT, so the broker fires the last will. */

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AlignersRepository } from './aligners.repository.js';
+import { AlignersService } from './aligners.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    aligners: AlignersService;
+  }
+}
+
+async function alignersPlugin(app: FastifyInstance) {
+  app.decorate(
+    'aligners',
+    new AlignersService({
+      aligners: new AlignersRepository(app.db),
+      equipment: app.fleet.equipment,
+      screenShotsDir: app.config.paths.screenShots,
+      disconnectUnit: (serial) => app.fleet.broker?.disconnectUnit(serial),
+    }),
+  );
+}
+
+export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet'] });

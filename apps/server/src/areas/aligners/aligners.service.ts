@@ -1,0 +1,76 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { EquipmentListResponse } from '@ed/contract/aligners';
+import type { Equipment } from '@ed/contract/equipment';
+import { forbidden, notFound } from '../../shared/http-error.js';
+import type { ActiveSession } from '../auth/auth.repository.js';
+import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
+import type { AlignersRepository, EquipmentFilter } from './aligners.repository.js';
+import { toEquipment } from './equipment-view.js';
+import type { EquipmentSortKey } from '@ed/contract/aligners';
+
+/** Open support tickets per unit id; the tickets area provides it (until then there are none). */
+export type OpenTicketCounter = (equipmentIds: number[]) => Promise<Map<number, number>>;
+
+export const PAGE_SIZE = 10;
+
+export function assertOwnUsername(session: ActiveSession, username: string | undefined): void {
+  if (username && username.toLowerCase() !== session.user.username.toLowerCase()) {
+    throw forbidden('This call acts as the signed-in user; it cannot be made for another user.');
+  }
+}
+
+/** Reads of the equipment list and detail, with each user's favorite flags, and deletion. */
+export class AlignersService {
+  private openTickets: OpenTicketCounter = async () => new Map();
+
+  constructor(
+    private readonly deps: {
+      aligners: AlignersRepository;
+      equipment: EquipmentRepository;
+      screenShotsDir: string;
+      disconnectUnit: (serialNumber: string) => void;
+    },
+  ) {}
+
+  setOpenTicketCounter(counter: OpenTicketCounter): void {
+    this.openTickets = counter;
+  }
+
+  /** The console's view of rows, for one user. */
+  async views(userId: number, rows: EquipmentRow[]): Promise<Equipment[]> {
+    const ids = rows.map((r) => r.id);
+    const [favorites, tickets] = await Promise.all([
+      this.deps.aligners.favoriteIds(userId, ids),
+      this.openTickets(ids),
+    ]);
+    return rows.map((row) =>
+      toEquipment(row, { favorite: favorites.has(row.id), openSupportTickets: tickets.get(row.id) ?? 0 }),
+    );
+  }
+
+  async read(session: ActiveSession, serialNumber: string): Promise<Equipment> {
+    const row = await this.deps.equipment.findBySerial(serialNumber);
+    if (!row) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+    const [view] = await this.views(session.user.id, [row]);
+    return view!;
+  }
+
+  async list(
+    session: ActiveSession,
+    filter: EquipmentFilter,
+    sort: { by: EquipmentSortKey; desc: boolean },
+    page: number,
+  ): Promise<EquipmentListResponse> {
+    const { rows, total } = await this.deps.aligners.page(filter, sort, page, PAGE_SIZE);
+    return { docs: await this.views(session.user.id, rows), totalDocs: total };
+  }
+
+  /** Removes the unit and its data (tickets stay for the record) and drops its live connection. */
+  async delete(serialNumber: string): Promise<void> {
+    const deleted = await this.deps.aligners.delete(serialNumber);
+    if (!deleted) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+    await Promise.all(deleted.files.map((f) => rm(path.join(this.deps.screenShotsDir, f), { force: true })));
+    this.deps.disconnectUnit(serialNumber);
+  }
+}

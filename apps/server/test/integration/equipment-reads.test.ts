@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeSerialNumber } from '@ed/contract/serial-number';
+import { equipment } from '../../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+
+const COUNTRIES = ['US', 'GB', 'DE', 'BR', 'JP'];
+
+/** Seeds `n` units in one statement: deterministic serials, families, countries and versions. */
+async function seed(t: TestApp, n: number): Promise<void> {
+  await t.app.db.execute(sql`
+    insert into ${equipment} (serial_number, family, version_semantic, country_code, alignment_count, connected, created_at)
+    select
+      ${sql.raw(`'X'`)} || lpad(i::text, 8, '0'),
+      (array['aligner','gtps','aligner-oasis'])[1 + i % 3],
+      (i % 7)::text || '.' || (i % 11)::text || '.' || (i % 5)::text,
+      (array[${sql.raw(COUNTRIES.map((c) => `'${c}'`).join(','))}])[1 + i % 5],
+      i,
+      i % 2 = 0,
+      now() - (i || ' minutes')::interval
+    from generate_series(1, ${n}) as i`);
+}
+
+describe('equipment reads', () => {
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    token = (await t.signIn('admin')).access_token;
+  });
+  afterEach(() => t.close());
+
+  const list = (query: string) => t.app.inject({ url: `/read/aligners/v1?${query}`, headers: bearer(token) });
+
+  it('pages, filters and sorts 10,000 units on the server', async () => {
+    await seed(t, 10_000);
+    const first = (await list('page=1')).json();
+    expect(first.totalDocs).toBe(10_000);
+    expect(first.docs).toHaveLength(10);
+    expect(first.docs[0].serialNumber).toBe('X00000001');
+
+    const last = (await list('page=1000')).json();
+    expect(last.docs.at(-1).serialNumber).toBe('X00010000');
+    expect((await list('page=1001')).json().docs).toEqual([]);
+
+    const bySerial = (await list('filterSerialNumber=0999')).json();
+    expect(bySerial.totalDocs).toBe(11);
+    expect(bySerial.docs.every((d: { serialNumber: string }) => d.serialNumber.includes('0999'))).toBe(true);
+
+    const gb = (await list('filterCountryCode=gb&filterFamily=gtps')).json();
+    // GB is i % 5 = 1 and gtps is i % 3 = 1: i % 15 = 1, 667 of 1..10,000.
+    expect(gb.totalDocs).toBe(667);
+    expect(gb.docs.every((d: { family: string }) => d.family === 'gtps')).toBe(true);
+
+    const version = (await list('filterSoftwareVersion=3.1')).json();
+    expect(version.docs.every((d: { version: { semantic: string } }) => d.version.semantic.startsWith('3.1'))).toBe(
+      true,
+    );
+
+    const byVersion = (await list('sortBy=version&sortDesc=true')).json();
+    expect(byVersion.docs[0].version.semantic).toBe('6.10.4');
+    const newest = (await list('sortBy=createdAt&sortDesc=true')).json();
+    expect(newest.docs[0].serialNumber).toBe('X00000001');
+  });
+
+  it('sorts versions numerically, not as text', async () => {
+    const versions: [string, string][] = [
+      ['V33CT0001', '4.10.0'],
+      ['V33CT0002', '4.9.2'],
+      ['V33CT0003', '10.0.0'],
+    ];
+    for (const [serial, semantic] of versions) {
+      await t.app.fleet.equipment.applyState(serial, 'aligner', { version: { semantic, meta: null } });
+    }
+    const docs = (await list('sortBy=version')).json().docs;
+    expect(docs.map((d: { version: { semantic: string } }) => d.version.semantic)).toEqual([
+      '4.9.2',
+      '4.10.0',
+      '10.0.0',
+    ]);
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['sortBy=password', 'sortBy'],
+    ['filterSerialNumber=ABCDEFGHIJ', 'filterSerialNumber'],
+    ['filterFamily=toaster', 'filterFamily'],
+    ['filterCountryCode=G1', 'filterCountryCode'],
+    ['sortDesc=maybe', 'sortDesc'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it('reads one unit with the caller’s favorite flag, 404 for an unknown one', async () => {
+    const serial = encodeSerialNumber({ modelCode: 'V33', buildMonth: 3, buildYear: 2021, sequence: '0042' });
+    await t.app.fleet.equipment.applyState(serial, 'aligner', { version: { semantic: '5.0.0', meta: 'b1' } });
+    const read = () =>
+      t.app.inject({ url: `/read/aligner/v1?serialNumber=${serial}&username=admin`, headers: bearer(token) });
+    expect((await read()).json()).toMatchObject({
+      serialNumber: serial,
+      favorite: false,
+      openSupportTickets: 0,
+      connected: false,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/create/favorite/v1',
+      headers: bearer(token),
+      payload: { username: 'admin', serialNumber: serial },
+    });
+    expect((await read()).json().favorite).toBe(true);
+    const missing = await t.app.inject({ url: '/read/aligner/v1?serialNumber=V33CT9999', headers: bearer(token) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('There is no unit with serial number V33CT9999.');
+    const other = await t.app.inject({
+      url: `/read/aligner/v1?serialNumber=${serial}&username=someone`,
+      headers: bearer(token),
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('answers the dashboard reads from the equipment table', async () => {
+    await seed(t, 30);
+    await t.app.fleet.equipment.setColumns('X00000003', { pendingSoftwareDownload: '5.2.0' });
+    await t.app.fleet.equipment.setColumns('X00000006', { pendingSoftwareDownload: '5.2.0' });
+    await t.app.fleet.equipment.setColumns('X00000009', {
+      pendingSoftwareDownload: '5.1.0',
+      specs: { name: '2025-Q3', month: 7, year: 2025 },
+    });
+    const get = async (url: string) => (await t.app.inject({ url, headers: bearer(token) })).json();
+    // Units 3, 6 and 9 are aligners (i % 3 = 0 → 'aligner').
+    expect(await get('/read/staged_update_totals/v1')).toEqual({ total: 3, versions: { '5.2.0': 2, '5.1.0': 1 } });
+    expect(await get('/read/staged_gtps_update_totals/v1')).toEqual({ total: 0, versions: {} });
+    const versions = await get('/read/aligner_software_versions/v1');
+    expect(versions.reduce((n: number, v: { total: number }) => n + v.total, 0)).toBe(10);
+    expect(await get('/read/spec_versions/v1')).toEqual([{ name: '2025-Q3', total: 1 }]);
+    const top = await get('/read/top_aligners_by_alignment_count/v1');
+    expect(top).toHaveLength(10);
+    expect(top[0]).toEqual({ _id: { serialNumber: 'X00000030' }, count: 30 });
+    expect(await get('/read/latest_software_version/v1')).toBeNull();
+    expect((await get('/read/ticket_statistics/v1')).totalTickets).toBe(0);
+    expect(await get('/read/connection_counters/v1')).toEqual({
+      connectedAligners: 15,
+      totalAligners: 30,
+      connectedUsers: 0,
+    });
+    await t.app.fleet.equipment.recordSample();
+    expect(await get('/read/connection_trend/v1')).toEqual([{ at: expect.any(String), connected: 15, total: 30 }]);
+  });
+
+  it('serves flag images', async () => {
+    const gb = await t.app.inject({ url: '/flags/gb.png' });
+    expect(gb.statusCode).toBe(200);
+    expect(gb.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ url: '/flags/zz.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/flags/../x.png' })).statusCode).toBe(404);
+  });
+});
