@@ -32,6 +32,7 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
     units: config.SIMULATOR_UNITS,
     serverUrl: `http://127.0.0.1:${config.PORT}`,
     enrollmentKey,
+    churn: config.SIMULATOR_CHURN,
     logger: app.log.child({ module: 'simulator' }),
   });
   fleet.ready

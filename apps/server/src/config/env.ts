@@ -57,6 +57,8 @@ const envSchema = z.object({
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
   FAVORITES_LIMIT: int(1, 10_000).default(50),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
+  /** Disconnects per simulated unit per hour (0 keeps them connected). */
+  SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),
   DEMO_PORT: int(1, 65535).default(8443),
   DEMO: bool.default(false),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),

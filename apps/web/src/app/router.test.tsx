@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@ed/contract/roles';
-import { errorResponse, jsonResponse, tokenFor } from '../testing/fixtures';
+import { equipmentFixture, errorResponse, jsonResponse, tokenFor } from '../testing/fixtures';
 import { FakeSocket } from '../testing/fake-socket';
 import { readToken, writeToken } from '../shared/auth/token-storage';
 import { AppProvider } from './provider';
@@ -22,9 +22,12 @@ function start(
   { role, expiry = jsonResponse(200, notExpired) }: { role?: Role; expiry?: Response } = {},
 ) {
   if (role) writeToken(tokenFor(role, 'alice'));
-  const fetchMock = vi.fn(async (url: string) =>
-    url.startsWith('/read/expired/v1') ? expiry.clone() : errorResponse(404, 'Not found'),
-  );
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/read/expired/v1')) return expiry.clone();
+    if (url === '/read/aligner/v1?serialNumber=V33CP1234') return jsonResponse(200, equipmentFixture());
+    if (url.startsWith('/read/aligner/v1')) return errorResponse(404, 'There is no unit with that serial number.');
+    return errorResponse(404, 'Not found');
+  });
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -49,7 +52,6 @@ describe('routes', () => {
     const { router } = start('/request_password_reset', { role: 'admin' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Dashboard');
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByText('Not available yet')).toBeTruthy();
   });
 
   it('shows the top bar and the menu of the role', async () => {
@@ -86,11 +88,19 @@ describe('routes', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
   });
 
-  it('sends the serial search to the Equipment screen, upper-cased', async () => {
+  it('opens the equipment detail of a serial the search finds, upper-cased', async () => {
     const { router, user } = start('/', { role: 'admin' });
-    await user.type(await screen.findByRole('textbox', { name: 'Serial number search' }), 'abc12345{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Serial number search' }), 'v33cp1234{Enter}');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/Aligners'));
-    expect(router.state.location.search).toBe('?serial=ABC12345');
+    expect(router.state.location.search).toBe('?serial=V33CP1234');
+    expect(await screen.findByRole('dialog', { name: /V33CP1234/ })).toBeTruthy();
+  });
+
+  it('says the serial was not found when the search has no match, and stays put', async () => {
+    const { router, user } = start('/Radar', { role: 'support' });
+    await user.type(await screen.findByRole('textbox', { name: 'Serial number search' }), 'abc12345{Enter}');
+    expect(await screen.findByText('Serial number ABC12345 not found.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/Radar');
   });
 
   it('opens the Change Password dialog by itself when the password has expired', async () => {

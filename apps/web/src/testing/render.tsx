@@ -2,8 +2,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { LiveContext, type LiveSocket } from '../features/live/live-context';
 import { BusyProvider } from '../shared/components/busy-provider';
 import { NoticeProvider } from '../shared/components/notice-provider';
+import { FakeSocket } from './fake-socket';
 
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const queryClient =
@@ -30,4 +32,22 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </Providers>,
   );
   return { ...result, router };
+}
+
+/**
+ * Renders one screen or dialog at `path` with the providers, a router and a fake live socket
+ * (already connected) that the test can play the server on.
+ */
+export function renderScreen(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const socket = new FakeSocket({});
+  socket.accept();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const result = render(
+    <Providers>
+      <LiveContext.Provider value={socket as unknown as LiveSocket}>
+        <RouterProvider router={router} />
+      </LiveContext.Provider>
+    </Providers>,
+  );
+  return { ...result, router, socket };
 }

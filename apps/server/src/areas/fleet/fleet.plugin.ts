@@ -97,7 +97,14 @@ async function fleetPlugin(app: FastifyInstance) {
   const reports = new ReportsRepository(db);
   const screenShots = new ScreenShotStore(db, config.paths.screenShots);
   const renamer = new SerialRenamer(db);
-  const service = new FleetService({ equipment, bus, reports, screenShots, renamer });
+  const service = new FleetService({
+    equipment,
+    bus,
+    reports,
+    screenShots,
+    renamer,
+    presenceChanged: (serial) => gateway.presenceChanged(serial),
+  });
   app.decorate('fleet', {
     instanceId,
     enrollmentKey,

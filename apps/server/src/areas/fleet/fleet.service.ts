@@ -29,6 +29,7 @@ export class FleetService {
       reports: ReportsRepository;
       screenShots: ScreenShotStore;
       renamer: SerialRenamer;
+      presenceChanged: (serialNumber: string) => void;
     },
   ) {}
 
@@ -98,6 +99,7 @@ export class FleetService {
         return result;
       case 'reset_serial_number':
         await renamer.rename(unit.serialNumber, String(args.newSerialNumber));
+        this.deps.presenceChanged(String(args.newSerialNumber));
         return { serialNumber: args.newSerialNumber };
       default:
         return result;

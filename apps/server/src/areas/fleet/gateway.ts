@@ -92,6 +92,11 @@ export class FleetGateway {
       );
   }
 
+  /** Presence changed outside the broker's events (a unit renamed and offline until it returns). */
+  presenceChanged(serialNumber: string): void {
+    this.changed(serialNumber);
+  }
+
   /** Resolves when every unit event received so far is stored. */
   settled(): Promise<void> {
     return this.queue.drain();

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -7,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { APP_TITLE, APP_VERSION } from '@ed/contract/constants';
 import type { SessionUser } from '@ed/contract/roles';
+import { useSerialSearch } from '../../features/aligners/api/serial-search';
 import { SerialSearchBox } from '../../features/aligners/components/serial-search-box';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { LiveStatusIcon } from '../../features/live/live-status-icon';
@@ -18,11 +18,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ user, onOpenMenu }: TopBarProps) {
-  const navigate = useNavigate();
-  // The lookup itself belongs to the Equipment screen; the top bar only hands it the serial.
-  const search = async (serial: string) => {
-    await navigate(`/Aligners?serial=${encodeURIComponent(serial)}`);
-  };
+  const search = useSerialSearch();
 
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>

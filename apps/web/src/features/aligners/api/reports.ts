@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { screenShotSchema, statusReportSchema, voltageReportSchema } from '@ed/contract/commands';
+import { messageResponseSchema } from '@ed/contract/errors';
+import { z } from 'zod';
+import { ApiError, http, UNREACHABLE_MESSAGE } from '../../../shared/api/http';
+import { readToken } from '../../../shared/auth/token-storage';
+
+export const reportKeys = {
+  screenShots: (serialNumber: string) => ['aligners', 'screen-shots', serialNumber] as const,
+  report: (kind: StatusReportKind | 'voltages', serialNumber: string) =>
+    ['aligners', 'report', kind, serialNumber] as const,
+};
+
+/** GET /api/v1/get_screen_shots_for_aligner: newest first, each with its 96×54 thumbnail inline. */
+export function useScreenShots(serialNumber: string) {
+  return useQuery({
+    queryKey: reportKeys.screenShots(serialNumber),
+    queryFn: ({ signal }) =>
+      http('/api/v1/get_screen_shots_for_aligner', {
+        query: { serialNumber },
+        schema: z.array(screenShotSchema),
+        signal,
+      }),
+  });
+}
+
+export function useDeleteScreenShot(serialNumber: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      http('/api/v1/delete_screen_shot', { method: 'DELETE', query: { id }, schema: messageResponseSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.screenShots(serialNumber) }),
+  });
+}
+
+/**
+ * The full image is a binary download that needs the bearer, which an <a href> cannot send:
+ * fetch it as a blob and hand it to the browser as a file.
+ */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token.access_token}` } : {} });
+  } catch {
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+  if (!response.ok) throw new ApiError(response.status, `The download failed (HTTP ${response.status}).`);
+  // The server names the file; the caller's name is the fallback.
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = named ?? fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
+}
+
+export type StatusReportKind = 'usb' | 'printer';
+
+const STATUS_PATHS: Record<StatusReportKind, string> = {
+  usb: '/api/v1/get_latest_usb_status_for_aligner',
+  printer: '/api/v1/get_latest_printer_status_for_aligner',
+};
+
+export function useVoltageReport(serialNumber: string) {
+  return useQuery({
+    queryKey: reportKeys.report('voltages', serialNumber),
+    queryFn: ({ signal }) =>
+      http('/api/v1/get_latest_voltages_for_aligner', { query: { serialNumber }, schema: voltageReportSchema, signal }),
+  });
+}
+
+export function useStatusReport(kind: StatusReportKind, serialNumber: string) {
+  return useQuery({
+    queryKey: reportKeys.report(kind, serialNumber),
+    queryFn: ({ signal }) => http(STATUS_PATHS[kind], { query: { serialNumber }, schema: statusReportSchema, signal }),
+  });
+}

@@ -1,0 +1,97 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Equipment } from '@ed/contract/equipment';
+import type { Role } from '@ed/contract/roles';
+import { equipmentKeys } from '../api/equipment';
+import { reportKeys } from '../api/reports';
+import { controlState } from '../utils/control-state';
+import { logLevelToggle } from '../utils/equipment-text';
+import { CommandButton, GatedButton } from './command-button';
+import type { UnitDialogKind } from './unit-dialogs';
+
+export const TICKETS_LATER = 'Arrives with support tickets';
+/** The USB, Printer and Voltages buttons are off for everyone (part 1 §6). */
+export const REPORTS_OFF = 'Not available.';
+
+/** USB, Printer and Voltages: each asks the unit for its report, then shows it. */
+const REPORT_COMMANDS = [
+  ['get_usb_status', 'usbReport', 'usb'],
+  ['get_printer_status', 'printerReport', 'printer'],
+  ['get_voltages', 'voltagesReport', 'voltages'],
+] as const;
+
+export interface EquipmentCommandsProps {
+  unit: Equipment;
+  role: Role;
+  onOpenDialog: (kind: UnitDialogKind | 'resetSerial' | 'changeTarget') => void;
+}
+
+/**
+ * The detail's command buttons in the order of part 1 §2, each under its gate of §6.
+ * Stage and Unstage arrive with the software-updates issue.
+ */
+export function EquipmentCommands({ unit, role, onOpenDialog }: EquipmentCommandsProps) {
+  const queryClient = useQueryClient();
+  const serialNumber = unit.serialNumber;
+  const gate = (control: Parameters<typeof controlState>[1]) => ({
+    state: controlState(role, control, unit),
+    connected: unit.connected,
+  });
+  const logLevel = logLevelToggle(unit.logLevel);
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Commands">
+      <CommandButton serialNumber={serialNumber} {...gate('openPort')} command="open_ssh_port" />
+      <GatedButton {...gate('resetSerial')} onClick={() => onOpenDialog('resetSerial')}>
+        Reset Serial
+      </GatedButton>
+      <CommandButton serialNumber={serialNumber} {...gate('activate')} command="activate" />
+      {REPORT_COMMANDS.map(([command, control, kind]) => (
+        <CommandButton
+          key={command}
+          serialNumber={serialNumber}
+          {...gate(control)}
+          offReason={REPORTS_OFF}
+          command={command}
+          onSuccess={() => onOpenDialog(kind)}
+        />
+      ))}
+      <CommandButton
+        serialNumber={serialNumber}
+        {...gate('loggingLevel')}
+        command="set_logging_level"
+        label={logLevel.label}
+        args={{ loggingLevel: logLevel.send }}
+        // The button flips as soon as the unit took the new level; the re-read that follows confirms it.
+        onSuccess={() =>
+          queryClient.setQueryData<Equipment>(equipmentKeys.detail(serialNumber), (old) =>
+            old ? { ...old, logLevel: logLevel.send } : old,
+          )
+        }
+      />
+      <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="rcp" />
+      <GatedButton {...gate('changeTargets')} onClick={() => onOpenDialog('changeTarget')}>
+        Change Targets
+      </GatedButton>
+      <CommandButton serialNumber={serialNumber} {...gate('clearUpdates')} command="clear_pending_updates" />
+      <CommandButton
+        serialNumber={serialNumber}
+        {...gate('screenShot')}
+        command="get_screen_shot"
+        onSuccess={() => {
+          void queryClient.invalidateQueries({ queryKey: reportKeys.screenShots(serialNumber) });
+          onOpenDialog('screenShots');
+        }}
+      />
+      <Tooltip title={TICKETS_LATER}>
+        <span>
+          <Button variant="outlined" size="small" disabled>
+            Open Ticket
+          </Button>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Equipment } from '@ed/contract/equipment';
+import type { Role } from '@ed/contract/roles';
+import { writeToken } from '../../../shared/auth/token-storage';
+import { fakeServer } from '../../../testing/fake-server';
+import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render';
+import { EquipmentDetailDialog } from './equipment-detail-dialog';
+
+const commandAnswer = (command: string, result: Record<string, unknown> = {}) => ({
+  serialNumber: 'V33CP1234',
+  command,
+  result,
+});
+
+function setup(role: Role, unit: Equipment = equipmentFixture(), extra: Record<string, () => unknown> = {}) {
+  writeToken(tokenFor(role, 'alice'));
+  let current = unit;
+  const server = fakeServer({
+    'GET /read/aligner/v1': () => current,
+    'GET /read/latest_software_version/v1': () => ({ semantic: '5.2.0', meta: null, path: '/u/5.2.0' }),
+    'GET /read/latest_gtps_software_version/v1': () => null,
+    'GET /read/latest_oasis_software_version/v1': () => null,
+    ...extra,
+  });
+  const onClose = vi.fn();
+  const onSerialChanged = vi.fn();
+  const view = renderScreen(
+    <EquipmentDetailDialog serialNumber={unit.serialNumber} onClose={onClose} onSerialChanged={onSerialChanged} />,
+  );
+  return {
+    ...view,
+    ...server,
+    user: userEvent.setup(),
+    onClose,
+    onSerialChanged,
+    setUnit: (next: Equipment) => (current = next),
+  };
+}
+
+const dialog = () => screen.findByRole('dialog', { name: /V33CP1234/ });
+const commands = () => screen.getByRole('group', { name: 'Commands' });
+const field = (section: string, label: string) => {
+  const term = within(screen.getByRole('region', { name: section })).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+};
+
+describe('EquipmentDetailDialog', () => {
+  it('shows the header and the body fields of part 1 §2', async () => {
+    setup('admin');
+    await dialog();
+    expect(await screen.findByText('V3300 Aligner, built March 2020')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '2 open support tickets' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByText('5.1.0').closest('[data-status]')?.getAttribute('data-status')).toBe('older'),
+    );
+    expect(field('Software', 'Software Ready to Download')).toBe('NONE');
+    expect(field('Software', 'Specs Version')).toBe('SPEC-2024.2');
+    expect(field('Software', 'Specs Expiration')).toBe('7/2026');
+    expect(field('Hardware', 'DD Enabled')).toBe('YES');
+    expect(field('Connection', 'Connected')).toBe('YES');
+    expect(field('Connection', 'Remote Port')).toBe('51234');
+    expect(field('Connection', 'Address')).toBe('203.0.113.9');
+    expect(field('Connection', 'Current Procedure')).toBe('Alignment');
+    expect(field('Geolocation', 'Offset')).toBe('UTC+01:00');
+    expect(field('Geolocation', 'Local Time')).toMatch(/^\w{3} \w+ \d+(st|nd|rd|th), \d{4} \d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('update-state').textContent).toBe('Nothing Pending');
+    expect(screen.getByRole('button', { name: 'Check Cloud' })).toBeTruthy();
+  });
+
+  it("says 'disconnected' for port, address and procedure and hides the update icons when not connected", async () => {
+    setup('admin', equipmentFixture({ connected: false }));
+    await dialog();
+    await screen.findByText('Remote Port');
+    expect(field('Connection', 'Remote Port')).toBe('disconnected');
+    expect(field('Connection', 'Address')).toBe('disconnected');
+    expect(field('Connection', 'Current Procedure')).toBe('disconnected');
+    expect(screen.queryByRole('button', { name: 'Check Cloud' })).toBeNull();
+  });
+
+  it('hides specs and board features below 5.0.0', async () => {
+    setup('admin', equipmentFixture({ version: { semantic: '4.5.0', meta: null } }));
+    await screen.findByText('Software Ready to Download');
+    expect(screen.queryByText('Specs Version')).toBeNull();
+    expect(screen.queryByText('DD Enabled')).toBeNull();
+  });
+
+  it('gives admin Open Port, Reset Serial, Change Targets and Clear Updates', async () => {
+    setup('admin');
+    await screen.findByRole('group', { name: 'Commands' });
+    for (const name of [
+      'Open Port',
+      'Reset Serial',
+      'Change Targets',
+      'Clear Updates',
+      'RCP',
+      'Activate',
+      'Screen Shot',
+    ]) {
+      expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    }
+    for (const name of ['USB', 'Printer', 'Voltages', 'Open Ticket']) {
+      expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(within(commands()).queryByRole('button', { name: /^Stage|^Unstage/ })).toBeNull();
+  });
+
+  it('shows support no Open Port, Reset Serial, RCP, Change Targets or Clear Updates', async () => {
+    setup('support');
+    await screen.findByRole('group', { name: 'Commands' });
+    for (const name of ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Clear Updates']) {
+      expect(within(commands()).queryByRole('button', { name })).toBeNull();
+    }
+    expect((within(commands()).getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('disables the unit commands while the unit is not connected', async () => {
+    setup('admin', equipmentFixture({ connected: false }));
+    await screen.findByRole('group', { name: 'Commands' });
+    expect((within(commands()).getByRole('button', { name: 'Open Port' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('raises the log level by sending INFO, then offers LOWER LOG LEVEL', async () => {
+    const { user, callsTo, setUnit } = setup('admin', equipmentFixture({ logLevel: 'WARN' }), {
+      'POST /cmd/aligner_set_logging_level/v1': () => {
+        setUnit(equipmentFixture({ logLevel: 'INFO' }));
+        return commandAnswer('set_logging_level', { logLevel: 'INFO' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'RAISE LOG LEVEL' }));
+    expect(await screen.findByRole('button', { name: 'LOWER LOG LEVEL' })).toBeTruthy();
+    expect(callsTo('POST', '/cmd/aligner_set_logging_level/v1')[0]?.body).toEqual({
+      serialNumber: 'V33CP1234',
+      loggingLevel: 'INFO',
+    });
+  });
+
+  it('shows the opened port in an alert', async () => {
+    const { user } = setup('engineer', undefined, {
+      'POST /cmd/aligner_open_ssh_port/v1': () => commandAnswer('open_ssh_port', { port: 40022 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open Port' }));
+    expect(await screen.findByText('Port 40022 is open on V33CP1234.')).toBeTruthy();
+  });
+
+  it("alerts the spec's text and the reason when Clear Updates fails", async () => {
+    const { user } = setup('support_lvl2', undefined, {
+      'POST /cmd/clear_pending_updates/v1': () => errorResponse(409, 'Unit V33CP1234 is not connected.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Clear Updates' }));
+    expect(
+      await screen.findByText('Pending updates could not be cleared. Unit V33CP1234 is not connected.'),
+    ).toBeTruthy();
+  });
+
+  it('offers Change in Change Target Type only once a type is chosen', async () => {
+    const { user, callsTo } = setup('admin', undefined, {
+      'POST /cmd/set_target_eol_types/v1': () => commandAnswer('set_target_eol_types', { targetType: 'AT700' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change Targets' }));
+    const sub = await screen.findByRole('dialog', { name: 'Change Target Type' });
+    const change = within(sub).getByRole('button', { name: 'Change' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    await user.click(within(sub).getByRole('combobox', { name: 'Target Type' }));
+    await user.click(await screen.findByRole('option', { name: 'AT700' }));
+    expect(change.disabled).toBe(false);
+    await user.click(change);
+    expect(await screen.findByText('Target type changed!')).toBeTruthy();
+    expect(callsTo('POST', '/cmd/set_target_eol_types/v1')[0]?.body).toEqual({
+      serialNumber: 'V33CP1234',
+      targetType: 'AT700',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Target Type' })).toBeNull());
+  });
+
+  it('resets the serial and hands over the new one', async () => {
+    const { user, callsTo, onSerialChanged } = setup('admin', undefined, {
+      'POST /cmd/reset_serial_number/v1': () => commandAnswer('reset_serial_number', { serialNumber: 'V33CP9999' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reset Serial' }));
+    const sub = await screen.findByRole('dialog', { name: 'Reset Serial' });
+    await user.type(within(sub).getByLabelText('New Serial Number'), 'v33cp9999');
+    await user.click(within(sub).getByRole('button', { name: 'Change' }));
+    await waitFor(() => expect(onSerialChanged).toHaveBeenCalledWith('V33CP9999'));
+    expect(callsTo('POST', '/cmd/reset_serial_number/v1')[0]?.body).toEqual({
+      currentSerialNumber: 'V33CP1234',
+      newSerialNumber: 'V33CP9999',
+    });
+  });
+
+  it("flips the star after the server agreed, and shows the server's refusal", async () => {
+    const { user } = setup('admin', undefined, {
+      'POST /create/favorite/v1': () => errorResponse(409, 'Favorite limit exceeded.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
+    expect(await screen.findByText('Favorite limit exceeded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to My Radar' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('adds the unit to the radar', async () => {
+    const { user, callsTo } = setup('admin', undefined, {
+      'POST /create/favorite/v1': () => equipmentFixture({ favorite: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
+    expect(await screen.findByRole('button', { name: 'Remove from My Radar' })).toBeTruthy();
+    expect(callsTo('POST', '/create/favorite/v1')[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
+  });
+
+  it('follows the live updates of a radar unit', async () => {
+    const { socket } = setup('admin');
+    await screen.findByTestId('update-state');
+    const downloading = equipmentFixture({
+      updateState: {
+        ...equipmentFixture().updateState!,
+        state: 'DOWNLOADING',
+        downloadProgress: {
+          software: {
+            currentFile: 'aligner-5.2.0.swu',
+            filesTransferred: 1,
+            totalFilesToTransfer: 3,
+            fileProgress: {
+              bytesTransferred: 2_500_000,
+              progress: 50,
+              transferRate: 1_000_000,
+              estimatedTimeRemaining: 75,
+            },
+          },
+          specs: null,
+        },
+      },
+    });
+    act(() => socket.serverEmit('RADAR_UPDATE_FAVORITE', downloading));
+    await waitFor(() => expect(screen.getByTestId('update-state').textContent).toBe('Downloading'));
+    const bar = screen.getByRole('progressbar', { name: 'Software download progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(
+      screen.getByText(
+        /Software download: aligner-5\.2\.0\.swu, files 1\/3, 2\.5 MB \(50%\), 1\.0 MB\/s, 1:15 remaining/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says why when the unit cannot be read', async () => {
+    writeToken(tokenFor('admin'));
+    fakeServer({ 'GET /read/aligner/v1': () => errorResponse(404, 'There is no unit with serial number V33CP1234.') });
+    renderScreen(<EquipmentDetailDialog serialNumber="V33CP1234" onClose={vi.fn()} onSerialChanged={vi.fn()} />);
+    expect(await screen.findByText('There is no unit with serial number V33CP1234.')).toBeTruthy();
+  });
+});

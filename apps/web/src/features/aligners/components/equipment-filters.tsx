@@ -1,0 +1,81 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { FAMILIES, type Family } from '@ed/contract/families';
+
+export interface EquipmentFilterValues {
+  countryCode: string;
+  softwareVersion: string;
+  family: Family | '';
+  serialNumber: string;
+}
+
+export const NO_FILTERS: EquipmentFilterValues = { countryCode: '', softwareVersion: '', family: '', serialNumber: '' };
+
+interface EquipmentFiltersProps {
+  value: EquipmentFilterValues;
+  onChange: (value: EquipmentFilterValues) => void;
+}
+
+/**
+ * The four filter boxes of the equipment list (part 1 §2). Input is kept to what the server
+ * accepts (two letters, nine serial characters), so typing cannot produce a refused call.
+ */
+export function EquipmentFilters({ value, onChange }: EquipmentFiltersProps) {
+  const set = (patch: Partial<EquipmentFilterValues>) => onChange({ ...value, ...patch });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search" aria-label="Filters">
+      <TextField
+        size="small"
+        label="Country Code"
+        value={value.countryCode}
+        onChange={(e) =>
+          set({
+            countryCode: e.target.value
+              .replace(/[^a-z]/gi, '')
+              .slice(0, 2)
+              .toUpperCase(),
+          })
+        }
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+      />
+      <TextField
+        size="small"
+        label="Software Version"
+        value={value.softwareVersion}
+        onChange={(e) => set({ softwareVersion: e.target.value.slice(0, 32) })}
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+      />
+      <TextField
+        size="small"
+        select
+        label="Family"
+        value={value.family}
+        onChange={(e) => set({ family: e.target.value as Family | '' })}
+        sx={{ minWidth: 160 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">all</MenuItem>
+        {FAMILIES.map((family) => (
+          <MenuItem key={family} value={family}>
+            {family}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label="Serial Number"
+        value={value.serialNumber}
+        onChange={(e) =>
+          set({
+            serialNumber: e.target.value
+              .replace(/[^a-z0-9]/gi, '')
+              .slice(0, 9)
+              .toUpperCase(),
+          })
+        }
+        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { EquipmentListResponse } from '@ed/contract/aligners';
+import type { Equipment } from '@ed/contract/equipment';
+import type { Role } from '@ed/contract/roles';
+import type { LatestVersions } from '../api/latest-versions';
+import { formatDateTime } from '../utils/equipment-text';
+import { CountryFlag } from './country-flag';
+import { EquipmentRowActions, type RowActionHandlers } from './equipment-row-actions';
+import { VersionChip } from './version-chip';
+
+export interface EquipmentGridProps extends RowActionHandlers {
+  data: EquipmentListResponse | undefined;
+  loading: boolean;
+  role: Role;
+  latest: LatestVersions;
+  /** 0-based, as the grid counts; the call sends page + 1. */
+  page: number;
+  onPageChange: (page: number) => void;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+}
+
+/**
+ * The columns' fields are the server's sortBy keys (EQUIPMENT_SORT_KEYS), so a sort model
+ * goes to the call as it is; Actions alone does not sort.
+ */
+function columns(role: Role, latest: LatestVersions, handlers: RowActionHandlers): GridColDef<Equipment>[] {
+  return [
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 130, flex: 1 },
+    {
+      field: 'countryCode',
+      headerName: 'Country',
+      width: 100,
+      valueGetter: (_value, row) => row.geolocation?.country_code ?? null,
+      renderCell: ({ row }) => <CountryFlag countryCode={row.geolocation?.country_code} />,
+    },
+    { field: 'family', headerName: 'Family', width: 130 },
+    {
+      field: 'version',
+      headerName: 'Software Version',
+      width: 150,
+      valueGetter: (_value, row) => row.version?.semantic ?? null,
+      renderCell: ({ row }) => <VersionChip version={row.version?.semantic} latest={latest[row.family]} />,
+    },
+    {
+      field: 'createdAt',
+      headerName: 'Created At',
+      width: 170,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
+    {
+      field: 'updatedAt',
+      headerName: 'Updated At',
+      width: 170,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      sortable: false,
+      width: 320,
+      renderCell: ({ row }) => <EquipmentRowActions unit={row} role={role} {...handlers} />,
+    },
+  ];
+}
+
+/** The equipment table of part 1 §2: server-side paging (10 a page, first and last buttons) and sorting. */
+export function EquipmentGrid(props: EquipmentGridProps) {
+  const { data, loading, role, latest, page, onPageChange, sortModel, onSortModelChange } = props;
+  const { onView, onOpenDialog, onDelete } = props;
+  const columnDefs = useMemo(
+    () => columns(role, latest, { onView, onOpenDialog, onDelete }),
+    [role, latest, onView, onOpenDialog, onDelete],
+  );
+  // While the next page loads the count is unknown; keeping the last one stops the pager from jumping to page 1.
+  const [rowCount, setRowCount] = useState(0);
+  if (data && data.totalDocs !== rowCount) setRowCount(data.totalDocs);
+
+  return (
+    <DataGrid
+      aria-label="Equipment"
+      autoHeight
+      rows={data?.docs ?? []}
+      getRowId={(row) => row.serialNumber}
+      columns={columnDefs}
+      rowCount={rowCount}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      disableColumnFilter
+      paginationModel={{ page, pageSize: PAGE_SIZE }}
+      onPaginationModelChange={(model) => onPageChange(model.page)}
+      pageSizeOptions={[PAGE_SIZE]}
+      sortModel={sortModel}
+      onSortModelChange={onSortModelChange}
+      slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+    />
+  );
+}

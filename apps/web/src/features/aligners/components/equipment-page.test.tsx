@@ -1,0 +1,125 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@ed/contract/roles';
+import { writeToken } from '../../../shared/auth/token-storage';
+import { fakeServer, type FakeRequest } from '../../../testing/fake-server';
+import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render';
+import { EquipmentPage } from './equipment-page';
+
+const units = [
+  equipmentFixture(),
+  equipmentFixture({
+    serialNumber: 'TP1CR0042',
+    family: 'gtps',
+    version: { semantic: '1.3.0', meta: null },
+    geolocation: null,
+  }),
+];
+
+function setup(
+  role: Role,
+  path = '/Aligners',
+  list: (req: FakeRequest) => unknown = () => ({ docs: units, totalDocs: 23 }),
+) {
+  writeToken(tokenFor(role, 'alice'));
+  const server = fakeServer({
+    'GET /read/aligners/v1': list,
+    'GET /read/aligner/v1': () => units[0],
+    'GET /read/latest_software_version/v1': () => ({ semantic: '5.1.0', meta: null, path: '/u/5.1.0' }),
+    'GET /read/latest_gtps_software_version/v1': () => null,
+    'GET /read/latest_oasis_software_version/v1': () => null,
+    'POST /api/v1/delete_equipment': () => ({ message: 'Equipment V33CP1234 deleted.' }),
+  });
+  return { ...renderScreen(<EquipmentPage />, { path }), ...server, user: userEvent.setup() };
+}
+
+const row = (serial: string) => screen.getByRole('group', { name: `Actions for ${serial}` });
+
+// The data grid is heavy in jsdom; a few of these take seconds.
+describe('EquipmentPage', { timeout: 15_000 }, () => {
+  it('shows a page of units with flag, family and version chip', async () => {
+    setup('admin');
+    const grid = await screen.findByRole('grid', { name: 'Equipment' });
+    await within(grid).findByText('V33CP1234');
+    expect((within(grid).getByRole('img', { name: 'DE' }) as HTMLImageElement).src).toMatch(/\/flags\/de\.png$/);
+    expect(within(grid).getByText('unknown')).toBeTruthy();
+    expect(within(grid).getByText('5.1.0').closest('[data-status]')?.getAttribute('data-status')).toBe('current');
+    expect(within(grid).getByText('1.3.0').closest('[data-status]')?.getAttribute('data-status')).toBe('unknown');
+    expect(screen.getByText(/1–10 of 23/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /first page/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /last page/i })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /rows per page/i })).toBeNull();
+  });
+
+  it('sorts on the server by the column', async () => {
+    const { user, callsTo } = setup('admin');
+    await screen.findByText('V33CP1234');
+    await user.click(
+      screen.getByRole('columnheader', { name: /Software Version/ }).querySelector('.MuiDataGrid-columnHeaderTitle')!,
+    );
+    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortBy')).toBe('version'));
+    expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortDesc')).toBe('false');
+  });
+
+  it('sends the filters after typing stops, from page 1', async () => {
+    const { user, callsTo } = setup('admin');
+    await screen.findByText('V33CP1234');
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('page')).toBe('2'));
+    await user.type(screen.getByLabelText('Country Code'), 'd1e');
+    await user.type(screen.getByLabelText('Serial Number'), 'v33');
+    await waitFor(() =>
+      expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('filterSerialNumber')).toBe('V33'),
+    );
+    const last = callsTo('GET', '/read/aligners/v1').at(-1)!.query;
+    expect(Object.fromEntries(last)).toEqual({ page: '1', filterCountryCode: 'DE', filterSerialNumber: 'V33' });
+  });
+
+  it('asks before deleting and reloads the list after', async () => {
+    const { user, callsTo } = setup('engineer');
+    await screen.findByText('V33CP1234');
+    const before = callsTo('GET', '/read/aligners/v1').length;
+    await user.click(within(row('V33CP1234')).getByRole('button', { name: 'Delete Equipment' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Equipment' });
+    expect(within(confirm).getByText('Are you sure you want to delete V33CP1234?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Equipment V33CP1234 deleted.')).toBeTruthy();
+    expect(callsTo('POST', '/api/v1/delete_equipment')[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
+    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').length).toBeGreaterThan(before));
+  });
+
+  it('offers support no Delete, and keeps the report buttons off', async () => {
+    setup('support');
+    await screen.findByText('V33CP1234');
+    const actions = row('V33CP1234');
+    expect(within(actions).queryByRole('button', { name: 'Delete Equipment' })).toBeNull();
+    for (const name of ['View Last Voltage Report', 'View Last USB Status Report', 'View Last Printer Status Report']) {
+      expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect((within(actions).getByRole('button', { name: 'Create Support Ticket' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((within(actions).getByRole('button', { name: 'View Screen Shots' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('opens the detail from the row and from a deep link, and closing removes the parameter', async () => {
+    const { user, router } = setup('admin');
+    await screen.findByText('V33CP1234');
+    await user.click(within(row('V33CP1234')).getByRole('button', { name: 'View Aligner Details' }));
+    expect(router.state.location.search).toBe('?serial=V33CP1234');
+    const dialog = await screen.findByRole('dialog', { name: /V33CP1234/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await act(() => router.navigate('/Aligners?serial=V33CP1234'));
+    expect(await screen.findByRole('dialog', { name: /V33CP1234/ })).toBeTruthy();
+  });
+
+  it('shows why the list could not be loaded', async () => {
+    setup('admin', '/Aligners', () => errorResponse(400, 'filterCountryCode must be letters'));
+    expect(await screen.findByText('filterCountryCode must be letters')).toBeTruthy();
+  });
+});

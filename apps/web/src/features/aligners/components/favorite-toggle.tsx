@@ -1,0 +1,29 @@
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import type { Equipment } from '@ed/contract/equipment';
+import { errorMessage } from '../../../shared/api/http';
+import { useSession } from '../../../shared/auth/use-session';
+import { useNotice } from '../../../shared/components/notice-context';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { useToggleFavorite } from '../api/favorites';
+
+/** The star of part 1 §4: adds the unit to My Radar or removes it; a refusal (e.g. the limit) becomes a notice. */
+export function FavoriteToggle({ unit }: { unit: Pick<Equipment, 'serialNumber' | 'favorite'> }) {
+  const session = useSession();
+  const toggle = useToggleFavorite();
+  const { notify } = useNotice();
+  const label = unit.favorite ? 'Remove from My Radar' : 'Add to My Radar';
+  return (
+    <TooltipIconButton
+      label={label}
+      aria-pressed={unit.favorite}
+      disabled={!session || toggle.isPending}
+      onClick={() =>
+        session &&
+        toggle.mutate({ username: session.user.username, unit }, { onError: (error) => notify(errorMessage(error)) })
+      }
+    >
+      {unit.favorite ? <StarIcon sx={{ color: 'secondary.main' }} /> : <StarBorderIcon />}
+    </TooltipIconButton>
+  );
+}

@@ -1,0 +1,18 @@
+import { ScreenShotsDialog } from './screen-shots-dialog';
+import { StatusReportDialog } from './status-report-dialog';
+import { VoltagesDialog } from './voltages-dialog';
+
+/** The read-only sub-dialogs a row action or a detail button opens for one unit. */
+export type UnitDialogKind = 'screenShots' | 'voltages' | 'usb' | 'printer';
+
+export interface UnitDialogProps {
+  kind: UnitDialogKind;
+  serialNumber: string;
+  onClose: () => void;
+}
+
+export function UnitDialog({ kind, serialNumber, onClose }: UnitDialogProps) {
+  if (kind === 'screenShots') return <ScreenShotsDialog serialNumber={serialNumber} onClose={onClose} />;
+  if (kind === 'voltages') return <VoltagesDialog serialNumber={serialNumber} onClose={onClose} />;
+  return <StatusReportDialog kind={kind} serialNumber={serialNumber} onClose={onClose} />;
+}

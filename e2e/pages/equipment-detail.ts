@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The equipment detail dialog of one unit and the sub-dialogs it opens. */
+export class EquipmentDetail {
+  constructor(
+    readonly page: Page,
+    readonly serial: string,
+  ) {}
+
+  readonly dialog = () => this.page.getByRole('dialog', { name: new RegExp(`^${this.serial}\\b`) });
+  readonly commands = () => this.dialog().getByRole('group', { name: 'Commands' });
+  readonly command = (name: string | RegExp) => this.commands().getByRole('button', { name, exact: true });
+  readonly favoriteToggle = () => this.dialog().getByRole('button', { name: /My Radar$/ });
+  readonly screenShots = () => this.page.getByRole('dialog', { name: `Screen Shots of ${this.serial}` });
+
+  /** Opens the detail by its deep link. */
+  async open() {
+    await this.page.goto(`/Aligners?serial=${this.serial}`);
+    await this.expectOpen();
+  }
+
+  async expectOpen() {
+    await expect(this.dialog()).toBeVisible();
+    await expect(this.commands()).toBeVisible();
+  }
+
+  async addToRadar() {
+    await this.dialog().getByRole('button', { name: 'Add to My Radar' }).click();
+    await expect(this.dialog().getByRole('button', { name: 'Remove from My Radar' })).toBeVisible();
+  }
+
+  async close() {
+    await this.dialog().getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(this.dialog()).toBeHidden();
+  }
+}
