@@ -1,21 +1,32 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PROTECTED_ROUTES } from '@ed/contract/web-routes';
-import { EquipmentPage } from '../features/aligners/components/equipment-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequestResetPage } from '../features/auth/components/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { HomePage } from '../features/dashboard/components/home-page';
-import { RadarPage } from '../features/radar/components/radar-page';
 import { PublicOnly, RequireSession } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { NotAvailableYet, Screen } from './routes/screen';
 
+// Screens load on first visit, so the sign-in page does not carry the data grid and charts.
+const HomePage = lazy(() =>
+  import('../features/dashboard/components/home-page').then((m) => ({ default: m.HomePage })),
+);
+const EquipmentPage = lazy(() =>
+  import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
+);
+const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
+
+const loading = (screen: ReactNode) => (
+  <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
+);
+
 /** The screens built so far; every other protected route says "Not available yet". */
 const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
-  '/': <HomePage />,
-  '/Aligners': <EquipmentPage />,
-  '/Radar': <RadarPage />,
+  '/': loading(<HomePage />),
+  '/Aligners': loading(<EquipmentPage />),
+  '/Radar': loading(<RadarPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */
