@@ -142,12 +142,12 @@ export class EquipmentRepository {
     return row ?? { total: 0, connected: 0, located: 0, countries: 0 };
   }
 
-  /** One sample per minute, whichever instance writes it first. */
+  /** One sample per minute; a later count in the same minute replaces the earlier one. */
   async recordSample(): Promise<void> {
     await this.db.execute(sql`
       insert into ${connectionSamples} (minute, connected, total)
       select date_trunc('minute', now()), count(*) filter (where connected), count(*) from ${equipment}
-      on conflict (minute) do nothing`);
+      on conflict (minute) do update set connected = excluded.connected, total = excluded.total`);
   }
 
   async heartbeat(instanceId: string): Promise<void> {

@@ -128,6 +128,8 @@ async function fleetPlugin(app: FastifyInstance) {
       })
       .catch(report('gateway heartbeat failed'));
   await beat();
+  // The trend starts at boot rather than a minute later.
+  await equipment.recordSample().catch(report('sample not stored'));
   const timers = [
     setInterval(beat, HEARTBEAT_MS),
     setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),
