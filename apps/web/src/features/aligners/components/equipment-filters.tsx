@@ -21,6 +21,9 @@ interface EquipmentFiltersProps {
  * The four filter boxes of the equipment list (part 1 §2). Input is kept to what the server
  * accepts (two letters, nine serial characters), so typing cannot produce a refused call.
  */
+/** Keeps only the characters `allowed` matches, at most `max`, upper-cased. */
+const keep = (text: string, allowed: RegExp, max: number) => text.replace(allowed, '').slice(0, max).toUpperCase();
+
 export function EquipmentFilters({ value, onChange }: EquipmentFiltersProps) {
   const set = (patch: Partial<EquipmentFilterValues>) => onChange({ ...value, ...patch });
   return (
@@ -29,14 +32,7 @@ export function EquipmentFilters({ value, onChange }: EquipmentFiltersProps) {
         size="small"
         label="Country Code"
         value={value.countryCode}
-        onChange={(e) =>
-          set({
-            countryCode: e.target.value
-              .replace(/[^a-z]/gi, '')
-              .slice(0, 2)
-              .toUpperCase(),
-          })
-        }
+        onChange={(e) => set({ countryCode: keep(e.target.value, /[^a-z]/gi, 2) })}
         slotProps={{ htmlInput: { autoComplete: 'off' } }}
       />
       <TextField
@@ -66,14 +62,7 @@ export function EquipmentFilters({ value, onChange }: EquipmentFiltersProps) {
         size="small"
         label="Serial Number"
         value={value.serialNumber}
-        onChange={(e) =>
-          set({
-            serialNumber: e.target.value
-              .replace(/[^a-z0-9]/gi, '')
-              .slice(0, 9)
-              .toUpperCase(),
-          })
-        }
+        onChange={(e) => set({ serialNumber: keep(e.target.value, /[^a-z0-9]/gi, 9) })}
         slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
       />
     </Stack>
