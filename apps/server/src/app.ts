@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(errorsPlugin);
   await app.register(formbody);
-  await app.register(databasePlugin, { database });
+  await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(authServicePlugin);

@@ -55,6 +55,8 @@ const envSchema = z.object({
     .default('ed-gateway'),
   FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
+  /** Minutes between VACUUM runs on the embedded database (a real PostgreSQL autovacuums). */
+  PGLITE_VACUUM_MINUTES: int(1, 10_080).default(60),
   FAVORITES_LIMIT: int(1, 10_000).default(50),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
   /** Disconnects per simulated unit per hour (0 keeps them connected). */

@@ -18,6 +18,11 @@ export interface Database {
   pool?: pg.Pool;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Housekeeping the server must do itself: PGlite runs no autovacuum, and without a fresh
+   * visibility map the list's index-only scans fall back to reading the table.
+   */
+  vacuum?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,10 @@ export function openPglite(client: PGlite): Database {
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    vacuum: async () => {
+      // VACUUM cannot run inside a transaction block, so it bypasses Drizzle.
+      await client.exec('VACUUM (ANALYZE)');
     },
     close: () => client.close(),
   };

@@ -4,14 +4,40 @@ import type { Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { RateLimiter } from '../shared/rate-limiter.js';
 
-/** The database (migrated before anything uses it) and the limiter that lives in it. */
-async function databasePlugin(app: FastifyInstance, options: { database: Database }) {
-  await runMigrations(options.database);
-  app.decorate('database', options.database);
-  app.decorate('db', options.database.db);
-  app.decorate('limiter', new RateLimiter(options.database.db));
+interface DatabasePluginOptions {
+  database: Database;
+  /** Minutes between VACUUM runs where the database needs the server to do it (PGlite). */
+  vacuumMinutes: number;
+}
+
+/** The database (migrated before anything uses it), its housekeeping and the limiter in it. */
+async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions) {
+  const { database } = options;
+  await runMigrations(database);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('limiter', new RateLimiter(database.db));
+
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const vacuum = () => {
+    running ??= database
+      .vacuum?.()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'database vacuum failed'))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  if (database.vacuum) {
+    // Once at boot, so a data directory written while the server was down is planned well at once.
+    app.addHook('onReady', async () => {
+      await vacuum();
+      timer = setInterval(() => void vacuum(), options.vacuumMinutes * 60_000).unref();
+    });
+  }
   app.addHook('onClose', async () => {
-    await options.database.close();
+    clearInterval(timer);
+    await running;
+    await database.close();
   });
 }
 

@@ -63,6 +63,22 @@ describe('equipment reads', () => {
     expect(newest.docs[0].serialNumber).toBe('X00000001');
   });
 
+  it('pages a few matches and many matches in the same order', async () => {
+    await seed(t, 10_000);
+    const serials = (query: string) =>
+      list(query).then((r) => r.json().docs.map((d: { serialNumber: string }) => d.serialNumber));
+    // Created at falls as i rises, so newest first is ascending i; US is i % 5 = 0.
+    const expected = (ids: number[]) => ids.map((i) => `X${String(i).padStart(8, '0')}`);
+    // 2,000 matches: the filter's index first, then a sort of the matches.
+    expect(await serials('filterCountryCode=US&sortBy=createdAt&sortDesc=true&page=3')).toEqual(
+      expected(Array.from({ length: 10 }, (_, k) => 5 * (20 + k + 1))),
+    );
+    // 10,000 matches: the sort index, skipping 4,990 entries.
+    expect(await serials('sortBy=createdAt&sortDesc=true&page=500')).toEqual(
+      expected(Array.from({ length: 10 }, (_, k) => 4991 + k)),
+    );
+  });
+
   it('sorts versions numerically, not as text', async () => {
     const versions: [string, string][] = [
       ['V33CT0001', '4.10.0'],

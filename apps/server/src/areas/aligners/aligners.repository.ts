@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
@@ -12,14 +12,19 @@ export interface EquipmentFilter {
   family?: Family;
 }
 
-const SORT_COLUMNS = {
-  serialNumber: equipment.serialNumber,
-  countryCode: equipment.countryCode,
-  family: equipment.family,
-  version: equipment.versionSort,
-  createdAt: equipment.createdAt,
-  updatedAt: equipment.updatedAt,
-} as const satisfies Record<EquipmentSortKey, unknown>;
+const sortColumn = {
+  serialNumber: 'serialNumber',
+  countryCode: 'countryCode',
+  family: 'family',
+  version: 'versionSort',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+} as const satisfies Record<EquipmentSortKey, keyof typeof equipment.$inferSelect>;
+
+type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
+
+/** Above this many matches the sort index is the better way in (docs/benchmarks.md). */
+const FILTER_FIRST_MAX = 5_000;
 
 /** LIKE treats % and _ as wildcards; a filter means them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,23 +53,51 @@ export class AlignersRepository {
     pageSize: number,
   ): Promise<{ rows: EquipmentRow[]; total: number }> {
     const where = whereOf(filter);
-    const column = SORT_COLUMNS[sort.by];
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(where);
+    const total = count?.n ?? 0;
+    const offset = (page - 1) * pageSize;
+    if (offset >= total) return { rows: [], total };
     const direction = sort.desc ? desc : asc;
-    const [rows, [count]] = await Promise.all([
-      this.db
+    // Serial number breaks ties, so paging is stable whatever the sort.
+    const order = (table: Ordered) => [direction(table[sortColumn[sort.by]]), direction(table.serialNumber)];
+
+    if (where && total <= FILTER_FIRST_MAX) {
+      // Few matches: collect them through the filter's own index and sort only those. Walking
+      // the sort index instead reads every non-match that sorts before them (docs/benchmarks.md).
+      // The LIMIT keeps PostgreSQL from folding the subquery into the outer, index-ordered scan.
+      const matches = this.db
         .select()
         .from(equipment)
         .where(where)
-        // Serial number breaks ties, so paging is stable whatever the sort.
-        .orderBy(direction(column), direction(equipment.serialNumber))
+        .limit(FILTER_FIRST_MAX * 2)
+        .as('matches');
+      const rows = await this.db
+        .select()
+        .from(matches)
+        .orderBy(...order(matches))
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(equipment)
-        .where(where),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+        .offset(offset);
+      return { rows: rows as EquipmentRow[], total };
+    }
+    // Many matches: skip the offset on the index alone (an index-only scan once vacuumed), then
+    // read the ten rows that remain.
+    const keys = this.db
+      .select({ serialNumber: equipment.serialNumber })
+      .from(equipment)
+      .where(where)
+      .orderBy(...order(equipment))
+      .limit(pageSize)
+      .offset(offset)
+      .as('keys');
+    const rows = await this.db
+      .select(getTableColumns(equipment))
+      .from(equipment)
+      .innerJoin(keys, eq(equipment.serialNumber, keys.serialNumber))
+      .orderBy(...order(equipment));
+    return { rows, total };
   }
 
   /** Which of `equipmentIds` the user has on their radar. */
