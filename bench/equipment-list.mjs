@@ -31,7 +31,7 @@ const seedStart = performance.now();
 await database.db.execute(sql`
   insert into equipment (serial_number, family, version_semantic, country_code, alignment_count, connected, geolocation, created_at, updated_at)
   select
-    (array['V33','TP1','OA1'])[1 + i % 3] || chr(65 + i % 12) || chr(74 + i % 16) || lpad(i::text, 6, '0'),
+    (array['V33','TP1','OA1'])[1 + i % 3] || chr(65 + i % 12) || chr(74 + i % 16) || lpad(i::text, 7, '0'),
     (array['aligner','gtps','aligner-oasis'])[1 + i % 3],
     (4 + i % 3)::text || '.' || (i % 10)::text || '.' || (i % 4)::text,
     (array['US','GB','DE','FR','BR','JP','AU','ZA','IN','CA'])[1 + i % 10],

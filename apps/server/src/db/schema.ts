@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -145,6 +147,8 @@ export const equipment = pgTable(
     index('equipment_connected_idx').on(t.connected),
     index('equipment_country_code_idx').on(t.countryCode, t.serialNumber),
     index('equipment_family_idx').on(t.family, t.serialNumber),
+    // Country and family together: the list counts and pages this pair without a bitmap AND.
+    index('equipment_country_family_idx').on(t.countryCode, t.family, t.serialNumber),
     index('equipment_version_prefix_idx').using('btree', sql`${t.versionSemantic} text_pattern_ops`),
     index('equipment_version_sort_idx').on(t.versionSort, t.serialNumber),
     index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
@@ -153,6 +157,15 @@ export const equipment = pgTable(
     index('equipment_pending_download_idx').on(t.family, t.pendingSoftwareDownload),
   ],
 );
+
+/**
+ * The fleet's size, kept exact by statement triggers on `equipment` (migration
+ * 0003_equipment_totals): the unfiltered list's `totalDocs` without counting a million rows.
+ */
+export const equipmentTotals = pgTable('equipment_totals', {
+  id: smallint('id').primaryKey().default(1),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+});
 
 /** My Radar: each user's favorite units. */
 export const favorites = pgTable(

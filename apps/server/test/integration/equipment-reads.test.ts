@@ -79,6 +79,28 @@ describe('equipment reads', () => {
     );
   });
 
+  it('keeps the fleet total exact through inserts, upserts and deletes', async () => {
+    await seed(t, 30);
+    const total = async () => (await list('page=1')).json().totalDocs;
+    expect(await total()).toBe(30);
+    // A unit registering again updates its row: the total must not move.
+    await t.app.db.execute(sql`
+      insert into ${equipment} (serial_number, family) values ('X00000001', 'aligner'), ('X00000031', 'gtps')
+      on conflict (serial_number) do update set family = excluded.family`);
+    expect(await total()).toBe(31);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/delete_equipment',
+      headers: bearer(token),
+      payload: { serialNumber: 'X00000002' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await total()).toBe(30);
+    expect((await list('page=3')).json().docs.map((d: { serialNumber: string }) => d.serialNumber)).not.toContain(
+      'X00000002',
+    );
+  });
+
   it('sorts versions numerically, not as text', async () => {
     const versions: [string, string][] = [
       ['V33CT0001', '4.10.0'],

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, like, sql, type AnyColumn
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { equipment, favorites, screenShots } from '../../db/schema.js';
+import { equipment, equipmentTotals, favorites, screenShots } from '../../db/schema.js';
 import type { EquipmentRow } from '../fleet/equipment.repository.js';
 
 export interface EquipmentFilter {
@@ -23,8 +23,12 @@ const sortColumn = {
 
 type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
 
-/** Above this many matches the sort index is the better way in (docs/benchmarks.md). */
-const FILTER_FIRST_MAX = 5_000;
+/**
+ * Up to this many matches, or this share of the fleet, the filter's index is the better way in;
+ * above it, the sort index (docs/benchmarks.md).
+ */
+const FILTER_FIRST_MIN = 5_000;
+const FILTER_FIRST_SHARE = 0.05;
 
 /** LIKE treats % and _ as wildcards; a filter means them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -53,18 +57,16 @@ export class AlignersRepository {
     pageSize: number,
   ): Promise<{ rows: EquipmentRow[]; total: number }> {
     const where = whereOf(filter);
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(equipment)
-      .where(where);
-    const total = count?.n ?? 0;
+    const [fleet] = await this.db.select({ units: equipmentTotals.units }).from(equipmentTotals);
+    const units = fleet?.units ?? 0;
+    const total = where ? await this.count(where) : units;
     const offset = (page - 1) * pageSize;
     if (offset >= total) return { rows: [], total };
     const direction = sort.desc ? desc : asc;
     // Serial number breaks ties, so paging is stable whatever the sort.
     const order = (table: Ordered) => [direction(table[sortColumn[sort.by]]), direction(table.serialNumber)];
 
-    if (where && total <= FILTER_FIRST_MAX) {
+    if (where && total <= Math.max(FILTER_FIRST_MIN, units * FILTER_FIRST_SHARE)) {
       // Few matches: collect them through the filter's own index and sort only those. Walking
       // the sort index instead reads every non-match that sorts before them (docs/benchmarks.md).
       // The LIMIT keeps PostgreSQL from folding the subquery into the outer, index-ordered scan.
@@ -72,7 +74,7 @@ export class AlignersRepository {
         .select()
         .from(equipment)
         .where(where)
-        .limit(FILTER_FIRST_MAX * 2)
+        .limit(total * 2 + pageSize)
         .as('matches');
       const rows = await this.db
         .select()
@@ -98,6 +100,14 @@ export class AlignersRepository {
       .innerJoin(keys, eq(equipment.serialNumber, keys.serialNumber))
       .orderBy(...order(equipment));
     return { rows, total };
+  }
+
+  private async count(where: SQL): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipment)
+      .where(where);
+    return row?.n ?? 0;
   }
 
   /** Which of `equipmentIds` the user has on their radar. */

@@ -3,7 +3,7 @@ import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { connectionSamples, equipment, gatewayInstances } from '../../db/schema.js';
+import { connectionSamples, equipment, equipmentTotals, gatewayInstances } from '../../db/schema.js';
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 
@@ -122,10 +122,10 @@ export class EquipmentRepository {
   async counts(): Promise<{ connectedAligners: number; totalAligners: number }> {
     const [row] = await this.db
       .select({
-        connectedAligners: sql<number>`(count(*) filter (where ${equipment.connected}))::int`,
-        totalAligners: sql<number>`count(*)::int`,
+        connectedAligners: sql<number>`(select count(*) from ${equipment} where ${equipment.connected})::int`,
+        totalAligners: sql<number>`${equipmentTotals.units}::int`,
       })
-      .from(equipment);
+      .from(equipmentTotals);
     return row ?? { connectedAligners: 0, totalAligners: 0 };
   }
 
@@ -146,7 +146,8 @@ export class EquipmentRepository {
   async recordSample(): Promise<void> {
     await this.db.execute(sql`
       insert into ${connectionSamples} (minute, connected, total)
-      select date_trunc('minute', now()), count(*) filter (where connected), count(*) from ${equipment}
+      select date_trunc('minute', now()), (select count(*) from ${equipment} where connected), units
+      from ${equipmentTotals}
       on conflict (minute) do update set connected = excluded.connected, total = excluded.total`);
   }
 
