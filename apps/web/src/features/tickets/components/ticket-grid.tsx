@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react';
+import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { TicketListResponse, TicketSummary } from '@ed/contract/tickets';
@@ -8,27 +11,31 @@ import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
 
 function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
   return [
-    { field: 'id', headerName: 'ID', width: 80 },
-    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 130, flex: 1 },
+    { field: 'id', headerName: 'ID', width: 70 },
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 110, flex: 1 },
     {
       field: 'status',
       headerName: 'Status',
-      width: 150,
+      width: 120,
       renderCell: ({ row }) => (
-        <>
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
           <Chip size="small" label={row.status.toUpperCase()} color={row.closed ? 'default' : 'primary'} />
-          {row.escalated && !row.closed && <Chip size="small" label="ESCALATED" color="warning" sx={{ ml: 0.5 }} />}
-        </>
+          {row.escalated && !row.closed && (
+            <Tooltip title="Escalated to engineering">
+              <PriorityHighOutlined color="warning" fontSize="small" aria-label="Escalated" role="img" />
+            </Tooltip>
+          )}
+        </Stack>
       ),
     },
-    { field: 'createdAt', headerName: 'Opened At', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: 'issuerUsername', headerName: 'Opened By', width: 130 },
-    { field: 'closedByUsername', headerName: 'Closed By', width: 130 },
-    { field: 'originatorName', headerName: "Caller's Name", minWidth: 140, flex: 1 },
+    { field: 'createdAt', headerName: 'Opened At', width: 160, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'issuerUsername', headerName: 'Opened By', width: 110 },
+    { field: 'closedByUsername', headerName: 'Closed By', width: 110 },
+    { field: 'originatorName', headerName: "Caller's Name", minWidth: 120, flex: 1 },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 200,
+      width: 180,
       renderCell: ({ row }) => <TicketRowActions ticket={row} {...handlers} />,
     },
   ];
