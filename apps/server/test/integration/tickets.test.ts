@@ -278,4 +278,22 @@ describe('support tickets', () => {
     expect((await get(sue, '/read/ticketHistory/v1?serialNumber=V33CT0100')).json()).toHaveLength(3);
     expect((await get(sue, '/read/aligner/v1?serialNumber=V33CT0100')).json().openSupportTickets).toBe(2);
   });
+
+  it('documents every ticket call in /openapi.json', async () => {
+    const paths = Object.keys((await t.app.inject({ url: '/openapi.json' })).json().paths);
+    for (const path of [
+      '/read/ticketHistory/v1',
+      '/create/ticket/v1',
+      '/read/tickets/v1',
+      '/read/ticket/v1',
+      '/update/ticket_escalated/v1',
+      '/update/ticket_deescalated/v1',
+      '/update/ticket_closed/v1',
+      '/create/comment/v1',
+      '/upload_ticket_attachment',
+      '/read/ticket_statistics/v1',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
 });
