@@ -226,7 +226,7 @@ describe('support tickets', () => {
         415,
         /Only PNG or JPEG/,
       ],
-      [upload(admin, id, 'admin', Buffer.alloc(1024 * 1024 + 10, 1)), 413, /./],
+      [upload(admin, id, 'admin', Buffer.alloc(1024 * 1024 + 10, 1)), 413, /larger than 1 MB/],
       [upload(admin, 777, 'admin', await png()), 404, /no ticket 777/],
     ];
     for (const [response, status, message] of cases) {
@@ -277,6 +277,25 @@ describe('support tickets', () => {
     await t.app.fleet.renamer.rename(SERIAL, 'V33CT0100');
     expect((await get(sue, '/read/ticketHistory/v1?serialNumber=V33CT0100')).json()).toHaveLength(3);
     expect((await get(sue, '/read/aligner/v1?serialNumber=V33CT0100')).json().openSupportTickets).toBe(2);
+  });
+
+  it('never stores a comment after the close it raced with', async () => {
+    const { id } = (await create(admin, 'admin', { escalated: false })).json<Ticket>();
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) =>
+        post(sue, '/create/comment/v1', { ticketId: id, authorUsername: 'sue', text: `race ${i}` }),
+      ),
+      post(admin, '/update/ticket_closed/v1', { id, username: 'admin' }),
+      ...Array.from({ length: 5 }, (_, i) =>
+        post(sue, '/create/comment/v1', { ticketId: id, authorUsername: 'sue', text: `late ${i}` }),
+      ),
+    ]);
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    const read = (await get(admin, `/read/ticket/v1?id=${id}`)).json<Ticket>();
+    expect(read.closed).toBe(true);
+    const accepted = answers.filter((a) => a.statusCode === 200).length - 1;
+    expect(read.comments).toHaveLength(accepted);
+    for (const c of read.comments) expect(c.createdAt <= read.closedAt!).toBe(true);
   });
 
   it('documents every ticket call in /openapi.json', async () => {

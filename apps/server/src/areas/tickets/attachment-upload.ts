@@ -6,7 +6,10 @@ import { badRequest, HttpError } from '../../shared/http-error.js';
  * Reads the multipart body {file, description} of an attachment upload, in either order. The file
  * is held in memory up to ATTACHMENT_MAX_MB (the multipart limit answers 413 beyond it).
  */
-export async function readAttachmentUpload(req: FastifyRequest): Promise<{ data: Buffer; description: string }> {
+export async function readAttachmentUpload(
+  req: FastifyRequest,
+  maxMb: number,
+): Promise<{ data: Buffer; description: string }> {
   if (!req.isMultipart())
     throw new HttpError(415, 'Send the attachment as multipart/form-data with file and description.');
   let data: Buffer | undefined;
@@ -17,7 +20,12 @@ export async function readAttachmentUpload(req: FastifyRequest): Promise<{ data:
         await part.toBuffer();
         throw badRequest('Send exactly one file, in the field "file".', 'file');
       }
-      data = await part.toBuffer();
+      data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, `The file is larger than ${maxMb} MB; attach a smaller image.`, 'file');
+        }
+        throw err;
+      });
     } else if (part.fieldname === 'description') {
       description = String(part.value).trim();
     }

@@ -145,7 +145,7 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
     async (req) => {
       assertOwnUsername(req.session!, req.query.authorUsername);
       await app.tickets.assertOpen(req.query.ticketId);
-      const upload = await readAttachmentUpload(req);
+      const upload = await readAttachmentUpload(req, app.config.ATTACHMENT_MAX_MB);
       return app.tickets.attach(req.session!, { ...req.query, ...upload });
     },
   );
