@@ -35,13 +35,23 @@ export function escalationMail(ticket: TicketRow, event: EscalationEvent, public
 
 /** Sends escalation mails after the change is committed; a mail failure is logged, not undone. */
 export class EscalationMailer {
+  private readonly pending = new Set<Promise<void>>();
+
   constructor(private readonly deps: { mailer: Mailer; to: string[]; publicUrl: string; logger: FastifyBaseLogger }) {}
 
   notify(ticket: TicketRow, event: EscalationEvent): Promise<void> {
     if (!ticket.escalated || ticket.closed || this.deps.to.length === 0) return Promise.resolve();
     const mail = escalationMail(ticket, event, this.deps.publicUrl);
-    return this.deps.mailer
+    const sending = this.deps.mailer
       .send({ to: this.deps.to, ...mail })
-      .catch((err: unknown) => this.deps.logger.error({ err, ticketId: ticket.id }, 'escalation mail not sent'));
+      .catch((err: unknown) => this.deps.logger.error({ err, ticketId: ticket.id }, 'escalation mail not sent'))
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+    return sending;
+  }
+
+  /** Lets mails in flight finish before the server stops. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 }

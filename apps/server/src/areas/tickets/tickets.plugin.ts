@@ -14,17 +14,18 @@ declare module 'fastify' {
 /** Support tickets, and the counts other areas show: the unit's badge and the home dashboard's chart. */
 async function ticketsPlugin(app: FastifyInstance) {
   const repository = new TicketsRepository(app.db);
+  const mail = new EscalationMailer({
+    mailer: app.mailer,
+    to: app.config.ENGINEERING_EMAILS,
+    publicUrl: app.config.PUBLIC_URL,
+    logger: app.log,
+  });
   const tickets = new TicketsService({
     tickets: repository,
     equipment: app.fleet.equipment,
     files: new AttachmentFiles(app.config.paths.attachments),
     live: app.live,
-    mail: new EscalationMailer({
-      mailer: app.mailer,
-      to: app.config.ENGINEERING_EMAILS,
-      publicUrl: app.config.PUBLIC_URL,
-      logger: app.log,
-    }),
+    mail,
     unitChanged: (serial) => app.radar.unitChanged(serial),
     logger: app.log,
   });
@@ -32,6 +33,7 @@ async function ticketsPlugin(app: FastifyInstance) {
   app.aligners.setOpenTicketCounter((ids) => repository.openCounts(ids));
   app.dashboardProviders.ticketStatistics = () => tickets.statistics();
   app.fleet.renamer.addStep((tx, from, to) => repository.renameSerial(tx, from, to));
+  app.addHook('preClose', () => mail.drain());
 }
 
 export default fp(ticketsPlugin, {
