@@ -88,7 +88,7 @@ test.describe('equipment', () => {
     await detail.expectOpen();
     await expect(detail.command('Open Port')).toHaveCount(0);
     await expect(detail.command('Reset Serial')).toHaveCount(0);
-    await expect(detail.command('Open Ticket')).toBeDisabled();
+    await expect(detail.command('Open Ticket')).toBeEnabled();
   });
 
   test('an admin may delete, after confirming', async ({ page }) => {

@@ -17,6 +17,8 @@ import dashboardRoutes from './areas/dashboard/dashboard.routes.js';
 import healthRoutes from './areas/health/health.routes.js';
 import radarPlugin from './areas/radar/radar.plugin.js';
 import radarRoutes from './areas/radar/radar.routes.js';
+import ticketsPlugin from './areas/tickets/tickets.plugin.js';
+import ticketsRoutes from './areas/tickets/tickets.routes.js';
 import servicesPlugin from './areas/services/services.plugin.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(dashboardPlugin);
   await app.register(alignersPlugin);
   await app.register(radarPlugin);
+  await app.register(ticketsPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(servicesRoutes);
     await api.register(alignersRoutes);
     await api.register(radarRoutes);
+    await api.register(ticketsRoutes);
     await api.register(dashboardRoutes);
   });
   await app.register(webAppPlugin);

@@ -63,6 +63,18 @@ const envSchema = z.object({
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),
   DEMO_PORT: int(1, 65535).default(8443),
   DEMO: bool.default(false),
+  /** Engineering's addresses, comma-separated: escalated tickets mail them. Empty: no mail. */
+  ENGINEERING_EMAILS: z
+    .string()
+    .default('engineering@equipment-dashboard.local')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' }))),
+  ATTACHMENT_MAX_MB: int(1, 100).default(10),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
 });
 
@@ -71,7 +83,7 @@ export type EnvInput = z.input<typeof envSchema>;
 export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   /** Absolute paths derived from DATA_DIR. */
-  paths: { data: string; pglite: string; outbox: string; screenShots: string };
+  paths: { data: string; pglite: string; outbox: string; screenShots: string; attachments: string };
 }
 
 export class ConfigError extends Error {
@@ -99,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pglite: path.join(data, 'pgdata'),
       outbox: path.join(data, 'outbox'),
       screenShots: path.join(data, 'screenshots'),
+      attachments: path.join(data, 'attachments'),
     },
   };
 }

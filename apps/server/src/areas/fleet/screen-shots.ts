@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { screenShots } from '../../db/schema.js';
 import { HttpError, notFound } from '../../shared/http-error.js';
+import { removeFiles, writeAtomically } from '../../shared/atomic-file.js';
 
 /** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail under DATA_DIR, a row in the database. */
 export class ScreenShotStore {
@@ -29,15 +30,15 @@ export class ScreenShotStore {
     const name = randomUUID();
     const files = { image: `${name}.png`, thumb: `${name}.thumb.png` };
     try {
-      await this.writeAtomically(files.image, png);
-      await this.writeAtomically(files.thumb, thumbnail);
+      await writeAtomically(this.dir, files.image, png);
+      await writeAtomically(this.dir, files.thumb, thumbnail);
       const [row] = await this.db
         .insert(screenShots)
         .values({ equipmentId, fileName: files.image, thumbFileName: files.thumb })
         .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
       return { id: row!.id, createdAt: row!.createdAt.toISOString() };
     } catch (err) {
-      await Promise.all([files.image, files.thumb].map((f) => rm(path.join(this.dir, f), { force: true })));
+      await removeFiles(this.dir, [files.image, files.thumb]);
       throw err;
     }
   }
@@ -72,13 +73,7 @@ export class ScreenShotStore {
       : eq(screenShots.id, id);
     const [row] = await this.db.delete(screenShots).where(where).returning();
     if (!row) throw notFound(`There is no screen shot ${id}.`);
-    await Promise.all([row.fileName, row.thumbFileName].map((f) => rm(path.join(this.dir, f), { force: true })));
-  }
-
-  private async writeAtomically(file: string, data: Buffer): Promise<void> {
-    const target = path.join(this.dir, file);
-    await writeFile(`${target}.tmp`, data);
-    await rename(`${target}.tmp`, target);
+    await removeFiles(this.dir, [row.fileName, row.thumbFileName]);
   }
 
   private readFile(file: string): Promise<Buffer> {

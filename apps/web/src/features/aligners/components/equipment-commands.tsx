@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
@@ -11,7 +10,6 @@ import { logLevelToggle } from '../utils/equipment-text';
 import { CommandButton, GatedButton } from './command-button';
 import type { UnitDialogKind } from './unit-dialogs';
 
-export const TICKETS_LATER = 'Arrives with support tickets';
 /** The USB, Printer and Voltages buttons are off for everyone (part 1 §6). */
 export const REPORTS_OFF = 'Not available.';
 
@@ -85,13 +83,9 @@ export function EquipmentCommands({ unit, role, onOpenDialog }: EquipmentCommand
           onOpenDialog('screenShots');
         }}
       />
-      <Tooltip title={TICKETS_LATER}>
-        <span>
-          <Button variant="outlined" size="small" disabled>
-            Open Ticket
-          </Button>
-        </span>
-      </Tooltip>
+      <Button variant="outlined" size="small" onClick={() => onOpenDialog('supportTicket')}>
+        Open Ticket
+      </Button>
     </Stack>
   );
 }

@@ -98,10 +98,11 @@ describe('EquipmentDetailDialog', () => {
       'RCP',
       'Activate',
       'Screen Shot',
+      'Open Ticket',
     ]) {
       expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
     }
-    for (const name of ['USB', 'Printer', 'Voltages', 'Open Ticket']) {
+    for (const name of ['USB', 'Printer', 'Voltages']) {
       expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
     expect(within(commands()).queryByRole('button', { name: /^Stage|^Unstage/ })).toBeNull();

@@ -98,9 +98,9 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     for (const name of ['View Last Voltage Report', 'View Last USB Status Report', 'View Last Printer Status Report']) {
       expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
-    expect((within(actions).getByRole('button', { name: 'Create Support Ticket' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    for (const name of ['Create Support Ticket', 'View Ticket History']) {
+      expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    }
     expect((within(actions).getByRole('button', { name: 'View Screen Shots' }) as HTMLButtonElement).disabled).toBe(
       false,
     );

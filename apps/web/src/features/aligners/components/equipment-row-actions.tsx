@@ -11,7 +11,7 @@ import type { Equipment } from '@ed/contract/equipment';
 import { hasPermission, unitRules } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { REPORTS_OFF, TICKETS_LATER } from './equipment-commands';
+import { REPORTS_OFF } from './equipment-commands';
 import type { UnitDialogKind } from './unit-dialogs';
 
 export interface RowActionHandlers {
@@ -40,10 +40,18 @@ export function EquipmentRowActions({ unit, role, ...on }: RowActionHandlers & {
       <TooltipIconButton {...small} label="View Aligner Details" onClick={() => on.onView(serial)}>
         <VisibilityOutlined fontSize="small" />
       </TooltipIconButton>
-      <TooltipIconButton {...small} label="Create Support Ticket" tooltip={TICKETS_LATER} disabled>
+      <TooltipIconButton
+        {...small}
+        label="Create Support Ticket"
+        onClick={() => on.onOpenDialog('supportTicket', serial)}
+      >
         <NoteAddOutlined fontSize="small" />
       </TooltipIconButton>
-      <TooltipIconButton {...small} label="View Ticket History" tooltip={TICKETS_LATER} disabled>
+      <TooltipIconButton
+        {...small}
+        label="View Ticket History"
+        onClick={() => on.onOpenDialog('ticketHistory', serial)}
+      >
         <HistoryOutlined fontSize="small" />
       </TooltipIconButton>
       <TooltipIconButton

@@ -1,9 +1,11 @@
+import { SupportTicketWizard } from '../../tickets/components/support-ticket-wizard';
+import { TicketHistoryDialog } from '../../tickets/components/ticket-history-dialog';
 import { ScreenShotsDialog } from './screen-shots-dialog';
 import { StatusReportDialog } from './status-report-dialog';
 import { VoltagesDialog } from './voltages-dialog';
 
-/** The read-only sub-dialogs a row action or a detail button opens for one unit. */
-export type UnitDialogKind = 'screenShots' | 'voltages' | 'usb' | 'printer';
+/** The sub-dialogs a row action or a detail button opens for one unit. */
+export type UnitDialogKind = 'screenShots' | 'voltages' | 'usb' | 'printer' | 'supportTicket' | 'ticketHistory';
 
 export interface UnitDialogProps {
   kind: UnitDialogKind;
@@ -13,6 +15,8 @@ export interface UnitDialogProps {
 
 export function UnitDialog({ kind, serialNumber, onClose }: UnitDialogProps) {
   if (kind === 'screenShots') return <ScreenShotsDialog serialNumber={serialNumber} onClose={onClose} />;
+  if (kind === 'supportTicket') return <SupportTicketWizard serialNumber={serialNumber} onClose={onClose} />;
+  if (kind === 'ticketHistory') return <TicketHistoryDialog serialNumber={serialNumber} onClose={onClose} />;
   if (kind === 'voltages') return <VoltagesDialog serialNumber={serialNumber} onClose={onClose} />;
   return <StatusReportDialog kind={kind} serialNumber={serialNumber} onClose={onClose} />;
 }

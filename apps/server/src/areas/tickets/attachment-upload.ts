@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { ATTACHMENT_DESCRIPTION_MAX } from '@ed/contract/tickets';
+import { badRequest, HttpError } from '../../shared/http-error.js';
+
+/**
+ * Reads the multipart body {file, description} of an attachment upload, in either order. The file
+ * is held in memory up to ATTACHMENT_MAX_MB (the multipart limit answers 413 beyond it).
+ */
+export async function readAttachmentUpload(
+  req: FastifyRequest,
+  maxMb: number,
+): Promise<{ data: Buffer; description: string }> {
+  if (!req.isMultipart())
+    throw new HttpError(415, 'Send the attachment as multipart/form-data with file and description.');
+  let data: Buffer | undefined;
+  let description = '';
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || data) {
+        await part.toBuffer();
+        throw badRequest('Send exactly one file, in the field "file".', 'file');
+      }
+      data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, `The file is larger than ${maxMb} MB; attach a smaller image.`, 'file');
+        }
+        throw err;
+      });
+    } else if (part.fieldname === 'description') {
+      description = String(part.value).trim();
+    }
+  }
+  if (!data || data.length === 0) throw badRequest('Choose a file to attach.', 'file');
+  if (description.length > ATTACHMENT_DESCRIPTION_MAX) {
+    throw badRequest(`description is at most ${ATTACHMENT_DESCRIPTION_MAX} characters`, 'description');
+  }
+  return { data, description };
+}

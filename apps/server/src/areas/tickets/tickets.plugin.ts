@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AttachmentFiles } from './attachment-files.js';
+import { EscalationMailer } from './escalation-mail.js';
+import { TicketsRepository } from './tickets.repository.js';
+import { TicketsService } from './tickets.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tickets: TicketsService;
+  }
+}
+
+/** Support tickets, and the counts other areas show: the unit's badge and the home dashboard's chart. */
+async function ticketsPlugin(app: FastifyInstance) {
+  const repository = new TicketsRepository(app.db);
+  const mail = new EscalationMailer({
+    mailer: app.mailer,
+    to: app.config.ENGINEERING_EMAILS,
+    publicUrl: app.config.PUBLIC_URL,
+    logger: app.log,
+  });
+  const tickets = new TicketsService({
+    tickets: repository,
+    equipment: app.fleet.equipment,
+    files: new AttachmentFiles(app.config.paths.attachments),
+    live: app.live,
+    mail,
+    unitChanged: (serial) => app.radar.unitChanged(serial),
+    logger: app.log,
+  });
+  app.decorate('tickets', tickets);
+  app.aligners.setOpenTicketCounter((ids) => repository.openCounts(ids));
+  app.dashboardProviders.ticketStatistics = () => tickets.statistics();
+  app.fleet.renamer.addStep((tx, from, to) => repository.renameSerial(tx, from, to));
+  app.addHook('preClose', () => mail.drain());
+}
+
+export default fp(ticketsPlugin, {
+  name: 'tickets',
+  dependencies: ['fleet', 'aligners', 'dashboard', 'live', 'mailer', 'radar'],
+});

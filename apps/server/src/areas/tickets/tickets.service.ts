@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { modelText } from '@ed/contract/serial-number';
+import type { z } from 'zod';
+import {
+  TICKET_CLOSED_MESSAGE,
+  type Attachment,
+  type Comment,
+  type CreateCommentRequest,
+  type createTicketRequestSchema,
+  type Ticket,
+  type TicketHistoryItem,
+  type TicketListResponse,
+  type TicketSummary,
+} from '@ed/contract/tickets';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../shared/http-error.js';
+import type { ActiveSession } from '../auth/auth.repository.js';
+import { assertOwnUsername, PAGE_SIZE } from '../aligners/aligners.service.js';
+import type { EquipmentRepository } from '../fleet/equipment.repository.js';
+import type { LiveHub } from '../live/live-hub.js';
+import type { AttachmentFiles } from './attachment-files.js';
+import type { EscalationMailer } from './escalation-mail.js';
+import { toAttachment, toComment, toHistoryItem, toTicketSummary } from './ticket-view.js';
+import type { TicketRow, TicketsRepository } from './tickets.repository.js';
+
+type CreateTicket = z.output<typeof createTicketRequestSchema>;
+
+/** The ticket lifecycle of part 1 §4: open → closed (final), escalation on and off while open. */
+export class TicketsService {
+  constructor(
+    private readonly deps: {
+      tickets: TicketsRepository;
+      equipment: EquipmentRepository;
+      files: AttachmentFiles;
+      live: LiveHub;
+      mail: EscalationMailer;
+      /** A unit's open-ticket count changed (radar cards follow). */
+      unitChanged: (serialNumber: string) => void;
+      logger: FastifyBaseLogger;
+    },
+  ) {}
+
+  async create(session: ActiveSession, body: CreateTicket): Promise<Ticket> {
+    assertOwnUsername(session, body.issuerUsername);
+    const unit = await this.deps.equipment.findBySerial(body.serialNumber);
+    if (!unit) throw notFound(`There is no unit with serial number ${body.serialNumber}.`);
+    const row = await this.deps.tickets.insert({
+      serialNumber: unit.serialNumber,
+      family: unit.family,
+      model: modelText(unit.serialNumber),
+      version: unit.versionSemantic ?? 'unknown',
+      specs: unit.specs?.name ?? 'unknown',
+      connected: unit.connected,
+      issuerUsername: session.user.username,
+      issuerEmail: session.user.email,
+      originatorName: body.originatorName,
+      originatorEmail: body.originatorEmail,
+      techOnSite: body.techOnSite,
+      exhibitingNow: body.exhibitingNow,
+      reproducible: body.reproducible,
+      disposition: body.disposition,
+      inService: body.inService,
+      componentsReplaced: body.componentsReplaced,
+      description: body.description,
+      circumstance: body.circumstance,
+      attemptedResolution: body.attemptedResolution,
+      environment: body.environment,
+      other: body.other,
+      issueStartedOn: body.issueStartedOn,
+      escalated: body.escalated,
+    });
+    this.announce('REPORT_SUPPORT_TICKET_CREATED', row, session.user.username);
+    void this.deps.mail.notify(row, { kind: 'created' });
+    return this.read(row.id);
+  }
+
+  async list(
+    session: ActiveSession,
+    query: { page: number; filterSerialNumber?: string; closed: boolean; mine: boolean; username?: string },
+  ): Promise<TicketListResponse> {
+    assertOwnUsername(session, query.username);
+    const { rows, total } = await this.deps.tickets.page(
+      {
+        includeClosed: query.closed,
+        issuerUsername: query.mine ? session.user.username : undefined,
+        serialContains: query.filterSerialNumber,
+      },
+      query.page,
+      PAGE_SIZE,
+    );
+    return { docs: rows.map(toTicketSummary), totalDocs: total };
+  }
+
+  async read(id: number): Promise<Ticket> {
+    const row = await this.deps.tickets.find(id);
+    if (!row) throw notFound(`There is no ticket ${id}.`);
+    const [comments, attachments] = await Promise.all([
+      this.deps.tickets.comments([id]),
+      this.deps.tickets.attachments(id),
+    ]);
+    return {
+      ...toTicketSummary(row),
+      comments: comments.map(toComment),
+      attachments: await Promise.all(
+        attachments.map(async (a) => toAttachment(a, await this.deps.files.read(a.thumbFileName))),
+      ),
+    };
+  }
+
+  async history(serialNumber: string): Promise<TicketHistoryItem[]> {
+    const rows = await this.deps.tickets.history(serialNumber);
+    const comments = await this.deps.tickets.comments(rows.map((r) => r.id));
+    return rows.map((row) => toHistoryItem(row, comments.filter((c) => c.ticketId === row.id).map(toComment)));
+  }
+
+  async setEscalated(id: number, escalated: boolean): Promise<TicketSummary> {
+    await this.change(id, (tx) => this.deps.tickets.update(tx, id, { escalated }));
+    await this.pushStatistics();
+    return this.summary(id);
+  }
+
+  async close(session: ActiveSession, id: number, username: string): Promise<TicketSummary> {
+    assertOwnUsername(session, username);
+    const row = await this.change(id, async (tx, ticket) => {
+      await this.deps.tickets.update(tx, id, {
+        closed: true,
+        closedByUsername: session.user.username,
+        closedAt: new Date(),
+      });
+      return ticket;
+    });
+    this.announce('REPORT_SUPPORT_TICKET_CLOSED', row, session.user.username);
+    return this.summary(id);
+  }
+
+  async comment(session: ActiveSession, body: CreateCommentRequest): Promise<Comment> {
+    assertOwnUsername(session, body.authorUsername);
+    const { ticket, comment } = await this.change(body.ticketId, async (tx, ticket) => ({
+      ticket,
+      comment: await this.deps.tickets.insertComment(tx, {
+        ticketId: ticket.id,
+        authorUsername: session.user.username,
+        text: body.text,
+      }),
+    }));
+    this.announce('REPORT_SUPPORT_TICKET_COMMENT_CREATED', ticket, session.user.username);
+    void this.deps.mail.notify(ticket, { kind: 'comment', author: session.user.username, text: body.text });
+    return toComment(comment);
+  }
+
+  /** Refuses early (before the upload is read) a ticket that is missing or closed. */
+  async assertOpen(id: number): Promise<void> {
+    const row = await this.deps.tickets.find(id);
+    if (!row) throw notFound(`There is no ticket ${id}.`);
+    if (row.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
+  }
+
+  /** File first (temporary name, then renamed), then the row; a failed row removes the files. */
+  async attach(
+    session: ActiveSession,
+    input: { ticketId: number; authorUsername: string; data: Buffer; description: string },
+  ): Promise<Attachment> {
+    assertOwnUsername(session, input.authorUsername);
+    await this.assertOpen(input.ticketId);
+    const stored = await this.deps.files.store(input.data);
+    let result: { ticket: TicketRow; row: Awaited<ReturnType<TicketsRepository['insertAttachment']>> };
+    try {
+      result = await this.change(input.ticketId, async (tx, ticket) => ({
+        ticket,
+        row: await this.deps.tickets.insertAttachment(tx, {
+          ticketId: ticket.id,
+          authorUsername: session.user.username,
+          description: input.description,
+          ...stored,
+        }),
+      }));
+    } catch (err) {
+      await this.deps.files.remove([stored.fileName, stored.thumbFileName]);
+      throw err;
+    }
+    await this.pushStatistics();
+    void this.deps.mail.notify(result.ticket, {
+      kind: 'attachment',
+      author: session.user.username,
+      description: input.description,
+    });
+    return toAttachment(result.row, await this.deps.files.read(stored.thumbFileName));
+  }
+
+  async download(id: number): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
+    const row = await this.deps.tickets.attachment(id);
+    if (!row) throw notFound(`There is no attachment ${id}.`);
+    const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
+    return {
+      data: await this.deps.files.read(row.fileName),
+      fileName: `ticket-${row.ticketId}-attachment-${row.id}.${ext}`,
+      mimeType: row.mimeType,
+    };
+  }
+
+  statistics() {
+    return this.deps.tickets.statistics();
+  }
+
+  /** Runs `action` on the locked ticket: 404 when it is missing, 409 when it is closed. */
+  private async change<T>(id: number, action: (tx: Db, ticket: TicketRow) => Promise<T>): Promise<T> {
+    return this.deps.tickets.db.transaction(async (tx) => {
+      const ticket = await this.deps.tickets.lock(tx, id);
+      if (!ticket) throw notFound(`There is no ticket ${id}.`);
+      if (ticket.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
+      return action(tx, ticket);
+    });
+  }
+
+  private async summary(id: number): Promise<TicketSummary> {
+    const row = await this.deps.tickets.find(id);
+    if (!row) throw notFound(`There is no ticket ${id}.`);
+    return toTicketSummary(row);
+  }
+
+  /** The alert every console shows, the new statistics, and the unit's badge on radar cards. */
+  private announce(
+    event: 'REPORT_SUPPORT_TICKET_CREATED' | 'REPORT_SUPPORT_TICKET_CLOSED' | 'REPORT_SUPPORT_TICKET_COMMENT_CREATED',
+    ticket: TicketRow,
+    username: string,
+  ): void {
+    this.deps.live.broadcast(event, { id: ticket.id, serialNumber: ticket.serialNumber, username });
+    void this.pushStatistics();
+    if (event !== 'REPORT_SUPPORT_TICKET_COMMENT_CREATED') this.deps.unitChanged(ticket.serialNumber);
+  }
+
+  private async pushStatistics(): Promise<void> {
+    try {
+      this.deps.live.broadcast('SUPPORT_TICKET_STATISTICS', await this.statistics());
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'ticket statistics not pushed');
+    }
+  }
+}

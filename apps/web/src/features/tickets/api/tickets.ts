@@ -1,0 +1,148 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  attachmentSchema,
+  commentSchema,
+  ticketHistoryResponseSchema,
+  ticketListResponseSchema,
+  ticketSchema,
+  ticketSummarySchema,
+  type CreateTicketRequest,
+} from '@ed/contract/tickets';
+import { http } from '../../../shared/api/http';
+import { readToken } from '../../../shared/auth/token-storage';
+import { useLiveEvent } from '../../live/live-context';
+
+export interface TicketListQuery {
+  page: number;
+  filterSerialNumber?: string;
+  closed: boolean;
+  mine: boolean;
+}
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  list: (query: TicketListQuery) => ['tickets', 'list', query] as const,
+  detail: (id: number) => ['tickets', 'detail', id] as const,
+  history: (serialNumber: string) => ['tickets', 'history', serialNumber] as const,
+};
+
+/** Every change to tickets moves the unit's badge too, so both are read again. */
+function useTicketsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['aligners'] }),
+    ]);
+}
+
+/** Another console's change shows here without a reload. */
+export function useLiveTicketRefresh() {
+  const changed = useTicketsChanged();
+  useLiveEvent('REPORT_SUPPORT_TICKET_CREATED', () => void changed());
+  useLiveEvent('REPORT_SUPPORT_TICKET_COMMENT_CREATED', () => void changed());
+  useLiveEvent('REPORT_SUPPORT_TICKET_CLOSED', () => void changed());
+}
+
+export function useTickets(query: TicketListQuery) {
+  const username = readToken()?.user.username;
+  return useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: ({ signal }) =>
+      http('/read/tickets/v1', {
+        query: { ...query, username: query.mine ? username : undefined },
+        schema: ticketListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTicket(id: number) {
+  return useQuery({
+    queryKey: ticketKeys.detail(id),
+    queryFn: ({ signal }) => http('/read/ticket/v1', { query: { id }, schema: ticketSchema, signal }),
+  });
+}
+
+export function useTicketHistory(serialNumber: string) {
+  return useQuery({
+    queryKey: ticketKeys.history(serialNumber),
+    queryFn: ({ signal }) =>
+      http('/read/ticketHistory/v1', { query: { serialNumber }, schema: ticketHistoryResponseSchema, signal }),
+  });
+}
+
+export function useCreateTicket() {
+  const changed = useTicketsChanged();
+  return useMutation({
+    mutationFn: (payload: CreateTicketRequest) =>
+      http('/create/ticket/v1', { method: 'POST', json: payload, schema: ticketSchema }),
+    onSuccess: changed,
+  });
+}
+
+export type TicketAction = 'escalate' | 'deescalate' | 'close';
+const ACTION_PATHS: Record<TicketAction, string> = {
+  escalate: '/update/ticket_escalated/v1',
+  deescalate: '/update/ticket_deescalated/v1',
+  close: '/update/ticket_closed/v1',
+};
+
+export function useTicketAction() {
+  const changed = useTicketsChanged();
+  return useMutation({
+    mutationFn: ({ action, id, username }: { action: TicketAction; id: number; username: string }) =>
+      http(ACTION_PATHS[action], {
+        method: 'POST',
+        json: action === 'close' ? { id, username } : { id },
+        schema: ticketSummarySchema,
+      }),
+    onSettled: changed,
+  });
+}
+
+export function useCreateComment() {
+  const changed = useTicketsChanged();
+  return useMutation({
+    mutationFn: (body: { ticketId: number; authorUsername: string; text: string }) =>
+      http('/create/comment/v1', { method: 'POST', json: body, schema: commentSchema }),
+    onSuccess: changed,
+  });
+}
+
+export function useUploadAttachment() {
+  const changed = useTicketsChanged();
+  return useMutation({
+    mutationFn: ({ ticketId, authorUsername, file, description }: UploadInput) => {
+      const formData = new FormData();
+      formData.append('description', description);
+      formData.append('file', file);
+      return http('/upload_ticket_attachment', {
+        method: 'POST',
+        query: { ticketId, authorUsername },
+        formData,
+        schema: attachmentSchema,
+      });
+    },
+    onSuccess: changed,
+  });
+}
+
+export interface UploadInput {
+  ticketId: number;
+  authorUsername: string;
+  file: File;
+  description: string;
+}
+
+/** The full image for the enlarged view: fetched with the bearer, shown through an object URL. */
+export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blob> {
+  const token = readToken();
+  const response = await fetch(url, {
+    headers: token ? { Authorization: `Bearer ${token.access_token}` } : {},
+    signal,
+  });
+  if (!response.ok) throw new Error(`The image could not be loaded (HTTP ${response.status}).`);
+  return response.blob();
+}

@@ -1,0 +1,74 @@
+import { useMemo, useState } from 'react';
+import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { TicketListResponse, TicketSummary } from '@ed/contract/tickets';
+import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
+
+function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
+  return [
+    { field: 'id', headerName: 'ID', width: 70 },
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 110, flex: 1 },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          <Chip size="small" label={row.status.toUpperCase()} color={row.closed ? 'default' : 'primary'} />
+          {row.escalated && !row.closed && (
+            <Tooltip title="Escalated to engineering">
+              <PriorityHighOutlined color="warning" fontSize="small" aria-label="Escalated" role="img" />
+            </Tooltip>
+          )}
+        </Stack>
+      ),
+    },
+    { field: 'createdAt', headerName: 'Opened At', width: 160, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'issuerUsername', headerName: 'Opened By', width: 110 },
+    { field: 'closedByUsername', headerName: 'Closed By', width: 110 },
+    { field: 'originatorName', headerName: "Caller's Name", minWidth: 120, flex: 1 },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 180,
+      renderCell: ({ row }) => <TicketRowActions ticket={row} {...handlers} />,
+    },
+  ];
+}
+
+export interface TicketGridProps extends TicketRowHandlers {
+  data: TicketListResponse | undefined;
+  loading: boolean;
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/** The Support Tickets table: newest first, 10 a page on the server. */
+export function TicketGrid({ data, loading, page, onPageChange, onView, onComment, onAction }: TicketGridProps) {
+  const columnDefs = useMemo(() => columns({ onView, onComment, onAction }), [onView, onComment, onAction]);
+  const [rowCount, setRowCount] = useState(0);
+  if (data && data.totalDocs !== rowCount) setRowCount(data.totalDocs);
+  return (
+    <DataGrid
+      aria-label="Support tickets"
+      autoHeight
+      rows={data?.docs ?? []}
+      columns={columnDefs}
+      rowCount={rowCount}
+      loading={loading}
+      paginationMode="server"
+      disableColumnSorting
+      disableColumnFilter
+      disableColumnMenu
+      paginationModel={{ page, pageSize: PAGE_SIZE }}
+      onPaginationModelChange={(model) => onPageChange(model.page)}
+      pageSizeOptions={[PAGE_SIZE]}
+      slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+    />
+  );
+}

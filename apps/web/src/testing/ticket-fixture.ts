@@ -1,0 +1,41 @@
+import type { Ticket } from '@ed/contract/tickets';
+
+/** A ticket as the server answers it, for the tickets feature's component tests. */
+export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 7,
+    serialNumber: 'V33CP1234',
+    version: '5.1.0',
+    specs: 'SPEC-7',
+    connected: true,
+    family: 'aligner',
+    model: 'V3300',
+    status: 'open',
+    closed: false,
+    escalated: true,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    closedAt: null,
+    issuerUsername: 'alice',
+    issuerEmail: 'alice@example.com',
+    closedByUsername: null,
+    originatorName: 'Pat Caller',
+    originatorEmail: 'pat@shop.example',
+    techOnSite: true,
+    exhibitingNow: null,
+    reproducible: false,
+    disposition: 'Owned Aligner',
+    inService: '2 years',
+    componentsReplaced: '',
+    description: 'Cameras lose the targets',
+    circumstance: '',
+    attemptedResolution: 'Recalibrated',
+    environment: '',
+    other: '',
+    issueStartedOn: 'Monday',
+    commentCount: 0,
+    attachmentCount: 0,
+    comments: [],
+    attachments: [],
+    ...overrides,
+  };
+}
