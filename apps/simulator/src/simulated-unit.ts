@@ -87,6 +87,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     return this.current;
   }
 
+  /** The unit's device credential, once registered (its HTTP calls use it too). */
+  get deviceToken(): string | null {
+    return this.credential?.deviceToken ?? null;
+  }
+
   get online(): boolean {
     return this.link?.online ?? false;
   }
