@@ -17,6 +17,10 @@ const EquipmentPage = lazy(() =>
   import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
 );
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
+const EasyPage = lazy(() => import('../features/easy/components/easy-page').then((m) => ({ default: m.EasyPage })));
+const TruPointPage = lazy(() =>
+  import('../features/trupoint/components/trupoint-page').then((m) => ({ default: m.TruPointPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -27,6 +31,8 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/': loading(<HomePage />),
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
+  '/Easy': loading(<EasyPage />),
+  '/TruPoint': loading(<TruPointPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

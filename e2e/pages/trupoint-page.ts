@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Tru-Point Vendor Integrations (/TruPoint): the Active, Completed and Aborted tabs and the detail. */
+export class TruPointPage {
+  constructor(readonly page: Page) {}
+
+  readonly grid = (tab: string) => this.page.getByRole('grid', { name: `${tab} pairings` });
+  readonly row = (tab: string, alignmentId: string) => this.grid(tab).getByRole('row').filter({ hasText: alignmentId });
+  readonly detail = (alignmentId: string) => this.page.getByRole('dialog', { name: `Pairing ${alignmentId}` });
+
+  async open() {
+    await this.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Tru-Point' }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Tru-Point' })).toBeVisible();
+  }
+
+  async showTab(tab: 'Active' | 'Completed' | 'Aborted') {
+    await this.page.getByRole('tab', { name: tab }).click();
+    await expect(this.grid(tab)).toBeVisible();
+  }
+
+  async openDetail(tab: string, alignmentId: string) {
+    await this.row(tab, alignmentId)
+      .getByRole('button', { name: `View pairing ${alignmentId}` })
+      .click();
+    await expect(this.detail(alignmentId)).toBeVisible();
+  }
+}
+
+/** A vendor's shop system: gets a key from an admin and pairs an alignment with a connected Tru-Point. */
+export class VendorClient {
+  private apiKey = '';
+
+  constructor(private readonly request: APIRequestContext) {}
+
+  async enrol(adminToken: string, name: string) {
+    const headers = { Authorization: `Bearer ${adminToken}` };
+    expect((await this.request.post('/create/vendor/v1', { headers, data: { name } })).status()).toBe(201);
+    const key = await this.request.post('/create/vendor_key/v1', { headers, data: { vendor: name } });
+    expect(key.status()).toBe(201);
+    this.apiKey = ((await key.json()) as { apiKey: string }).apiKey;
+  }
+
+  /** Tries each Tru-Point in turn until one takes it: each may be busy in the demo vendor's pairing. */
+  async pair(alignmentId: string, serials: string[]): Promise<string> {
+    let paired = '';
+    await expect(async () => {
+      const refusals: string[] = [];
+      for (const serialNumber of serials) {
+        const response = await this.request.post('/vendor/v1/pairings', {
+          headers: { 'x-vendor-api-key': this.apiKey },
+          data: { vendorKey: 'bay-e2e', alignmentId, serialNumber },
+        });
+        if (response.status() === 201) {
+          paired = serialNumber;
+          return;
+        }
+        refusals.push(`${serialNumber}: ${response.status()} ${await response.text()}`);
+      }
+      throw new Error(`no Tru-Point took the pairing (${refusals.join('; ')})`);
+    }).toPass({ timeout: 20_000 });
+    return paired;
+  }
+}
