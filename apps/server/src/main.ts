@@ -62,7 +62,9 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
 async function startDemoField(app: FastifyInstance, units: readonly SimulatedUnit[]) {
   const { startFieldDemo } = await import('@ed/simulator/field-demo');
   const { truPoint, easy } = app;
-  const vendorApiKey = await demoVendorKey(truPoint.service, async (name) => Boolean(await truPoint.repository.findVendor(name)));
+  const vendorApiKey = await demoVendorKey(truPoint.service, async (name) =>
+    Boolean(await truPoint.repository.findVendor(name)),
+  );
   const ez = await seedEasyDemo(easy.service);
   return startFieldDemo({
     serverUrl: `http://127.0.0.1:${app.config.PORT}`,

@@ -49,13 +49,21 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
     const unit = prng.pick(idle);
     alignment += 1;
     const headers = { [VENDOR_KEY_HEADER]: apiKey };
-    const body = { vendorKey: `bay-${prng.int(1, 12)}`, alignmentId: `AL-${alignment}`, serialNumber: unit.serialNumber };
+    const body = {
+      vendorKey: `bay-${prng.int(1, 12)}`,
+      alignmentId: `AL-${alignment}`,
+      serialNumber: unit.serialNumber,
+    };
     const { status, answer } = await call('/vendor/v1/pairings', { headers, body });
-    if (status !== 201) return logger.info(`vendor: pairing with ${unit.serialNumber} refused (${status}: ${answer.message})`);
+    if (status !== 201)
+      return logger.info(`vendor: pairing with ${unit.serialNumber} refused (${status}: ${answer.message})`);
     if (prng.chance(ABORT_SHARE) && answer.id) {
       const id = answer.id;
       timers.after(ABORT_AFTER_MS, () => {
-        void call(`/vendor/v1/pairings/${id}/abort`, { headers, body: { reason: 'The customer declined the calibration.' } });
+        void call(`/vendor/v1/pairings/${id}/abort`, {
+          headers,
+          body: { reason: 'The customer declined the calibration.' },
+        });
       });
     }
   };
@@ -66,9 +74,14 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
     const unit = prng.pick(aligners);
     const basic = Buffer.from(`${unit.serialNumber}:${unit.deviceToken}`).toString('base64');
     const body = { fixtureSerialNumber: prng.pick(fixtures), targetId: prng.pick(targetIds) };
-    const { status, answer } = await call('/device/v1/ez_activation', { headers: { authorization: `Basic ${basic}` }, body });
+    const { status, answer } = await call('/device/v1/ez_activation', {
+      headers: { authorization: `Basic ${basic}` },
+      body,
+    });
     // Refusals (a target beyond the fixture's package) are part of the demo, as in the field.
-    logger.debug(`ez adas: ${unit.serialNumber} ${body.fixtureSerialNumber}/${body.targetId}: ${status} ${answer.message ?? ''}`);
+    logger.debug(
+      `ez adas: ${unit.serialNumber} ${body.fixtureSerialNumber}/${body.targetId}: ${status} ${answer.message ?? ''}`,
+    );
   };
 
   let stopped = false;

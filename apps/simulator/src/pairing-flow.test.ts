@@ -27,10 +27,9 @@ describe('a Tru-Point in a vendor pairing', () => {
     expect(() => flow.start(args())).toThrow(CommandError);
     clock.advance(30_000);
     expect(sent.every((s) => s.topic === topics.pairing('TP1CT0001'))).toBe(true);
-    expect(sent.map((s) => (s.message.event === 'calibration' ? s.message.calibration.name : s.message.event))).toEqual([
-      ...PAIRING_CALIBRATIONS,
-      'completed',
-    ]);
+    expect(sent.map((s) => (s.message.event === 'calibration' ? s.message.calibration.name : s.message.event))).toEqual(
+      [...PAIRING_CALIBRATIONS, 'completed'],
+    );
     expect(sent.every((s) => s.message.pairingId === start.pairingId)).toBe(true);
     expect(flow.activePairing).toBeNull();
   });

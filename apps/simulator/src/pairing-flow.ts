@@ -69,7 +69,12 @@ export class PairingFlow {
       this.send({
         pairingId,
         event: 'calibration',
-        calibration: { name, state: 'complete', passed, reportMessage: passed ? REPORTS.passed(name) : REPORTS.failed(name) },
+        calibration: {
+          name,
+          state: 'complete',
+          passed,
+          reportMessage: passed ? REPORTS.passed(name) : REPORTS.failed(name),
+        },
       });
       this.step(pairingId, index + 1);
     });

@@ -35,9 +35,7 @@ export const pairingsQuerySchema = z.object({
     .min(1, 'page starts at 1')
     .max(1_000_000)
     .default(1),
-  sortBy: z
-    .enum(PAIRING_SORT_KEYS, { error: `sortBy must be one of ${PAIRING_SORT_KEYS.join(', ')}` })
-    .optional(),
+  sortBy: z.enum(PAIRING_SORT_KEYS, { error: `sortBy must be one of ${PAIRING_SORT_KEYS.join(', ')}` }).optional(),
   sortDesc: z
     .enum(['true', 'false', '1', '0'], { error: 'sortDesc must be true or false' })
     .transform((v) => v === 'true' || v === '1')

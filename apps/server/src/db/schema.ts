@@ -345,6 +345,8 @@ export const pairings = pgTable(
     index('pairings_state_vendor_idx').on(t.state, t.vendor, t.createdAt),
     index('pairings_state_serial_idx').on(t.state, t.truPointSerialNumber, t.createdAt),
     index('pairings_vendor_state_idx').on(t.vendorId, t.state, t.createdAt),
-    uniqueIndex('pairings_one_active_idx').on(t.truPointSerialNumber).where(sql`state = 'active'`),
+    uniqueIndex('pairings_one_active_idx')
+      .on(t.truPointSerialNumber)
+      .where(sql`state = 'active'`),
   ],
 );

@@ -35,7 +35,12 @@ describe('EZ ADAS', () => {
     return { authorization: `Basic ${Buffer.from(`${serialNumber}:${token}`).toString('base64')}` };
   }
   const activate = (headers: Record<string, string>, fixtureSerialNumber: string, targetId: number) =>
-    t.app.inject({ method: 'POST', url: '/device/v1/ez_activation', headers, payload: { fixtureSerialNumber, targetId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/device/v1/ez_activation',
+      headers,
+      payload: { fixtureSerialNumber, targetId },
+    });
 
   it('answers fixture calls with the status codes and sentences of §8', async () => {
     const created = await post('/api/v1/create_ez_fixture', { serialNumber: 'ez-0001' });
@@ -77,13 +82,25 @@ describe('EZ ADAS', () => {
     await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 0, month: 3, day: 31, year });
     expect((await fixture('EZ-0002')).subscriptionExpires).toBeNull();
 
-    const past = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 1, month: 1, day: 1, year: 2001 });
+    const past = await post('/api/v1/ez_create_subscription', {
+      serialNumber: 'EZ-0002',
+      package: 1,
+      month: 1,
+      day: 1,
+      year: 2001,
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toContain('cannot end in the past');
     const unknown = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 2 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('package must be one of 0 (Included), 1 (Limited), 4 (Premium + VAG)');
-    const notADate = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 1, month: 2, day: 30, year });
+    const notADate = await post('/api/v1/ez_create_subscription', {
+      serialNumber: 'EZ-0002',
+      package: 1,
+      month: 2,
+      day: 30,
+      year,
+    });
     expect(notADate.statusCode).toBe(400);
     expect((await fixture('EZ-0002')).subscriptionPackage).toBe(0);
   });
@@ -100,14 +117,23 @@ describe('EZ ADAS', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('EZ ADAS Front Radar target updated');
-    const missing = await post('/api/v1/update_ez_target', { targetName: 'Nope', targetId: 1, packageIndex: 0, packageName: 'Included' });
+    const missing = await post('/api/v1/update_ez_target', {
+      targetName: 'Nope',
+      targetId: 1,
+      packageIndex: 0,
+      packageName: 'Included',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('EZ ADAS target Nope does not exist');
 
     expect((await target('Negative', -1, 0, 'Included')).statusCode).toBe(400);
-    expect((await target('NaN', 'abc' as unknown as number, 0, 'Included')).json().message).toContain('targetId must be a number');
+    expect((await target('NaN', 'abc' as unknown as number, 0, 'Included')).json().message).toContain(
+      'targetId must be a number',
+    );
     expect((await target('Bad package', 3, 2, 'Gold')).statusCode).toBe(400);
-    expect((await target('Mismatch', 3, 1, 'Included')).json().message).toContain('packageName does not match packageIndex');
+    expect((await target('Mismatch', 3, 1, 'Included')).json().message).toContain(
+      'packageName does not match packageIndex',
+    );
     expect((await target('Same id', 12, 0, 'Included')).statusCode).toBe(409);
     expect((await target('Front Radar', 99, 0, 'Included')).statusCode).toBe(409);
 
@@ -123,9 +149,15 @@ describe('EZ ADAS', () => {
     ] as const) {
       await t.createUser(`u-${role}`, role);
       const token = (await t.signIn(`u-${role}`)).access_token;
-      const res = await post('/api/v1/create_ez_target', { targetName: `By ${role}`, targetId: 50 + status, packageIndex: 0, packageName: 'Included' }, token);
+      const res = await post(
+        '/api/v1/create_ez_target',
+        { targetName: `By ${role}`, targetId: 50 + status, packageIndex: 0, packageName: 'Included' },
+        token,
+      );
       expect(res.statusCode).toBe(status);
-      expect((await post('/api/v1/create_ez_fixture', { serialNumber: `EZ-${role.replace('_', '')}` }, token)).statusCode).toBe(201);
+      expect(
+        (await post('/api/v1/create_ez_fixture', { serialNumber: `EZ-${role.replace('_', '')}` }, token)).statusCode,
+      ).toBe(201);
     }
     await t.createUser('viewer', 'support');
     const support = (await t.signIn('viewer')).access_token;
@@ -166,7 +198,9 @@ describe('EZ ADAS', () => {
 
     // Two years on, the subscription has lapsed: only Included targets still activate.
     const later = new EasyService(t.app.easy.repository, () => new Date(Date.now() + 2 * 366 * 86_400_000));
-    await expect(later.activate('GT1234567', 'EZ-0003', 3)).rejects.toThrow(/subscription of EZ ADAS fixture EZ-0003 expired on/);
+    await expect(later.activate('GT1234567', 'EZ-0003', 3)).rejects.toThrow(
+      /subscription of EZ ADAS fixture EZ-0003 expired on/,
+    );
     expect((await later.activate('GT1234567', 'EZ-0003', 1)).activationCount).toBe(4);
 
     const reset = await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' });
@@ -180,7 +214,8 @@ describe('EZ ADAS', () => {
   });
 
   it('pages fixtures by 10 and filters by part of the serial number', async () => {
-    for (let i = 1; i <= 12; i++) await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
+    for (let i = 1; i <= 12; i++)
+      await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
     const first = await fixtures('?page=1');
     expect(first.totalDocs).toBe(12);
     expect(first.docs).toHaveLength(10);
@@ -190,6 +225,8 @@ describe('EZ ADAS', () => {
       'FX-011',
       'FX-012',
     ]);
-    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures?page=0', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures?page=0', headers: bearer(admin) })).statusCode).toBe(
+      400,
+    );
   });
 });

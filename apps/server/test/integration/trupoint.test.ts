@@ -32,30 +32,62 @@ describe('Tru-Point vendor pairings', () => {
   }
 
   const pairings = async (state: string, query = '') =>
-    (await f.t.app.inject({ url: `/read/${state}_pairings/v1?page=1${query}`, headers: bearer(admin) })).json<PairingsResponse>();
-  const report = (unit: TestUnit, message: object) => unit.publishRaw(topics.pairing(unit.serialNumber), JSON.stringify(message));
+    (
+      await f.t.app.inject({ url: `/read/${state}_pairings/v1?page=1${query}`, headers: bearer(admin) })
+    ).json<PairingsResponse>();
+  const report = (unit: TestUnit, message: object) =>
+    unit.publishRaw(topics.pairing(unit.serialNumber), JSON.stringify(message));
 
   it('goes from active to completed with the calibrations the unit reports', async () => {
     const shop = await vendorKey('Shop Systems Inc');
     const unit = await truPoint();
-    const started = await post('/vendor/v1/pairings', { vendorKey: 'bay-7', alignmentId: 'AL-1001', serialNumber: unit.serialNumber }, shop);
+    const started = await post(
+      '/vendor/v1/pairings',
+      { vendorKey: 'bay-7', alignmentId: 'AL-1001', serialNumber: unit.serialNumber },
+      shop,
+    );
     expect(started.statusCode).toBe(201);
     const pairing = started.json<Pairing>();
-    expect(pairing).toMatchObject({ vendor: 'Shop Systems Inc', vendorKey: 'bay-7', alignmentId: 'AL-1001', state: 'active', calibrations: [] });
+    expect(pairing).toMatchObject({
+      vendor: 'Shop Systems Inc',
+      vendorKey: 'bay-7',
+      alignmentId: 'AL-1001',
+      state: 'active',
+      calibrations: [],
+    });
     expect(unit.received.map((c) => [c.name, c.args])).toEqual([
-      ['start_pairing', { pairingId: pairing.id, vendor: 'Shop Systems Inc', vendorKey: 'bay-7', alignmentId: 'AL-1001' }],
+      [
+        'start_pairing',
+        { pairingId: pairing.id, vendor: 'Shop Systems Inc', vendorKey: 'bay-7', alignmentId: 'AL-1001' },
+      ],
     ]);
 
-    const again = await post('/vendor/v1/pairings', { vendorKey: 'bay-8', alignmentId: 'AL-1002', serialNumber: unit.serialNumber }, shop);
+    const again = await post(
+      '/vendor/v1/pairings',
+      { vendorKey: 'bay-8', alignmentId: 'AL-1002', serialNumber: unit.serialNumber },
+      shop,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Tru-Point ${unit.serialNumber} is already in an active pairing.`);
 
-    const calibration = { name: 'Camera Alignment', state: 'complete', passed: true, reportMessage: 'Within tolerance.' };
+    const calibration = {
+      name: 'Camera Alignment',
+      state: 'complete',
+      passed: true,
+      reportMessage: 'Within tolerance.',
+    };
     await report(unit, { pairingId: pairing.id, event: 'calibration', calibration });
-    await report(unit, { pairingId: pairing.id, event: 'calibration', calibration: { ...calibration, name: 'Level', passed: false, reportMessage: null } });
+    await report(unit, {
+      pairingId: pairing.id,
+      event: 'calibration',
+      calibration: { ...calibration, name: 'Level', passed: false, reportMessage: null },
+    });
     await report(unit, { pairingId: pairing.id, event: 'calibration', calibration: { nope: true } });
     await vi.waitFor(async () => expect((await pairings('active')).docs[0]?.calibrations).toHaveLength(2));
-    expect((await pairings('active')).docs[0]).toMatchObject({ truPointSerialNumber: unit.serialNumber, calibrations: [calibration, { name: 'Level', passed: false, reportMessage: null }] });
+    expect((await pairings('active')).docs[0]).toMatchObject({
+      truPointSerialNumber: unit.serialNumber,
+      calibrations: [calibration, { name: 'Level', passed: false, reportMessage: null }],
+    });
 
     await report(unit, { pairingId: pairing.id, event: 'completed' });
     await vi.waitFor(async () => expect((await pairings('completed')).totalDocs).toBe(1));
@@ -69,14 +101,18 @@ describe('Tru-Point vendor pairings', () => {
   it('aborts with a reason, from the vendor or from the unit', async () => {
     const shop = await vendorKey('Shop Systems Inc');
     const unit = await truPoint();
-    const first = (await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber }, shop)).json<Pairing>();
+    const first = (
+      await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber }, shop)
+    ).json<Pairing>();
     expect((await post(`/vendor/v1/pairings/${first.id}/abort`, { reason: '' }, shop)).statusCode).toBe(400);
     const aborted = await post(`/vendor/v1/pairings/${first.id}/abort`, { reason: 'Customer left' }, shop);
     expect(aborted.json()).toMatchObject({ state: 'aborted', reason: 'Customer left' });
     await vi.waitFor(() => expect(unit.received.map((c) => c.name)).toContain('abort_pairing'));
     expect((await post(`/vendor/v1/pairings/${first.id}/abort`, { reason: 'again' }, shop)).statusCode).toBe(409);
 
-    const second = (await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A2', serialNumber: unit.serialNumber }, shop)).json<Pairing>();
+    const second = (
+      await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A2', serialNumber: unit.serialNumber }, shop)
+    ).json<Pairing>();
     await report(unit, { pairingId: second.id, event: 'aborted', reason: 'Target not visible' });
     await vi.waitFor(async () => expect((await pairings('aborted')).totalDocs).toBe(2));
     const sorted = await pairings('aborted', '&sortBy=createdAt&sortDesc=false');
@@ -88,18 +124,28 @@ describe('Tru-Point vendor pairings', () => {
     const shop = await vendorKey('Shop Systems Inc');
     const other = await vendorKey('Other Vendor');
     const unit = await truPoint();
-    const pairing = (await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber }, shop)).json<Pairing>();
+    const pairing = (
+      await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber }, shop)
+    ).json<Pairing>();
 
     const theirs = await f.t.app.inject({ url: `/vendor/v1/pairings/${pairing.id}`, headers: other });
     expect(theirs.statusCode).toBe(404);
     expect((await post(`/vendor/v1/pairings/${pairing.id}/abort`, { reason: 'mine now' }, other)).statusCode).toBe(404);
     expect((await f.t.app.inject({ url: '/vendor/v1/pairings', headers: other })).json().totalDocs).toBe(0);
     expect((await f.t.app.inject({ url: '/vendor/v1/pairings', headers: shop })).json().totalDocs).toBe(1);
-    expect((await f.t.app.inject({ url: `/vendor/v1/pairings/${pairing.id}`, headers: shop })).json().state).toBe('active');
+    expect((await f.t.app.inject({ url: `/vendor/v1/pairings/${pairing.id}`, headers: shop })).json().state).toBe(
+      'active',
+    );
 
-    const noKey = await post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber }, {});
+    const noKey = await post(
+      '/vendor/v1/pairings',
+      { vendorKey: 'k', alignmentId: 'A1', serialNumber: unit.serialNumber },
+      {},
+    );
     expect(noKey.statusCode).toBe(401);
-    expect((await f.t.app.inject({ url: '/vendor/v1/pairings', headers: { 'x-vendor-api-key': 'tpv_guess' } })).statusCode).toBe(401);
+    expect(
+      (await f.t.app.inject({ url: '/vendor/v1/pairings', headers: { 'x-vendor-api-key': 'tpv_guess' } })).statusCode,
+    ).toBe(401);
 
     const keys = (await f.t.app.inject({ url: '/read/vendors/v1', headers: bearer(admin) })).json();
     const otherKey = keys.find((v: { name: string }) => v.name === 'Other Vendor').keys[0];
@@ -110,7 +156,9 @@ describe('Tru-Point vendor pairings', () => {
 
     await f.t.createUser('eng', 'engineer');
     const engineer = (await f.t.signIn('eng')).access_token;
-    expect((await post('/create/vendor_key/v1', { vendor: 'Shop Systems Inc' }, bearer(engineer))).statusCode).toBe(403);
+    expect((await post('/create/vendor_key/v1', { vendor: 'Shop Systems Inc' }, bearer(engineer))).statusCode).toBe(
+      403,
+    );
     expect((await f.t.app.inject({ url: '/read/active_pairings/v1', headers: bearer(engineer) })).statusCode).toBe(200);
     await f.t.createUser('tech1', 'tech');
     const tech = (await f.t.signIn('tech1')).access_token;
@@ -119,7 +167,8 @@ describe('Tru-Point vendor pairings', () => {
 
   it('refuses units that are unknown, offline, not Tru-Points, or that refuse the pairing', async () => {
     const shop = await vendorKey('Shop Systems Inc');
-    const start = (serialNumber: string) => post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A', serialNumber }, shop);
+    const start = (serialNumber: string) =>
+      post('/vendor/v1/pairings', { vendorKey: 'k', alignmentId: 'A', serialNumber }, shop);
     expect((await start('TP1CT0000')).statusCode).toBe(404);
     expect((await start('bad')).statusCode).toBe(400);
 
@@ -133,7 +182,9 @@ describe('Tru-Point vendor pairings', () => {
     const refused = await start(unit.serialNumber);
     expect(refused.statusCode).toBe(502);
     const aborted = await pairings('aborted');
-    expect(aborted.docs[0]?.reason).toBe(`The Tru-Point did not take the pairing: Unit ${unit.serialNumber} could not do it: calibration bay busy`);
+    expect(aborted.docs[0]?.reason).toBe(
+      `The Tru-Point did not take the pairing: Unit ${unit.serialNumber} could not do it: calibration bay busy`,
+    );
 
     await unit.disconnect();
     await f.row(unit.serialNumber, (row) => expect(row.connected).toBe(false));

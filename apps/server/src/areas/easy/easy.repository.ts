@@ -14,7 +14,10 @@ export class EasyRepository {
 
   async listFixtures(page: number, filter?: string): Promise<{ totalDocs: number; docs: FixtureRow[] }> {
     const where = filter ? ilike(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(ezFixtures).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ezFixtures)
+      .where(where);
     const docs = await this.db
       .select()
       .from(ezFixtures)

@@ -1,4 +1,11 @@
-import { ezMessages, ezPackageName, INCLUDED_PACKAGE, type ActivationResponse, type Fixture, type Target } from '@ed/contract/easy';
+import {
+  ezMessages,
+  ezPackageName,
+  INCLUDED_PACKAGE,
+  type ActivationResponse,
+  type Fixture,
+  type Target,
+} from '@ed/contract/easy';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error.js';
 import type { EasyRepository, FixtureRow, TargetRow } from './easy.repository.js';
 
@@ -28,7 +35,8 @@ export const targetView = (row: TargetRow): Target => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const endOfDayUtc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day, 23, 59, 59, 999));
+const endOfDayUtc = (year: number, month: number, day: number) =>
+  new Date(Date.UTC(year, month - 1, day, 23, 59, 59, 999));
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 /** EZ ADAS rules: fixtures and their subscriptions, targets, and units' activations. */

@@ -38,7 +38,10 @@ export class FleetGateway {
   }
 
   /** Another area takes a unit topic of its own (the Tru-Point pairing reports). */
-  onUnitMessage(kind: Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>, handler: (serialNumber: string, json: unknown) => void): void {
+  onUnitMessage(
+    kind: Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>,
+    handler: (serialNumber: string, json: unknown) => void,
+  ): void {
     this.topicHandlers.set(kind, handler);
   }
 

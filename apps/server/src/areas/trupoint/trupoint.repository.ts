@@ -89,7 +89,10 @@ export class TruPointRepository {
     const order = query.sortBy
       ? [direction(SORT_COLUMNS[query.sortBy]), direction(pairings.createdAt), asc(pairings.id)]
       : [desc(pairings.createdAt), asc(pairings.id)];
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(pairings).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pairings)
+      .where(where);
     const docs = await this.db
       .select()
       .from(pairings)

@@ -54,7 +54,8 @@ export class TruPointService {
   }
 
   async authenticate(apiKey: string | string[] | undefined): Promise<VendorRow> {
-    if (typeof apiKey !== 'string' || !apiKey) throw unauthorized('Send your vendor API key in the x-vendor-api-key header.');
+    if (typeof apiKey !== 'string' || !apiKey)
+      throw unauthorized('Send your vendor API key in the x-vendor-api-key header.');
     const vendor = await this.deps.repository.vendorForKey(hashToken(apiKey));
     if (!vendor) throw unauthorized('The vendor API key is not valid or has been revoked.');
     return vendor;
@@ -67,7 +68,8 @@ export class TruPointService {
   /** A vendor's own pairing; another vendor's is "not found", so ids of others reveal nothing. */
   async own(vendor: VendorRow, id: string): Promise<PairingRow> {
     const pairing = await this.deps.repository.find(id);
-    if (!pairing || pairing.vendorId !== vendor.id) throw notFound(`There is no pairing ${id} of vendor ${vendor.name}.`);
+    if (!pairing || pairing.vendorId !== vendor.id)
+      throw notFound(`There is no pairing ${id} of vendor ${vendor.name}.`);
     return pairing;
   }
 
@@ -132,7 +134,10 @@ export class TruPointService {
     await this.deps.repository.db.transaction(async (tx) => {
       const pairing = await this.deps.repository.find(message.pairingId, tx, true);
       if (!pairing || pairing.truPointSerialNumber !== serialNumber || pairing.state !== 'active') {
-        this.deps.logger.warn({ serialNumber, pairingId: message.pairingId }, 'dropped a report on a pairing not active on this unit');
+        this.deps.logger.warn(
+          { serialNumber, pairingId: message.pairingId },
+          'dropped a report on a pairing not active on this unit',
+        );
         return undefined;
       }
       if (message.event === 'completed') return this.deps.repository.update(pairing.id, { state: 'completed' }, tx);

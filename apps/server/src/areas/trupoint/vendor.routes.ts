@@ -55,7 +55,11 @@ export default async function vendorRoutes(fastify: FastifyInstance) {
     async (req) => {
       const vendor = await vendorOf(req);
       const { state, ...rest } = req.query;
-      const { totalDocs, docs } = await app.truPoint.service.list({ ...rest, state: state ?? 'active', vendorId: vendor.id });
+      const { totalDocs, docs } = await app.truPoint.service.list({
+        ...rest,
+        state: state ?? 'active',
+        vendorId: vendor.id,
+      });
       return { totalDocs, docs: docs.map(pairingView) };
     },
   );
