@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from '../pages/app-shell.js';
 import { EasyPage } from '../pages/easy-page.js';
 import { EquipmentPage } from '../pages/equipment-page.js';
@@ -6,7 +6,7 @@ import { LoginPage } from '../pages/login-page.js';
 import { TruPointPage, VendorClient } from '../pages/trupoint-page.js';
 import { E2E } from '../support/e2e-env.js';
 
-const token = (page: import('@playwright/test').Page) =>
+const token = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('user-token') ?? '{}').access_token as string);
 
 test.describe('field integrations', () => {
