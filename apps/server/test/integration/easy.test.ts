@@ -229,4 +229,13 @@ describe('EZ ADAS', () => {
       400,
     );
   });
+
+  it('reports EZ-ADAS and Tru-Point integrations up on the home dashboard', async () => {
+    const res = await t.app.inject({ url: '/api/v1/check_services', headers: bearer(admin) });
+    const up = res
+      .json<{ name: string; up: boolean }[]>()
+      .filter((s) => s.up)
+      .map((s) => s.name);
+    expect(up).toEqual(expect.arrayContaining(['ezAdas', 'truPointIntegrations']));
+  });
 });
