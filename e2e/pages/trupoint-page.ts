@@ -18,6 +18,24 @@ export class TruPointPage {
     await expect(this.grid(tab)).toBeVisible();
   }
 
+  /** Adds a vendor on the Vendors tab (admin) and issues it a key; returns the key, shown once. */
+  async issueVendorKey(name: string): Promise<string> {
+    await this.page.getByRole('tab', { name: 'Vendors' }).click();
+    await this.page.getByRole('button', { name: 'Add Vendor' }).click();
+    const add = this.page.getByRole('dialog', { name: 'Add Vendor' });
+    await add.getByRole('textbox', { name: 'Vendor Name' }).fill(name);
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(add).toBeHidden();
+    const row = this.page.getByRole('table', { name: 'Vendors' }).getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Issue API Key' }).click();
+    const shown = this.page.getByRole('dialog', { name: `API key for ${name}` });
+    const apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect(apiKey).toMatch(/^tpv_/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(row.getByRole('button', { name: /^Revoke tpv_/ })).toBeVisible();
+    return apiKey;
+  }
+
   async openDetail(tab: string, alignmentId: string) {
     await this.row(tab, alignmentId)
       .getByRole('button', { name: `View pairing ${alignmentId}` })
@@ -26,19 +44,12 @@ export class TruPointPage {
   }
 }
 
-/** A vendor's shop system: gets a key from an admin and pairs an alignment with a connected Tru-Point. */
+/** A vendor's shop system: with the key an admin issued, it pairs an alignment with a connected Tru-Point. */
 export class VendorClient {
-  private apiKey = '';
-
-  constructor(private readonly request: APIRequestContext) {}
-
-  async enrol(adminToken: string, name: string) {
-    const headers = { Authorization: `Bearer ${adminToken}` };
-    expect((await this.request.post('/create/vendor/v1', { headers, data: { name } })).status()).toBe(201);
-    const key = await this.request.post('/create/vendor_key/v1', { headers, data: { vendor: name } });
-    expect(key.status()).toBe(201);
-    this.apiKey = ((await key.json()) as { apiKey: string }).apiKey;
-  }
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly apiKey: string,
+  ) {}
 
   /** Tries each Tru-Point in turn until one takes it: each may be busy in the demo vendor's pairing. */
   async pair(alignmentId: string, serials: string[]): Promise<string> {

@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell.js';
 import { EasyPage } from '../pages/easy-page.js';
 import { EquipmentPage } from '../pages/equipment-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { TruPointPage, VendorClient } from '../pages/trupoint-page.js';
 import { E2E } from '../support/e2e-env.js';
-
-const token = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('user-token') ?? '{}').access_token as string);
 
 test.describe('field integrations', () => {
   test.beforeEach(async ({ page }) => {
@@ -63,13 +60,13 @@ test.describe('field integrations', () => {
       .filter((u) => u.connected && u.family === 'gtps')
       .map((u) => u.serialNumber);
     expect(truPoints.length).toBeGreaterThan(0);
-    const vendor = new VendorClient(page.request);
-    await vendor.enrol(await token(page), `E2E Shop ${Date.now()}`);
+    const screen = new TruPointPage(page);
+    await screen.open();
+    const vendor = new VendorClient(page.request, await screen.issueVendorKey(`E2E Shop ${Date.now()}`));
     const alignmentId = `AL-E2E-${Date.now()}`;
     const serial = await vendor.pair(alignmentId, truPoints);
 
-    const screen = new TruPointPage(page);
-    await screen.open();
+    await screen.showTab('Active');
     await expect(screen.row('Active', alignmentId)).toContainText(serial);
     await screen.showTab('Completed');
     await expect(screen.row('Completed', alignmentId)).toBeVisible({ timeout: 30_000 });
