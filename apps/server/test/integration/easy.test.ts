@@ -209,6 +209,11 @@ describe('EZ ADAS', () => {
     expect((await fixture('EZ-0003')).activationCount).toBe(0);
     expect((await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(204);
 
+    // The unit's activations follow it when its serial number is reset.
+    await t.app.fleet.renamer.rename('GT1234567', 'GT7654321');
+    expect(await t.app.easy.repository.activationsOf('GT7654321')).toBe(4);
+    expect(await t.app.easy.repository.activationsOf('GT1234567')).toBe(0);
+
     expect((await post('/api/v1/delete_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(200);
     expect((await fixtures()).totalDocs).toBe(0);
   });

@@ -89,6 +89,11 @@ describe('Tru-Point vendor pairings', () => {
       calibrations: [calibration, { name: 'Level', passed: false, reportMessage: null }],
     });
 
+    // A serial reset takes the pairing along.
+    await f.t.app.fleet.renamer.rename(unit.serialNumber, 'TP1CT9999');
+    expect((await pairings('active')).docs[0]?.truPointSerialNumber).toBe('TP1CT9999');
+    await f.t.app.fleet.renamer.rename('TP1CT9999', unit.serialNumber);
+
     await report(unit, { pairingId: pairing.id, event: 'completed' });
     await vi.waitFor(async () => expect((await pairings('completed')).totalDocs).toBe(1));
     expect((await pairings('active')).totalDocs).toBe(0);

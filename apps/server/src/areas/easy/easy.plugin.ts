@@ -14,10 +14,11 @@ async function easyPlugin(app: FastifyInstance) {
   const repository = new EasyRepository(app.db);
   const service = new EasyService(repository);
   app.decorate('easy', { repository, service });
+  app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
   app.services.register('ezAdas', {
     check: () => repository.listTargets(1).then(() => true),
     restart: async () => undefined,
   });
 }
 
-export default fp(easyPlugin, { name: 'easy', dependencies: ['database', 'services'] });
+export default fp(easyPlugin, { name: 'easy', dependencies: ['database', 'fleet', 'services'] });

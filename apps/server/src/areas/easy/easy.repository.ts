@@ -110,4 +110,17 @@ export class EasyRepository {
       .returning({ id: ezTargets.id });
     return rows.length > 0;
   }
+
+  /** A unit's activations follow it when its serial number is reset. */
+  async renameUnit(tx: Db, from: string, to: string): Promise<void> {
+    await tx.update(ezActivations).set({ unitSerialNumber: to }).where(eq(ezActivations.unitSerialNumber, from));
+  }
+
+  async activationsOf(unitSerialNumber: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ezActivations)
+      .where(eq(ezActivations.unitSerialNumber, unitSerialNumber));
+    return row?.n ?? 0;
+  }
 }

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Role } from '@ed/contract/roles';
 import type { Pairing } from '@ed/contract/trupoint';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer } from '../../../testing/fake-server';
-import { tokenFor } from '../../../testing/fixtures';
+import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TruPointPage } from './trupoint-page';
 
@@ -22,10 +23,19 @@ const pairing = (overrides: Partial<Pairing>): Pairing => ({
   ...overrides,
 });
 
-function open(path: string) {
-  writeToken(tokenFor('support'));
+function open(path: string, role: Role = 'support') {
+  writeToken(tokenFor(role));
   const server = fakeServer({
     'GET /read/active_pairings/v1': () => ({ totalDocs: 1, docs: [pairing({})] }),
+    'GET /read/vendors/v1': () => [
+      {
+        name: 'Shop Systems',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        keys: [{ id: 3, prefix: 'tpv_abc123', createdAt: '2026-01-01T10:00:00.000Z', revokedAt: null }],
+      },
+    ],
+    'POST /create/vendor_key/v1': () =>
+      jsonResponse(201, { vendor: 'Shop Systems', id: 4, prefix: 'tpv_def456', apiKey: 'tpv_def456-the-whole-key' }),
     'GET /read/aborted_pairings/v1': () => ({
       totalDocs: 1,
       docs: [
@@ -62,5 +72,22 @@ describe('Tru-Point pairings', () => {
     const row = within(within(dialog).getByRole('table', { name: 'Calibrations' })).getAllByRole('row')[1]!;
     expect(row.textContent).toBe('Camera AlignmentcompleteNoNone');
     expect(callsTo('GET', '/read/aborted_pairings/v1')[0]?.query.get('page')).toBe('1');
+  });
+
+  it('gives only admins the Vendors tab, where a new key is shown once', async () => {
+    open('/?tab=vendors');
+    expect(await screen.findByRole('grid', { name: 'Active pairings' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Vendors' })).toBeNull();
+  });
+
+  it('issues a vendor key and shows it once', async () => {
+    const { user } = open('/?tab=vendors', 'admin');
+    const table = await screen.findByRole('table', { name: 'Vendors' });
+    expect(await within(table).findByText('tpv_abc123…')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Issue API Key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'API key for Shop Systems' });
+    expect((within(dialog).getByRole('textbox', { name: 'API key' }) as HTMLInputElement).value).toBe(
+      'tpv_def456-the-whole-key',
+    );
   });
 });
