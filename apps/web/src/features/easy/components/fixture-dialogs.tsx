@@ -11,6 +11,7 @@ import { EZ_PACKAGES, ezMessages, INCLUDED_PACKAGE, type Fixture } from '@ed/con
 import { ApiError } from '../../../shared/api/http';
 import { createFixture, deleteFixture, easyKeys, resetFixture, updateSubscription } from '../api/easy';
 import { ConfirmDialog } from './confirm-dialog';
+import { expiryDay } from './expiry-date';
 import { useEasyAction, withReason } from './use-easy-action';
 
 export type FixtureDialogKind = 'subscription' | 'reset' | 'delete';
@@ -66,9 +67,7 @@ function SubscriptionDialog({ fixture, onClose }: { fixture: Fixture; onClose: (
   const [pkg, setPkg] = useState(fixture.subscriptionPackage);
   // With no expiry yet ('N/A'), a year from today is offered (part 2 §5).
   const [expires, setExpires] = useState(
-    fixture.subscriptionExpires
-      ? dayjs(fixture.subscriptionExpires).format(DATE_INPUT)
-      : dayjs().add(1, 'year').format(DATE_INPUT),
+    fixture.subscriptionExpires ? expiryDay(fixture.subscriptionExpires) : dayjs().add(1, 'year').format(DATE_INPUT),
   );
   const { serialNumber } = fixture;
   const save = useEasyAction({

@@ -7,13 +7,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import { ezPackageName, type Fixture } from '@ed/contract/easy';
 import { errorMessage } from '../../../shared/api/http';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { useFixtures } from '../api/easy';
+import { formatExpiry } from './expiry-date';
 import { CreateFixtureDialog, FixtureDialog, type FixtureDialogKind } from './fixture-dialogs';
 import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
 
@@ -35,7 +35,7 @@ function columns(open: (kind: FixtureDialogKind, fixture: Fixture) => void): Gri
       headerName: 'Subscription Expiration',
       width: 200,
       sortable: false,
-      valueFormatter: (value: string | null) => (value ? dayjs(value).format('M/D/YYYY') : 'N/A'),
+      valueFormatter: (value: string | null) => formatExpiry(value),
     },
     {
       field: 'actions',
