@@ -41,6 +41,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E.adminPassword,
       DEMO: 'true',
       DEMO_PASSWORD: E2E.demoPassword,
+      FLEET_ENROLLMENT_KEY: E2E.enrollmentKey,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // A small simulated fleet, connecting from loopback with public addresses.

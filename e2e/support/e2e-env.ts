@@ -7,6 +7,8 @@ export const E2E = {
   dataDir: process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ed-e2e-${process.env.E2E_PORT ?? 8181}`),
   adminPassword: 'e2e-admin-password',
   demoPassword: 'e2e-demo-password',
+  /** So a test can enrol a unit of its own and call the device API with its credential. */
+  enrollmentKey: 'e2e-enrollment-key',
 };
 
 export const baseURL = `http://127.0.0.1:${E2E.port}`;

@@ -15,6 +15,11 @@ import reportsRoutes from './areas/fleet/reports.routes.js';
 import dashboardPlugin from './areas/dashboard/dashboard.plugin.js';
 import dashboardRoutes from './areas/dashboard/dashboard.routes.js';
 import healthRoutes from './areas/health/health.routes.js';
+import easyPlugin from './areas/easy/easy.plugin.js';
+import easyRoutes from './areas/easy/easy.routes.js';
+import truPointPlugin from './areas/trupoint/trupoint.plugin.js';
+import truPointRoutes from './areas/trupoint/trupoint.routes.js';
+import vendorRoutes from './areas/trupoint/vendor.routes.js';
 import radarPlugin from './areas/radar/radar.plugin.js';
 import radarRoutes from './areas/radar/radar.routes.js';
 import ticketsPlugin from './areas/tickets/tickets.plugin.js';
@@ -85,6 +90,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(alignersPlugin);
   await app.register(radarPlugin);
   await app.register(ticketsPlugin);
+  await app.register(easyPlugin);
+  await app.register(truPointPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -99,6 +106,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(radarRoutes);
     await api.register(ticketsRoutes);
     await api.register(dashboardRoutes);
+    await api.register(easyRoutes);
+    await api.register(truPointRoutes);
+    await api.register(vendorRoutes);
   });
   await app.register(webAppPlugin);
   return app;

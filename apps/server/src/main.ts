@@ -1,6 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { buildApp } from './app.js';
+import { seedEasyDemo } from './areas/easy/easy.demo.js';
+import { demoVendorKey } from './areas/trupoint/trupoint.demo.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/client.js';
@@ -35,6 +38,10 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
     churn: config.SIMULATOR_CHURN,
     logger: app.log.child({ module: 'simulator' }),
   });
+  const field = startDemoField(app, fleet.units).catch((err: unknown) => {
+    app.log.warn({ err }, 'the demo vendor and EZ ADAS fixtures did not start');
+    return undefined;
+  });
   fleet.ready
     .then(async () => {
       await app.fleet.gateway.settled();
@@ -45,7 +52,28 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
       );
     })
     .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'));
-  return () => fleet.stop();
+  return async () => {
+    (await field)?.stop();
+    await fleet.stop();
+  };
+}
+
+/** The vendor's shop system and the EZ ADAS fixtures around the simulated fleet, as in the field. */
+async function startDemoField(app: FastifyInstance, units: readonly SimulatedUnit[]) {
+  const { startFieldDemo } = await import('@ed/simulator/field-demo');
+  const { truPoint, easy } = app;
+  const vendorApiKey = await demoVendorKey(truPoint.service, async (name) =>
+    Boolean(await truPoint.repository.findVendor(name)),
+  );
+  const ez = await seedEasyDemo(easy.service);
+  return startFieldDemo({
+    serverUrl: `http://127.0.0.1:${app.config.PORT}`,
+    units,
+    vendorApiKey,
+    ezFixtures: ez.fixtures,
+    ezTargetIds: ez.targetIds,
+    logger: app.log.child({ module: 'field-demo' }),
+  });
 }
 
 async function main() {

@@ -19,10 +19,13 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
   set_logging_level: { loggingLevel: 'INFO' },
   set_target_eol_types: { targetType: 'AT700' },
   reset_serial_number: { newSerialNumber: 'V34DT0042' },
+  start_pairing: { pairingId: randomUUID(), vendor: 'Shop', vendorKey: 'bay-1', alignmentId: 'A-1' },
+  abort_pairing: { pairingId: randomUUID(), reason: 'Customer left' },
 };
 
 /** install_now needs something downloaded first. */
 const STATES: Partial<Record<DeviceCommandName, Partial<DeviceState>>> = {
+  start_pairing: { family: 'gtps' },
   install_now: {
     updateState: {
       ...idleUpdateState('READY_TO_INSTALL'),

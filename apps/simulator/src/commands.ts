@@ -14,6 +14,7 @@ import { renderScreenShot } from './reports/screen-shot.js';
 import { printerStatusReport, usbStatusReport } from './reports/status-reports.js';
 import { pickWeakRail, voltageReport } from './reports/voltages.js';
 import type { DeviceState } from './unit-profile.js';
+import type { PairingFlow } from './pairing-flow.js';
 import type { UpdateFlow } from './update-flow.js';
 
 /** What a command can see and do on its unit. */
@@ -23,6 +24,7 @@ export interface CommandTarget {
   readonly seed: number;
   readonly clock: Clock;
   readonly updates: UpdateFlow;
+  readonly pairings: PairingFlow;
   /** A fresh random stream for one report, so reports differ from call to call but replay with the seed. */
   nextReportPrng(): Prng;
   apply(patch: StateMessage): void;
@@ -134,6 +136,14 @@ export const commandHandlers: { [C in DeviceCommandName]: Handler<C> } = {
   },
   reset_serial_number: (t, args) => {
     if (args.newSerialNumber !== t.serialNumber) t.requestRename(args.newSerialNumber);
+    return {};
+  },
+  start_pairing: (t, args) => {
+    t.pairings.start(args);
+    return {};
+  },
+  abort_pairing: (t, args) => {
+    t.pairings.abort(args);
     return {};
   },
 };

@@ -7,6 +7,7 @@ import type { CommandTarget } from './commands.js';
 import { VirtualDownloader, type Downloader } from './downloader.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
+import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
 import { registerWithRetry } from './registration.js';
 import { UnitLink } from './unit-link.js';
@@ -43,6 +44,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   readonly clock: Clock;
   readonly seed: number;
   readonly updates: UpdateFlow;
+  readonly pairings: PairingFlow;
   private readonly logger: Logger;
   private readonly prng: Prng;
   private readonly activity: ProcedureCycle;
@@ -73,6 +75,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers = new TimerGroup(this.clock);
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
+    this.pairings = new PairingFlow(this, this.clock, Prng.derive(profile.seed, 6));
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
   }
 
@@ -82,6 +85,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
 
   get state(): DeviceState {
     return this.current;
+  }
+
+  /** The unit's device credential, once registered (its HTTP calls use it too). */
+  get deviceToken(): string | null {
+    return this.credential?.deviceToken ?? null;
   }
 
   get online(): boolean {
@@ -106,6 +114,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.abort.abort(new Error(`${this.serial} stopped`));
     this.timers.cancelAll();
     this.updates.stop();
+    this.pairings.stop();
     this.activity.stop();
     await this.closeLink('clean');
   }
@@ -115,6 +124,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     Object.assign(this.current, patch);
     this.emit('state', patch);
     this.link?.publishState(patch);
+  }
+
+  /** Publishes on one of the unit's own topics while connected. */
+  publish(topic: string, message: unknown): void {
+    this.link?.publish(topic, message);
   }
 
   warn(message: string): void {

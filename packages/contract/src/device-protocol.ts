@@ -13,12 +13,19 @@ export const topics = {
   state: (serial: string) => `${TOPIC_ROOT}/${serial}/state`,
   command: (serial: string) => `${TOPIC_ROOT}/${serial}/cmd`,
   reply: (serial: string) => `${TOPIC_ROOT}/${serial}/reply`,
-  /** What the gateway subscribes to: every unit's status, state and replies. */
-  gatewayFilters: [`${TOPIC_ROOT}/+/status`, `${TOPIC_ROOT}/+/state`, `${TOPIC_ROOT}/+/reply`],
+  /** A Tru-Point's progress in a vendor pairing: calibrations, completion, abort. */
+  pairing: (serial: string) => `${TOPIC_ROOT}/${serial}/pairing`,
+  /** What the gateway subscribes to: every unit's status, state, replies and pairing reports. */
+  gatewayFilters: [
+    `${TOPIC_ROOT}/+/status`,
+    `${TOPIC_ROOT}/+/state`,
+    `${TOPIC_ROOT}/+/reply`,
+    `${TOPIC_ROOT}/+/pairing`,
+  ],
 } as const;
 
-const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply)$`);
-export type TopicKind = 'status' | 'state' | 'cmd' | 'reply';
+const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply|pairing)$`);
+export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing';
 
 export function parseTopic(topic: string): { serialNumber: string; kind: TopicKind } | null {
   const match = TOPIC_PATTERN.exec(topic);
@@ -128,6 +135,18 @@ export const deviceCommands = {
   set_logging_level: { args: z.object({ loggingLevel: z.enum(LOG_LEVELS) }), result: z.object({}) },
   set_target_eol_types: { args: z.object({ targetType: z.enum(TARGET_TYPES) }), result: z.object({}) },
   reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
+  /** A vendor paired one of its alignments with this Tru-Point: run the calibrations and report them. */
+  start_pairing: {
+    args: z.object({
+      pairingId: z.uuid(),
+      vendor: z.string().max(64),
+      vendorKey: z.string().max(128),
+      alignmentId: z.string().max(128),
+    }),
+    result: z.object({}),
+  },
+  /** The vendor aborted the pairing: stop its calibrations. */
+  abort_pairing: { args: z.object({ pairingId: z.uuid(), reason: z.string().max(500) }), result: z.object({}) },
 } as const;
 
 export type DeviceCommandName = keyof typeof deviceCommands;
@@ -164,3 +183,24 @@ export const deviceRegisterResponseSchema = z.object({
   mqtt: z.object({ websocketPath: z.string(), tcpPort: z.number().int().nullable() }),
 });
 export type DeviceRegisterResponse = z.infer<typeof deviceRegisterResponseSchema>;
+
+/** One calibration a Tru-Point ran for a vendor pairing (part 2 §3). */
+export const pairingCalibrationSchema = z.object({
+  name: z.string().trim().min(1).max(128),
+  state: z.string().trim().min(1).max(64),
+  passed: z.boolean(),
+  reportMessage: z.string().max(2_000).nullable(),
+});
+export type PairingCalibration = z.infer<typeof pairingCalibrationSchema>;
+
+/** Published by a Tru-Point on `pairing`, QoS 1: one calibration's result, or the end of the pairing. */
+export const pairingMessageSchema = z.discriminatedUnion('event', [
+  z.object({
+    pairingId: z.uuid(),
+    event: z.literal('calibration'),
+    calibration: pairingCalibrationSchema,
+  }),
+  z.object({ pairingId: z.uuid(), event: z.literal('completed') }),
+  z.object({ pairingId: z.uuid(), event: z.literal('aborted'), reason: z.string().trim().min(1).max(500) }),
+]);
+export type PairingMessage = z.infer<typeof pairingMessageSchema>;

@@ -16,7 +16,13 @@ async function openapiPlugin(app: FastifyInstance) {
           'The calls of the Equipment Dashboard console. Every call needs `Authorization: Bearer <token>` from ' +
           '`POST /auth/token/v1` unless it is marked as public. Errors are `{statusCode, error, message, field?}`.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          vendorApiKey: { type: 'apiKey', in: 'header', name: 'x-vendor-api-key' },
+          deviceCredential: { type: 'http', scheme: 'basic' },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,

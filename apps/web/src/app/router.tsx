@@ -20,6 +20,10 @@ const SupportTicketsPage = lazy(() =>
   import('../features/tickets/components/support-tickets-page').then((m) => ({ default: m.SupportTicketsPage })),
 );
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
+const EasyPage = lazy(() => import('../features/easy/components/easy-page').then((m) => ({ default: m.EasyPage })));
+const TruPointPage = lazy(() =>
+  import('../features/trupoint/components/trupoint-page').then((m) => ({ default: m.TruPointPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -31,6 +35,8 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
   '/SupportTickets': loading(<SupportTicketsPage />),
+  '/Easy': loading(<EasyPage />),
+  '/TruPoint': loading(<TruPointPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

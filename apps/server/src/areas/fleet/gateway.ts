@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseTopic, stateMessageSchema, statusMessageSchema } from '@ed/contract/device-protocol';
+import { parseTopic, stateMessageSchema, statusMessageSchema, type TopicKind } from '@ed/contract/device-protocol';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
 import type { LiveHub } from '../live/live-hub.js';
 import type { ConnectionAddress } from './connection-address.js';
@@ -27,6 +27,7 @@ export interface GatewayOptions {
 export class FleetGateway {
   private readonly queue = new KeyedQueue();
   private readonly changeListeners = new Set<(serialNumber: string) => void>();
+  private readonly topicHandlers = new Map<TopicKind, (serialNumber: string, json: unknown) => void>();
   private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: GatewayOptions) {}
@@ -34,6 +35,14 @@ export class FleetGateway {
   /** Called after a unit's record changed (presence or state), e.g. to update radar cards. */
   onUnitChanged(listener: (serialNumber: string) => void): void {
     this.changeListeners.add(listener);
+  }
+
+  /** Another area takes a unit topic of its own (the Tru-Point pairing reports). */
+  onUnitMessage(
+    kind: Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>,
+    handler: (serialNumber: string, json: unknown) => void,
+  ): void {
+    this.topicHandlers.set(kind, handler);
   }
 
   unitConnected(serialNumber: string, address: ConnectionAddress | null): Promise<void> {
@@ -72,6 +81,7 @@ export class FleetGateway {
     }
     if (parsed.kind === 'reply') return this.options.onReply(parsed.serialNumber, json);
     if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json);
+    if (parsed.kind !== 'state') return this.topicHandlers.get(parsed.kind)?.(parsed.serialNumber, json);
     const state = stateMessageSchema.safeParse(json);
     if (!state.success) {
       const issue = state.error.issues[0];
@@ -95,6 +105,11 @@ export class FleetGateway {
   /** Presence changed outside the broker's events (a unit renamed and offline until it returns). */
   presenceChanged(serialNumber: string): void {
     this.changed(serialNumber);
+  }
+
+  /** Runs work in the unit's queue, after everything it sent before. */
+  run(serialNumber: string, work: () => Promise<void>): Promise<void> {
+    return this.queue.run(serialNumber, work);
   }
 
   /** Resolves when every unit event received so far is stored. */

@@ -47,14 +47,15 @@ export async function openMqttLink(options: {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
-  // Status and state go to one instance of the group; every instance sees replies, because
-  // the instance that sent a command is the one waiting for its answer.
+  // Status, state and pairing reports go to one instance of the group; every instance sees
+  // replies, because the instance that sent a command is the one waiting for its answer.
   const prefix = options.embedded ? '' : `$share/${options.sharedGroup}/`;
-  const [status, state, reply] = topics.gatewayFilters;
+  const [status, state, reply, pairing] = topics.gatewayFilters;
   await client.subscribeAsync({
     [`${prefix}${status}`]: { qos: 1 },
     [`${prefix}${state}`]: { qos: 1 },
     [reply]: { qos: 1 },
+    [`${prefix}${pairing}`]: { qos: 1 },
   });
 
   return {

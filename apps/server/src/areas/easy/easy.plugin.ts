@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { EasyRepository } from './easy.repository.js';
+import { EasyService } from './easy.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    easy: { repository: EasyRepository; service: EasyService };
+  }
+}
+
+/** EZ ADAS fixtures, targets and units' activations. */
+async function easyPlugin(app: FastifyInstance) {
+  const repository = new EasyRepository(app.db);
+  const service = new EasyService(repository);
+  app.decorate('easy', { repository, service });
+  app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
+  app.services.register('ezAdas', {
+    check: () => repository.listTargets(1).then(() => true),
+    restart: async () => undefined,
+  });
+}
+
+export default fp(easyPlugin, { name: 'easy', dependencies: ['database', 'fleet', 'services'] });

@@ -1,0 +1,126 @@
+import { asc, eq, ilike, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { Db } from '../../db/client.js';
+import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
+
+export type FixtureRow = typeof ezFixtures.$inferSelect;
+export type TargetRow = typeof ezTargets.$inferSelect;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** EZ ADAS fixtures, targets and activations. */
+export class EasyRepository {
+  constructor(readonly db: Db) {}
+
+  async listFixtures(page: number, filter?: string): Promise<{ totalDocs: number; docs: FixtureRow[] }> {
+    const where = filter ? ilike(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ezFixtures)
+      .where(where);
+    const docs = await this.db
+      .select()
+      .from(ezFixtures)
+      .where(where)
+      .orderBy(asc(ezFixtures.serialNumber))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return { totalDocs: count?.n ?? 0, docs };
+  }
+
+  async findFixture(serialNumber: string, tx: Db = this.db, lock = false): Promise<FixtureRow | undefined> {
+    const query = tx.select().from(ezFixtures).where(eq(ezFixtures.serialNumber, serialNumber)).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** True when the fixture was new. */
+  async createFixture(serialNumber: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(ezFixtures)
+      .values({ serialNumber })
+      .onConflictDoNothing({ target: ezFixtures.serialNumber })
+      .returning({ id: ezFixtures.id });
+    return rows.length > 0;
+  }
+
+  async setFixture(
+    id: number,
+    values: Partial<Pick<FixtureRow, 'activationCount' | 'subscriptionPackage' | 'subscriptionExpires'>>,
+    tx: Db = this.db,
+  ): Promise<FixtureRow> {
+    const [row] = await tx
+      .update(ezFixtures)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(ezFixtures.id, id))
+      .returning();
+    return row!;
+  }
+
+  async deleteFixture(serialNumber: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(ezFixtures)
+      .where(eq(ezFixtures.serialNumber, serialNumber))
+      .returning({ id: ezFixtures.id });
+    return rows.length > 0;
+  }
+
+  async recordActivation(fixtureId: number, unitSerialNumber: string, targetId: number, tx: Db): Promise<void> {
+    await tx.insert(ezActivations).values({ fixtureId, unitSerialNumber, targetId });
+  }
+
+  async listTargets(page: number): Promise<{ totalDocs: number; docs: TargetRow[] }> {
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(ezTargets);
+    const docs = await this.db
+      .select()
+      .from(ezTargets)
+      .orderBy(asc(ezTargets.targetName))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return { totalDocs: count?.n ?? 0, docs };
+  }
+
+  async findTargetByName(targetName: string): Promise<TargetRow | undefined> {
+    const [row] = await this.db.select().from(ezTargets).where(eq(ezTargets.targetName, targetName)).limit(1);
+    return row;
+  }
+
+  async findTargetById(targetId: number, tx: Db = this.db): Promise<TargetRow | undefined> {
+    const [row] = await tx.select().from(ezTargets).where(eq(ezTargets.targetId, targetId)).limit(1);
+    return row;
+  }
+
+  async createTarget(values: Pick<TargetRow, 'targetName' | 'targetId' | 'packageIndex'>): Promise<void> {
+    await this.db.insert(ezTargets).values(values);
+  }
+
+  async updateTarget(targetName: string, values: Pick<TargetRow, 'targetId' | 'packageIndex'>): Promise<boolean> {
+    const rows = await this.db
+      .update(ezTargets)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(ezTargets.targetName, targetName))
+      .returning({ id: ezTargets.id });
+    return rows.length > 0;
+  }
+
+  async deleteTarget(targetName: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(ezTargets)
+      .where(eq(ezTargets.targetName, targetName))
+      .returning({ id: ezTargets.id });
+    return rows.length > 0;
+  }
+
+  /** A unit's activations follow it when its serial number is reset. */
+  async renameUnit(tx: Db, from: string, to: string): Promise<void> {
+    await tx.update(ezActivations).set({ unitSerialNumber: to }).where(eq(ezActivations.unitSerialNumber, from));
+  }
+
+  async activationsOf(unitSerialNumber: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ezActivations)
+      .where(eq(ezActivations.unitSerialNumber, unitSerialNumber));
+    return row?.n ?? 0;
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { TruPointRepository } from './trupoint.repository.js';
+import { TruPointService } from './trupoint.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    truPoint: { repository: TruPointRepository; service: TruPointService };
+  }
+}
+
+/** Tru-Point vendor integrations: pairings started by vendors, reported by the units over MQTT. */
+async function truPointPlugin(app: FastifyInstance) {
+  const repository = new TruPointRepository(app.db);
+  const service = new TruPointService({
+    repository,
+    equipment: app.fleet.equipment,
+    send: (serial, name, args) => app.fleet.bus.send(serial, name, args),
+    logger: app.log,
+  });
+  app.decorate('truPoint', { repository, service });
+  app.fleet.gateway.onUnitMessage(
+    'pairing',
+    (serial, json) =>
+      void app.fleet.gateway
+        .run(serial, () => service.handleUnitMessage(serial, json))
+        .catch((err: unknown) => app.log.error({ err, serialNumber: serial }, 'pairing report not stored')),
+  );
+  app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
+  app.services.register('truPointIntegrations', {
+    check: () => repository.listVendors(1).then(() => true),
+    restart: async () => undefined,
+  });
+}
+
+export default fp(truPointPlugin, { name: 'tru-point', dependencies: ['database', 'fleet', 'services'] });

@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Fixture, Target } from '@ed/contract/easy';
+import { EasyService } from '../../src/areas/easy/easy.service.js';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+
+const ENROLLMENT_KEY = 'enrollment-key-for-easy-tests';
+
+describe('EZ ADAS', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await createTestApp({ FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY });
+    admin = (await t.signIn('admin')).access_token;
+  });
+  afterEach(() => t.close());
+
+  const post = (url: string, payload: object, token = admin) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const fixtures = async (query = '') =>
+    (await t.app.inject({ url: `/api/v1/ez_get_fixtures/${query}`, headers: bearer(admin) })).json<{
+      totalDocs: number;
+      docs: Fixture[];
+    }>();
+  const fixture = async (serial: string) => (await fixtures(`?filterSerialNumber=${serial}`)).docs[0]!;
+  const target = (targetName: string, targetId: number, packageIndex: number, packageName: string) =>
+    post('/api/v1/create_ez_target', { targetName, targetId, packageIndex, packageName });
+
+  async function unitCredential(serialNumber = 'GT1234567'): Promise<Record<string, string>> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/register',
+      payload: { serialNumber, enrollmentKey: ENROLLMENT_KEY },
+    });
+    const token = res.json().deviceToken as string;
+    return { authorization: `Basic ${Buffer.from(`${serialNumber}:${token}`).toString('base64')}` };
+  }
+  const activate = (headers: Record<string, string>, fixtureSerialNumber: string, targetId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/device/v1/ez_activation',
+      headers,
+      payload: { fixtureSerialNumber, targetId },
+    });
+
+  it('answers fixture calls with the status codes and sentences of §8', async () => {
+    const created = await post('/api/v1/create_ez_fixture', { serialNumber: 'ez-0001' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().message).toBe('EZ ADAS fixture EZ-0001 was created');
+    const again = await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0001' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('EZ ADAS fixture EZ-0001 already exists');
+    expect((await fixtures()).totalDocs).toBe(1);
+
+    const none = await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0001' });
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+
+    const updated = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0001', package: 1 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().message).toBe('EZ ADAS EZ-0001 subscription updated');
+    const missing = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0404', package: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('EZ ADAS fixture EZ-0404 does not exist');
+    expect((await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0404' })).statusCode).toBe(404);
+    expect((await post('/api/v1/create_ez_fixture', {})).statusCode).toBe(400);
+  });
+
+  it('keeps subscriptions: Included never expires, others default to a year ahead; bad input is refused', async () => {
+    await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0002' });
+    expect((await fixture('EZ-0002')).subscriptionPackage).toBe(0);
+    expect((await fixture('EZ-0002')).subscriptionExpires).toBeNull();
+
+    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 4 });
+    const yearAhead = new Date((await fixture('EZ-0002')).subscriptionExpires!);
+    const expected = new Date();
+    expect(yearAhead.getUTCFullYear()).toBe(expected.getUTCFullYear() + 1);
+    expect(yearAhead.getUTCMonth()).toBe(expected.getUTCMonth());
+
+    const year = new Date().getUTCFullYear() + 2;
+    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 1, month: 3, day: 31, year });
+    expect((await fixture('EZ-0002')).subscriptionExpires).toBe(`${year}-03-31T23:59:59.999Z`);
+    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 0, month: 3, day: 31, year });
+    expect((await fixture('EZ-0002')).subscriptionExpires).toBeNull();
+
+    const past = await post('/api/v1/ez_create_subscription', {
+      serialNumber: 'EZ-0002',
+      package: 1,
+      month: 1,
+      day: 1,
+      year: 2001,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toContain('cannot end in the past');
+    const unknown = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 2 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('package must be one of 0 (Included), 1 (Limited), 4 (Premium + VAG)');
+    const notADate = await post('/api/v1/ez_create_subscription', {
+      serialNumber: 'EZ-0002',
+      package: 1,
+      month: 2,
+      day: 30,
+      year,
+    });
+    expect(notADate.statusCode).toBe(400);
+    expect((await fixture('EZ-0002')).subscriptionPackage).toBe(0);
+  });
+
+  it('manages targets with §8 sentences, admin and engineer only', async () => {
+    const created = await target('Front Radar', 12, 1, 'Limited');
+    expect(created.statusCode).toBe(201);
+    expect(created.json().message).toBe('EZ ADAS target Front Radar created');
+    const updated = await post('/api/v1/update_ez_target', {
+      targetName: 'Front Radar',
+      targetId: 12,
+      packageIndex: 4,
+      packageName: 'Premium + VAG',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().message).toBe('EZ ADAS Front Radar target updated');
+    const missing = await post('/api/v1/update_ez_target', {
+      targetName: 'Nope',
+      targetId: 1,
+      packageIndex: 0,
+      packageName: 'Included',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('EZ ADAS target Nope does not exist');
+
+    expect((await target('Negative', -1, 0, 'Included')).statusCode).toBe(400);
+    expect((await target('NaN', 'abc' as unknown as number, 0, 'Included')).json().message).toContain(
+      'targetId must be a number',
+    );
+    expect((await target('Bad package', 3, 2, 'Gold')).statusCode).toBe(400);
+    expect((await target('Mismatch', 3, 1, 'Included')).json().message).toContain(
+      'packageName does not match packageIndex',
+    );
+    expect((await target('Same id', 12, 0, 'Included')).statusCode).toBe(409);
+    expect((await target('Front Radar', 99, 0, 'Included')).statusCode).toBe(409);
+
+    const list = await t.app.inject({ url: '/api/v1/ez_get_targets?page=1', headers: bearer(admin) });
+    expect(list.json<{ docs: Target[] }>().docs).toMatchObject([
+      { targetName: 'Front Radar', targetId: 12, packageIndex: 4, packageName: 'Premium + VAG' },
+    ]);
+
+    for (const [role, status] of [
+      ['engineer', 201],
+      ['ezadas', 403],
+      ['support_lvl2', 403],
+    ] as const) {
+      await t.createUser(`u-${role}`, role);
+      const token = (await t.signIn(`u-${role}`)).access_token;
+      const res = await post(
+        '/api/v1/create_ez_target',
+        { targetName: `By ${role}`, targetId: 50 + status, packageIndex: 0, packageName: 'Included' },
+        token,
+      );
+      expect(res.statusCode).toBe(status);
+      expect(
+        (await post('/api/v1/create_ez_fixture', { serialNumber: `EZ-${role.replace('_', '')}` }, token)).statusCode,
+      ).toBe(201);
+    }
+    await t.createUser('viewer', 'support');
+    const support = (await t.signIn('viewer')).access_token;
+    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures', headers: bearer(support) })).statusCode).toBe(403);
+
+    expect((await post('/api/v1/delete_ez_target', { targetName: 'Front Radar' })).statusCode).toBe(200);
+    expect((await post('/api/v1/delete_ez_target', { targetName: 'Front Radar' })).statusCode).toBe(404);
+  });
+
+  it('counts activations a unit makes with its device credential, within the subscription', async () => {
+    await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0003' });
+    await target('Camera Target', 1, 0, 'Included');
+    await target('Radar Target', 2, 1, 'Limited');
+    await target('VAG Target', 3, 4, 'Premium + VAG');
+    const unit = await unitCredential();
+
+    expect((await activate({}, 'EZ-0003', 1)).statusCode).toBe(401);
+    const wrong = { authorization: `Basic ${Buffer.from('GT1234567:not-the-token').toString('base64')}` };
+    expect((await activate(wrong, 'EZ-0003', 1)).statusCode).toBe(401);
+
+    const first = await activate(unit, 'EZ-0003', 1);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ activationCount: 1, targetName: 'Camera Target', packageName: 'Included' });
+    const refused = await activate(unit, 'EZ-0003', 2);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'The Included subscription of EZ ADAS fixture EZ-0003 does not include target Radar Target (Limited).',
+    );
+    expect((await activate(unit, 'EZ-0404', 1)).json().message).toBe('EZ ADAS fixture EZ-0404 does not exist');
+    expect((await activate(unit, 'EZ-0003', 77)).statusCode).toBe(404);
+
+    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0003', package: 1 });
+    expect((await activate(unit, 'EZ-0003', 2)).json().activationCount).toBe(2);
+    expect((await activate(unit, 'EZ-0003', 3)).statusCode).toBe(403);
+    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0003', package: 4 });
+    expect((await activate(unit, 'EZ-0003', 3)).json().activationCount).toBe(3);
+    expect((await fixture('EZ-0003')).activationCount).toBe(3);
+
+    // Two years on, the subscription has lapsed: only Included targets still activate.
+    const later = new EasyService(t.app.easy.repository, () => new Date(Date.now() + 2 * 366 * 86_400_000));
+    await expect(later.activate('GT1234567', 'EZ-0003', 3)).rejects.toThrow(
+      /subscription of EZ ADAS fixture EZ-0003 expired on/,
+    );
+    expect((await later.activate('GT1234567', 'EZ-0003', 1)).activationCount).toBe(4);
+
+    const reset = await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe('EZ ADAS fixture EZ-0003 reset');
+    expect((await fixture('EZ-0003')).activationCount).toBe(0);
+    expect((await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(204);
+
+    // The unit's activations follow it when its serial number is reset.
+    await t.app.fleet.renamer.rename('GT1234567', 'GT7654321');
+    expect(await t.app.easy.repository.activationsOf('GT7654321')).toBe(4);
+    expect(await t.app.easy.repository.activationsOf('GT1234567')).toBe(0);
+
+    expect((await post('/api/v1/delete_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(200);
+    expect((await fixtures()).totalDocs).toBe(0);
+  });
+
+  it('pages fixtures by 10 and filters by part of the serial number', async () => {
+    for (let i = 1; i <= 12; i++)
+      await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
+    const first = await fixtures('?page=1');
+    expect(first.totalDocs).toBe(12);
+    expect(first.docs).toHaveLength(10);
+    expect((await fixtures('?page=2')).docs.map((f) => f.serialNumber)).toEqual(['FX-011', 'FX-012']);
+    expect((await fixtures('?filterSerialNumber=x-01')).docs.map((f) => f.serialNumber)).toEqual([
+      'FX-010',
+      'FX-011',
+      'FX-012',
+    ]);
+    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures?page=0', headers: bearer(admin) })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('reports EZ-ADAS and Tru-Point integrations up on the home dashboard', async () => {
+    const res = await t.app.inject({ url: '/api/v1/check_services', headers: bearer(admin) });
+    const up = res
+      .json<{ name: string; up: boolean }[]>()
+      .filter((s) => s.up)
+      .map((s) => s.name);
+    expect(up).toEqual(expect.arrayContaining(['ezAdas', 'truPointIntegrations']));
+  });
+});

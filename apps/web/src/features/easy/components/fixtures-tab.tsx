@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import { ezPackageName, type Fixture } from '@ed/contract/easy';
+import { errorMessage } from '../../../shared/api/http';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useFixtures } from '../api/easy';
+import { formatExpiry } from './expiry-date';
+import { CreateFixtureDialog, FixtureDialog, type FixtureDialogKind } from './fixture-dialogs';
+import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
+
+const FILTER_DEBOUNCE_MS = 300;
+
+function columns(open: (kind: FixtureDialogKind, fixture: Fixture) => void): GridColDef<Fixture>[] {
+  return [
+    { field: 'serialNumber', headerName: 'Serial Number', flex: 1, minWidth: 160, sortable: false },
+    { field: 'activationCount', headerName: 'Activation Count', width: 150, sortable: false },
+    {
+      field: 'subscriptionPackage',
+      headerName: 'Subscription Type',
+      width: 170,
+      sortable: false,
+      valueFormatter: (value: number) => ezPackageName(value) ?? String(value),
+    },
+    {
+      field: 'subscriptionExpires',
+      headerName: 'Subscription Expiration',
+      width: 200,
+      sortable: false,
+      valueFormatter: (value: string | null) => formatExpiry(value),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 170,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <>
+          <TooltipIconButton
+            label={`Edit Subscription of ${row.serialNumber}`}
+            tooltip="Edit Subscription"
+            onClick={() => open('subscription', row)}
+          >
+            <EditCalendarIcon />
+          </TooltipIconButton>
+          <TooltipIconButton
+            label={`Reset Activation Count of ${row.serialNumber}`}
+            tooltip="Reset Activation Count"
+            onClick={() => open('reset', row)}
+          >
+            <RestartAltIcon />
+          </TooltipIconButton>
+          <TooltipIconButton
+            label={`Delete Serial Number ${row.serialNumber}`}
+            tooltip="Delete Serial Number"
+            onClick={() => open('delete', row)}
+          >
+            <DeleteIcon />
+          </TooltipIconButton>
+        </>
+      ),
+    },
+  ];
+}
+
+/** The Fixtures tab (part 2 §2): serial number filter, a server-paged table and its dialogs. */
+export function FixturesTab() {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: FixtureDialogKind; fixture: Fixture } | null>(null);
+  const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
+  const list = useFixtures(page + 1, settled);
+  const rowCount = usePagedRowCount(list.data);
+  const columnDefs = useMemo(() => columns((kind, fixture) => setDialog({ kind, fixture })), []);
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label="Serial Number"
+          size="small"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{ htmlInput: { maxLength: 32 } }}
+        />
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          Create New Fixture
+        </Button>
+      </Box>
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label="Fixtures"
+        autoHeight
+        rows={list.data?.docs ?? []}
+        getRowId={(row) => row.serialNumber}
+        columns={columnDefs}
+        rowCount={rowCount}
+        loading={list.isFetching && !list.data}
+        paginationMode="server"
+        disableColumnFilter
+        disableColumnMenu
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+      />
+      {creating && <CreateFixtureDialog onClose={() => setCreating(false)} />}
+      {dialog && <FixtureDialog kind={dialog.kind} fixture={dialog.fixture} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

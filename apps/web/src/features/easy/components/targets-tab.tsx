@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { Target } from '@ed/contract/easy';
+import { hasPermission } from '@ed/contract/permissions';
+import type { Role } from '@ed/contract/roles';
+import { errorMessage } from '../../../shared/api/http';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
+import { useTargets } from '../api/easy';
+import { CreateTargetDialog, TargetDialog, type TargetDialogKind } from './target-dialogs';
+
+function columns(manage: boolean, open: (kind: TargetDialogKind, target: Target) => void): GridColDef<Target>[] {
+  const base: GridColDef<Target>[] = [
+    { field: 'targetName', headerName: 'Target Name', flex: 1, minWidth: 180, sortable: false },
+    { field: 'targetId', headerName: 'Target ID', width: 120, sortable: false },
+    { field: 'packageIndex', headerName: 'Package Index', width: 140, sortable: false },
+    { field: 'packageName', headerName: 'Package Name', width: 170, sortable: false },
+  ];
+  if (!manage) return base;
+  return [
+    ...base,
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <>
+          <TooltipIconButton label={`Edit ${row.targetName}`} tooltip="Edit" onClick={() => open('edit', row)}>
+            <EditIcon />
+          </TooltipIconButton>
+          <TooltipIconButton label={`Delete ${row.targetName}`} tooltip="Delete" onClick={() => open('delete', row)}>
+            <DeleteIcon />
+          </TooltipIconButton>
+        </>
+      ),
+    },
+  ];
+}
+
+/** The Targets tab: Edit, Delete and Create New Target only for admin and engineer (part 2 §6). */
+export function TargetsTab({ role }: { role: Role }) {
+  const manage = hasPermission(role, 'easy.manageTargets');
+  const [page, setPage] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: TargetDialogKind; target: Target } | null>(null);
+  const list = useTargets(page + 1);
+  const rowCount = usePagedRowCount(list.data);
+  const columnDefs = useMemo(() => columns(manage, (kind, target) => setDialog({ kind, target })), [manage]);
+
+  return (
+    <>
+      {manage && (
+        <Box sx={{ mb: 2 }}>
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create New Target
+          </Button>
+        </Box>
+      )}
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label="Targets"
+        autoHeight
+        rows={list.data?.docs ?? []}
+        getRowId={(row) => row.targetName}
+        columns={columnDefs}
+        rowCount={rowCount}
+        loading={list.isFetching && !list.data}
+        paginationMode="server"
+        disableColumnFilter
+        disableColumnMenu
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+      />
+      {creating && <CreateTargetDialog onClose={() => setCreating(false)} />}
+      {dialog && <TargetDialog kind={dialog.kind} target={dialog.target} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

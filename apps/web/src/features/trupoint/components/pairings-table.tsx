@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import dayjs from 'dayjs';
+import { DATE_TIME_FORMAT, PAGE_SIZE } from '@ed/contract/constants';
+import type { Pairing, PairingSortKey, PairingState } from '@ed/contract/trupoint';
+import { errorMessage } from '../../../shared/api/http';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
+import { usePairings } from '../api/pairings';
+import { PairingDetailDialog } from './pairing-detail-dialog';
+
+const formatTime = (value: string) => dayjs(value).format(DATE_TIME_FORMAT);
+
+/** The columns of part 2 §2; the sortable ones are named as the server's sortBy keys. */
+function columns(state: PairingState, view: (pairing: Pairing) => void): GridColDef<Pairing>[] {
+  const list: GridColDef<Pairing>[] = [
+    { field: 'vendor', headerName: 'Vendor', flex: 1, minWidth: 150 },
+    { field: 'vendorKey', headerName: 'Vendor Key', width: 120, sortable: false },
+    { field: 'alignmentId', headerName: 'Alignment ID', width: 140, sortable: false },
+    { field: 'truPointSerialNumber', headerName: 'Tru-Point Serial Number', width: 200 },
+    { field: 'createdAt', headerName: 'Created At', width: 170, valueFormatter: formatTime },
+  ];
+  if (state === 'active') {
+    list.push({
+      field: 'updatedAt',
+      headerName: 'Updated At',
+      width: 170,
+      sortable: false,
+      valueFormatter: formatTime,
+    });
+  }
+  if (state === 'aborted')
+    list.push({ field: 'reason', headerName: 'Reason', flex: 1, minWidth: 180, sortable: false });
+  list.push({
+    field: 'actions',
+    headerName: 'Actions',
+    width: 90,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <TooltipIconButton label={`View pairing ${row.alignmentId}`} tooltip="View" onClick={() => view(row)}>
+        <VisibilityIcon />
+      </TooltipIconButton>
+    ),
+  });
+  return list;
+}
+
+/** One tab's table: server paging by 10 and sorting, refreshed while open; a row opens its detail. */
+export function PairingsTable({ state }: { state: PairingState }) {
+  const [page, setPage] = useState(0);
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [shownId, setShownId] = useState<string | null>(null);
+  const [order] = sortModel;
+  const list = usePairings(state, {
+    page: page + 1,
+    sortBy: order ? (order.field as PairingSortKey) : undefined,
+    sortDesc: order ? order.sort === 'desc' : undefined,
+  });
+  const rowCount = usePagedRowCount(list.data);
+  const columnDefs = useMemo(() => columns(state, (pairing) => setShownId(pairing.id)), [state]);
+  // The detail follows the refreshed row, so calibrations appear while it is open.
+  const shown = list.data?.docs.find((p) => p.id === shownId);
+
+  return (
+    <>
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label={`${state[0]!.toUpperCase()}${state.slice(1)} pairings`}
+        autoHeight
+        rows={list.data?.docs ?? []}
+        getRowId={(row) => row.id}
+        columns={columnDefs}
+        rowCount={rowCount}
+        loading={list.isFetching && !list.data}
+        paginationMode="server"
+        sortingMode="server"
+        disableColumnFilter
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+        sortModel={sortModel}
+        onSortModelChange={(model) => {
+          setSortModel(model);
+          setPage(0);
+        }}
+        onRowDoubleClick={({ row }) => setShownId(row.id)}
+      />
+      {shown && <PairingDetailDialog pairing={shown} onClose={() => setShownId(null)} />}
+    </>
+  );
+}
