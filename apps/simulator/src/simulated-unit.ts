@@ -5,6 +5,7 @@ import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.j
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
 import { VirtualDownloader, type Downloader } from './downloader.js';
+import { Inbox } from './inbox.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { Prng } from './prng.js';
@@ -43,6 +44,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   readonly clock: Clock;
   readonly seed: number;
   readonly updates: UpdateFlow;
+  readonly inbox: Inbox;
   private readonly logger: Logger;
   private readonly prng: Prng;
   private readonly activity: ProcedureCycle;
@@ -74,6 +76,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
+    this.inbox = new Inbox(() => this.serial, this.logger, () => this.clock.now());
   }
 
   get serialNumber(): string {

@@ -107,6 +107,26 @@ export const cameraCalibrationSchema = z.object({
 });
 export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
 
+export const deviceMessageSchema = z.object({
+  messageId: z.number().int(),
+  header: z.string(),
+  body: z.string(),
+  callToAction: z.string(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+});
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+
+export const deviceNotificationSchema = z.object({
+  notificationId: z.number().int(),
+  name: z.string(),
+  resourcePath: z.string(),
+  mimeType: z.string(),
+  beginsOn: z.iso.datetime(),
+  endsOn: z.iso.datetime(),
+});
+export type DeviceNotification = z.infer<typeof deviceNotificationSchema>;
+
 /** The remote commands (part 1 §7): the arguments each takes and the result a unit replies with. */
 export const deviceCommands = {
   get_usb_status: { args: z.object({}), result: z.object({ status: z.string().max(65_536) }) },
@@ -128,6 +148,10 @@ export const deviceCommands = {
   set_logging_level: { args: z.object({ loggingLevel: z.enum(LOG_LEVELS) }), result: z.object({}) },
   set_target_eol_types: { args: z.object({ targetType: z.enum(TARGET_TYPES) }), result: z.object({}) },
   reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
+  /** An on-device message while it is active (part 2 §4); the unit shows it until `endsAt`. */
+  show_message: { args: deviceMessageSchema, result: z.object({}) },
+  /** A geographic notification while in its period; the unit fetches `resourcePath` itself. */
+  show_notification: { args: deviceNotificationSchema, result: z.object({}) },
 } as const;
 
 export type DeviceCommandName = keyof typeof deviceCommands;

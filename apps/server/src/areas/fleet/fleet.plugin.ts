@@ -24,6 +24,8 @@ export interface Fleet {
   enrollmentKey: string | undefined;
   broker: EmbeddedBroker | undefined;
   link: MqttLink;
+  /** Sends a command to a unit and waits for its reply (messages and notifications use it too). */
+  bus: CommandBus;
   gateway: FleetGateway;
   credentials: DeviceCredentials;
   equipment: EquipmentRepository;
@@ -110,6 +112,7 @@ async function fleetPlugin(app: FastifyInstance) {
     enrollmentKey,
     broker,
     link,
+    bus,
     gateway,
     credentials,
     equipment,
