@@ -76,7 +76,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
-    this.inbox = new Inbox(() => this.serial, this.logger, () => this.clock.now());
+    this.inbox = new Inbox(
+      () => this.serial,
+      this.logger,
+      () => this.clock.now(),
+    );
   }
 
   get serialNumber(): string {

@@ -42,7 +42,15 @@ const marketSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'targets.market must be a two-letter country code');
 
-const serialListSchema = z.array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{8,9}$/, 'targets.serialNumbers holds an invalid serial number')).max(SERIAL_CSV_MAX_ROWS);
+const serialListSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{8,9}$/, 'targets.serialNumbers holds an invalid serial number'),
+  )
+  .max(SERIAL_CSV_MAX_ROWS);
 
 const messageContentSchema = z.object({
   schedule: messageScheduleSchema,

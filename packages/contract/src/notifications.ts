@@ -23,7 +23,11 @@ export const notificationTargetSchema = z.object({
 /** POST /create/notification/v1/ (part 2 §7). */
 export const createNotificationRequestSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters'),
-  resourcePath: z.string().trim().min(1, 'resourcePath is required').max(2048, 'resourcePath is at most 2048 characters'),
+  resourcePath: z
+    .string()
+    .trim()
+    .min(1, 'resourcePath is required')
+    .max(2048, 'resourcePath is at most 2048 characters'),
   mimeType: z.enum(NOTIFICATION_MIME_TYPES, { error: 'mimeType must be image/png, image/jpeg or text/html' }),
   beginsOn: z.coerce.date({ error: 'beginsOn must be a date' }),
   endsOn: z.coerce.date({ error: 'endsOn must be a date' }),
@@ -60,7 +64,9 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** The target lists, built from the fleet's geolocations (part 2 §3). */
 export const countriesResponseSchema = z.array(z.object({ countryName: z.string(), countryCode: z.string() }));
-export const regionsQuerySchema = z.object({ countryName: z.string().trim().min(1, 'countryName is required').max(128) });
+export const regionsQuerySchema = z.object({
+  countryName: z.string().trim().min(1, 'countryName is required').max(128),
+});
 export const regionsResponseSchema = z.array(z.object({ region: z.string() }));
 export const citiesQuerySchema = z.object({
   countryName: z.string().trim().min(1, 'countryName is required').max(128),

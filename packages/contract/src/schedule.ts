@@ -11,7 +11,12 @@ export const startOfUtcDay = (date: Date): Date =>
 export const endOfUtcDay = (date: Date): Date => new Date(startOfUtcDay(date).getTime() + DAY_MS - 1);
 
 /** The first broken rule as a sentence, or null. `now` is injectable for tests. */
-export function scheduleProblem(start: Date, end: Date, now: Date, names = { start: 'start', end: 'end' }): string | null {
+export function scheduleProblem(
+  start: Date,
+  end: Date,
+  now: Date,
+  names = { start: 'start', end: 'end' },
+): string | null {
   if (start.getTime() < startOfUtcDay(now).getTime()) return `The ${names.start} date may not be before today.`;
   if (end.getTime() < start.getTime()) return `The ${names.end} date may not be before the ${names.start} date.`;
   return null;

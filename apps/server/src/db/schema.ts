@@ -283,7 +283,10 @@ export const messages = pgTable(
     callToAction: text('call_to_action').notNull(),
     market: text('market').notNull(),
     softwareVersion: text('software_version').notNull().default('all'),
-    serialNumbers: text('serial_numbers').array().notNull().default(sql`'{}'::text[]`),
+    serialNumbers: text('serial_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     issuerUsername: text('issuer_username').notNull(),
     issuerEmail: text('issuer_email').notNull(),
     disposition: text('disposition').notNull(),

@@ -68,9 +68,15 @@ export class Deliveries {
           );
           if (result.status === 'fulfilled') {
             delivered += 1;
-            return this.db.update(deliveries).set({ deliveredAt: sql`now()` }).where(row);
+            return this.db
+              .update(deliveries)
+              .set({ deliveredAt: sql`now()` })
+              .where(row);
           }
-          this.logger.info({ serialNumber, kind, itemId, err: result.reason as unknown }, 'delivery failed; retried later');
+          this.logger.info(
+            { serialNumber, kind, itemId, err: result.reason as unknown },
+            'delivery failed; retried later',
+          );
           return this.db.delete(deliveries).where(row);
         }),
       );

@@ -50,7 +50,12 @@ describe('Users (admin)', () => {
 
   it('keeps the password when it is blank on edit and changes role and e-mail', async () => {
     await post('/create/user/v1', newUser);
-    const res = await post('/update/user/v1', { username: 'nina', password: '', email: 'n@example.com', role: 'support' });
+    const res = await post('/update/user/v1', {
+      username: 'nina',
+      password: '',
+      email: 'n@example.com',
+      role: 'support',
+    });
     expect(res.statusCode).toBe(200);
     const signed = await t.signIn('nina');
     expect(signed.user).toEqual({ username: 'nina', email: 'n@example.com', role: 'support' });
@@ -75,7 +80,11 @@ describe('Users (admin)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const open = async (token: string) => {
-      const socket: Socket = connect(`http://127.0.0.1:${port}`, { path: '/dashboard', transports: ['polling'], auth: { token } });
+      const socket: Socket = connect(`http://127.0.0.1:${port}`, {
+        path: '/dashboard',
+        transports: ['polling'],
+        auth: { token },
+      });
       await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
       return socket;
     };

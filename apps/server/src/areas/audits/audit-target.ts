@@ -1,5 +1,15 @@
 /** The request fields that name what a call acts on, most specific first. */
-const TARGET_KEYS = ['serialNumber', 'username', 'id', 'name', 'targetName', 'updatePath', 'path'] as const;
+const TARGET_KEYS = [
+  'serialNumber',
+  'currentSerialNumber',
+  'username',
+  'id',
+  'serviceName',
+  'name',
+  'targetName',
+  'updatePath',
+  'path',
+] as const;
 const MAX_TARGET_LENGTH = 200;
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>

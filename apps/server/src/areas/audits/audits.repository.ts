@@ -36,7 +36,10 @@ export class AuditsRepository {
 
   async page(filter: AuditFilter, page: number, pageSize: number): Promise<{ total: number; rows: AuditRow[] }> {
     const where = whereOf(filter);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where);
     const rows = await this.list(where, pageSize, (page - 1) * pageSize);
     return { total: count?.n ?? 0, rows };
   }

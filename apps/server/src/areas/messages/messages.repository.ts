@@ -45,7 +45,10 @@ export class MessagesRepository {
         : eq(messages.issuerUsername, filter.issuerUsername)
       : undefined;
     const where = and(eq(messages.disposition, filter.disposition), issuer);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(where);
     const rows = await this.db
       .select({ row: messages, deliveredCount: Deliveries.deliveredCount('message', messages.id) })
       .from(messages)
@@ -88,7 +91,7 @@ export class MessagesRepository {
   async audience(m: MessageRow, limit: number): Promise<string[]> {
     const target =
       m.serialNumbers.length > 0
-        ? sql`${equipment.serialNumber} = any(${m.serialNumbers})`
+        ? sql`${equipment.serialNumber} in (select unnest(${messages.serialNumbers}) from ${messages} where ${messages.id} = ${m.id})`
         : eq(equipment.countryCode, m.market);
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })

@@ -65,7 +65,8 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Edit a message and move it one step (save, submit or approve)',
-        description: 'draft → draft or pending approval (author only); pending approval → upcoming (approvers). Others: 409.',
+        description:
+          'draft → draft or pending approval (author only); pending approval → upcoming (approvers). Others: 409.',
         body: updateMessageRequestSchema,
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -102,8 +103,10 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
     async (req) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Send the CSV file as multipart/form-data in the field "file".');
       const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('Choose a CSV file to upload in the field "file".', 'file');
-      if (!/\.csv$/i.test(file.filename)) throw badRequest(`Only .csv files are accepted; ${file.filename} is not one.`, 'file');
+      if (!file || file.fieldname !== 'file')
+        throw badRequest('Choose a CSV file to upload in the field "file".', 'file');
+      if (!/\.csv$/i.test(file.filename))
+        throw badRequest(`Only .csv files are accepted; ${file.filename} is not one.`, 'file');
       const content = await file.toBuffer().catch((err: unknown) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, `The file is larger than ${SERIAL_CSV_MAX_BYTES / 1024} KB.`);

@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '@ed/contract/constants';
 import {
-  createMessageRequestSchema,
+  type createMessageRequestSchema,
   EDIT_TRANSITIONS,
   mayMoveByEdit,
-  updateMessageRequestSchema,
+  type updateMessageRequestSchema,
   type Disposition,
   type Message,
   type MessagesResponse,

@@ -44,7 +44,10 @@ export function parseSerialCsv(content: Buffer | string): SerialUploadResponse {
     else seen.add(decoded.serialNumber);
   });
   if (records.length - header > SERIAL_CSV_MAX_ROWS) {
-    throw new HttpError(413, `The file has more than ${SERIAL_CSV_MAX_ROWS} serial numbers; split it into smaller files.`);
+    throw new HttpError(
+      413,
+      `The file has more than ${SERIAL_CSV_MAX_ROWS} serial numbers; split it into smaller files.`,
+    );
   }
   return { serialNumbers: [...seen], invalid: invalid.slice(0, 100), duplicates };
 }

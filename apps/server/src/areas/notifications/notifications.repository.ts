@@ -53,7 +53,14 @@ export class NotificationsRepository {
     return this.db
       .selectDistinct({ city })
       .from(equipment)
-      .where(and(sql`${country} = ${countryName}`, sql`${region} = ${regionName}`, sql`${city} is not null`, sql`${city} <> ''`))
+      .where(
+        and(
+          sql`${country} = ${countryName}`,
+          sql`${region} = ${regionName}`,
+          sql`${city} is not null`,
+          sql`${city} <> ''`,
+        ),
+      )
       .orderBy(city)
       .limit(LIST_LIMIT);
   }

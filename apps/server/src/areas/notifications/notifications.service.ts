@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { Notification, NotificationsResponse } from '@ed/contract/notifications';
-import { createNotificationRequestSchema } from '@ed/contract/notifications';
+import { type createNotificationRequestSchema } from '@ed/contract/notifications';
 import { scheduleProblem } from '@ed/contract/schedule';
 import type { z } from 'zod';
 import { badRequest } from '../../shared/http-error.js';

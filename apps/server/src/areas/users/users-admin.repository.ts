@@ -14,7 +14,10 @@ export class UsersAdminRepository {
     const where = filterUsername
       ? sql`lower(${users.username}) like ${`${escapeLike(filterUsername.toLowerCase())}%`}`
       : undefined;
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
     const rows = await this.db
       .select({ username: users.username, email: users.email, role: users.role, active: users.active })
       .from(users)
