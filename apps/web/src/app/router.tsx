@@ -17,6 +17,16 @@ const EquipmentPage = lazy(() =>
   import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
 );
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
+const UsersPage = lazy(() => import('../features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/components/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const MessagingPage = lazy(() =>
+  import('../features/messages/components/messaging-page').then((m) => ({ default: m.MessagingPage })),
+);
+const AuditsPage = lazy(() =>
+  import('../features/audits/components/audits-page').then((m) => ({ default: m.AuditsPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -27,6 +37,10 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/': loading(<HomePage />),
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
+  '/Users': loading(<UsersPage />),
+  '/Notifications': loading(<NotificationsPage />),
+  '/Messaging': loading(<MessagingPage />),
+  '/Audits': loading(<AuditsPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

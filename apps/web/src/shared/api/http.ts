@@ -24,6 +24,8 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (file uploads); the browser sets the boundary. */
+  formData?: FormData;
   /** Validates the answer; without it the answer is returned as it came. */
   schema?: z.ZodType<T>;
   /** False for the calls made before sign-in; they carry no bearer and a 401 means bad credentials. */
@@ -44,6 +46,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 }
 
 function buildBody<T>(options: RequestOptions<T>, headers: Headers): BodyInit | undefined {
+  if (options.formData) return options.formData;
   if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     return new URLSearchParams(options.form);
