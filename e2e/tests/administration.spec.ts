@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';
 import { MessagingPage } from '../pages/messaging-page.js';
@@ -6,7 +6,7 @@ import { NotificationsPage } from '../pages/notifications-page.js';
 import { UsersPage } from '../pages/users-page.js';
 import { E2E } from '../support/e2e-env.js';
 
-async function signIn(page: import('@playwright/test').Page, username: string, password: string) {
+async function signIn(page: Page, username: string, password: string) {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(username, password);

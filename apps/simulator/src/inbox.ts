@@ -5,6 +5,16 @@ export type InboxItem =
   | { kind: 'message'; receivedAt: string; message: DeviceMessage }
   | { kind: 'notification'; receivedAt: string; notification: DeviceNotification };
 
+/** One line saying what a unit received, for the simulator's log. */
+export function describeReceipt(serialNumber: string, item: InboxItem): string {
+  if (item.kind === 'message') {
+    const m = item.message;
+    return `${serialNumber}: received message ${m.messageId} "${m.header}" until ${m.endsAt}`;
+  }
+  const n = item.notification;
+  return `${serialNumber}: received notification ${n.notificationId} "${n.name}" (${n.mimeType} ${n.resourcePath}) until ${n.endsOn}`;
+}
+
 /** The most a unit keeps; the oldest go first. */
 const CAPACITY = 50;
 
@@ -19,11 +29,11 @@ export class Inbox {
     private readonly serialNumber: () => string,
     private readonly logger: Logger,
     private readonly now: () => number,
+    private readonly onReceive: (item: InboxItem) => void = () => {},
   ) {}
 
   receiveMessage(message: DeviceMessage): void {
     this.keep(`message:${message.messageId}`, { kind: 'message', receivedAt: this.stamp(), message });
-    this.logger.info(`${this.serialNumber()}: received message ${message.messageId} "${message.header}"`);
   }
 
   receiveNotification(notification: DeviceNotification): void {
@@ -32,9 +42,6 @@ export class Inbox {
       receivedAt: this.stamp(),
       notification,
     });
-    this.logger.info(
-      `${this.serialNumber()}: received notification ${notification.notificationId} "${notification.name}" (${notification.mimeType} ${notification.resourcePath})`,
-    );
   }
 
   /** What the unit shows now: items whose end has not passed, newest first. */
@@ -46,6 +53,8 @@ export class Inbox {
   }
 
   private keep(key: string, item: InboxItem): void {
+    this.logger.info(describeReceipt(this.serialNumber(), item));
+    this.onReceive(item);
     this.items.delete(key);
     this.items.set(key, item);
     while (this.items.size > CAPACITY) this.items.delete(this.items.keys().next().value!);

@@ -5,7 +5,7 @@ import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.j
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
 import { VirtualDownloader, type Downloader } from './downloader.js';
-import { Inbox } from './inbox.js';
+import { Inbox, type InboxItem } from './inbox.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { Prng } from './prng.js';
@@ -35,6 +35,8 @@ interface UnitEvents {
   offline: [];
   state: [StateMessage];
   renamed: [from: string, to: string];
+  /** A message or notification arrived to be shown. */
+  received: [InboxItem];
 }
 
 const RENAME_RECONNECT_MS = 1_000;
