@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@ed/contract/audits';
+import { auditLog } from '../../src/db/schema.js';
 import { bearer, createTestApp, USER_PASSWORD, type TestApp } from '../support/test-app.js';
 
 describe('the audit log', () => {
@@ -75,6 +76,31 @@ describe('the audit log', () => {
     const eng = (await t.signIn('eng')).access_token;
     expect((await t.app.inject({ url: '/read/audits/v1', headers: bearer(eng) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/read/audits_csv/v1', headers: bearer(eng) })).statusCode).toBe(403);
+  });
+
+  it('records a row for every mutating route the server has, whichever area added it', async () => {
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const mutating = Object.entries(spec.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => [m.toUpperCase(), path] as const))
+      .filter(([method]) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+      // Sign-out revokes the token the other calls use, so it goes last.
+      .sort(([, a], [, b]) => Number(a === '/auth/logout/v1') - Number(b === '/auth/logout/v1'));
+    expect(mutating.length).toBeGreaterThan(20);
+    const requestIds: string[] = [];
+    for (const [method, path] of mutating) {
+      const requestId = `every-route-${requestIds.length}`;
+      requestIds.push(requestId);
+      await t.app.inject({
+        method: method as 'POST',
+        url: path,
+        headers: { ...bearer(admin), 'x-request-id': requestId },
+        payload: {},
+      });
+    }
+    await t.app.audits.settled();
+    const rows = await t.app.db.select({ action: auditLog.action, requestId: auditLog.requestId }).from(auditLog);
+    const byRequest = new Map(rows.map((r) => [r.requestId, r.action]));
+    mutating.forEach(([method, path], i) => expect(byRequest.get(requestIds[i]!), path).toBe(`${method} ${path}`));
   });
 
   it('offers no way to change or delete the log', async () => {
