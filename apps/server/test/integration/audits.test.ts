@@ -79,7 +79,9 @@ describe('the audit log', () => {
   });
 
   it('records a row for every mutating route the server has, whichever area added it', async () => {
-    const spec = (await t.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     const mutating = Object.entries(spec.paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => [m.toUpperCase(), path] as const))
       .filter(([method]) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
