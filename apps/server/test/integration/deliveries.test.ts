@@ -167,5 +167,14 @@ describe('delivery to units', () => {
       const got = u.inbox.current().some((i) => i.kind === 'message' && i.message.messageId === id);
       expect(got).toBe(u.serialNumber === listed);
     }
+
+    // A reset serial keeps its place on the list and what it received, so nothing is sent twice.
+    const renamed = 'V33CQ9999';
+    await f.t.app.fleet.renamer.rename(listed, renamed);
+    const active = await read<{ docs: Message[] }>('/read/messages/v1?filterDisposition=active');
+    expect(active.docs.find((m) => m.id === id)).toMatchObject({
+      targets: { serialNumbers: [renamed] },
+      deliveredCount: 1,
+    });
   });
 });
