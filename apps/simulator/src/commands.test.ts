@@ -19,6 +19,22 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
   set_logging_level: { loggingLevel: 'INFO' },
   set_target_eol_types: { targetType: 'AT700' },
   reset_serial_number: { newSerialNumber: 'V34DT0042' },
+  show_message: {
+    messageId: 1,
+    header: 'Header',
+    body: 'Body',
+    callToAction: 'Go',
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: '2026-01-02T23:59:59.999Z',
+  },
+  show_notification: {
+    notificationId: 1,
+    name: 'Promo',
+    resourcePath: '/promo.png',
+    mimeType: 'image/png',
+    beginsOn: '2026-01-01T00:00:00.000Z',
+    endsOn: '2026-01-02T23:59:59.999Z',
+  },
 };
 
 /** install_now needs something downloaded first. */
