@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -19,16 +20,41 @@ const TEXT_FILTERS = [
   { key: 'filterTarget', label: 'Target' },
 ] as const;
 
-/** The Audits screen (/Audits, admin): who changed what, filters, pages of 10 and a CSV export. */
+const fromParams = (params: URLSearchParams): AuditFilters => ({
+  filterUsername: params.get('user') ?? '',
+  filterAction: params.get('action') ?? '',
+  filterTarget: params.get('target') ?? '',
+  from: params.get('from') ?? '',
+  to: params.get('to') ?? '',
+});
+
+const toParams = (f: AuditFilters): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries({
+      user: f.filterUsername,
+      action: f.filterAction,
+      target: f.filterTarget,
+      from: f.from,
+      to: f.to,
+    }).filter(([, value]) => value !== ''),
+  );
+
+/**
+ * The Audits screen (/Audits, admin): who changed what, filters, pages of 10 and a CSV export.
+ * The filters live in the address (?user=&action=&target=&from=&to=), so a view can be linked to.
+ */
 export function AuditsPage() {
-  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<AuditFilters>(() => ({ ...NO_AUDIT_FILTERS, ...fromParams(params) }));
   const [page, setPage] = useState(0);
   const [exporting, setExporting] = useState(false);
   const { alert } = useNotice();
   const settled = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const list = useAudits(settled, page);
   const set = (patch: Partial<AuditFilters>) => {
-    setFilters({ ...filters, ...patch });
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    setParams(toParams(next), { replace: true });
     setPage(0);
   };
   const columns = useMemo<GridColDef<AuditEntry>[]>(
