@@ -17,7 +17,7 @@ const entry = {
 
 describe('AuditsPage', () => {
   it('reads its filters from the address, shows the rows, and sends a changed filter', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { totalDocs: 1, docs: [entry] }));
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { totalDocs: 1, docs: [entry] }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe');
