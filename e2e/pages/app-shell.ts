@@ -18,9 +18,12 @@ export class AppShell {
     await this.page.getByRole('button', { name: 'Account' }).click();
   }
 
+  /** Signs out and waits for the sign-in page, which the app reloads to. */
   async signOut() {
     await this.openAccountMenu();
     await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(this.page).toHaveURL(/\/login$/);
+    await expect(this.page.getByText('You need to sign in...')).toBeVisible();
   }
 
   async openChangePassword() {

@@ -48,7 +48,7 @@ test.describe('sign-in', () => {
     await expect(shell.menuLink('Notifications / Ads')).toBeVisible();
     await shell.menuLink('Users').click();
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-    await expect(page.getByText('Not available yet')).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Users' })).toBeVisible();
     await shell.signOut();
 
     await login.signIn('support', E2E.demoPassword);

@@ -8,6 +8,14 @@ import alignersPlugin from './areas/aligners/aligners.plugin.js';
 import alignersRoutes from './areas/aligners/aligners.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
+import auditsPlugin from './areas/audits/audits.plugin.js';
+import auditsRoutes from './areas/audits/audits.routes.js';
+import messagesPlugin from './areas/messages/messages.plugin.js';
+import messagesRoutes from './areas/messages/messages.routes.js';
+import notificationsPlugin from './areas/notifications/notifications.plugin.js';
+import notificationsRoutes from './areas/notifications/notifications.routes.js';
+import usersPlugin from './areas/users/users.plugin.js';
+import usersRoutes from './areas/users/users.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
 import deviceRoutes from './areas/fleet/device.routes.js';
 import fleetPlugin from './areas/fleet/fleet.plugin.js';
@@ -28,6 +36,7 @@ import servicesPlugin from './areas/services/services.plugin.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
+import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import flagsPlugin from './plugins/flags.js';
@@ -81,6 +90,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
+  await app.register(clockPlugin);
+  await app.register(auditsPlugin);
   await app.register(authServicePlugin);
   await app.register(authenticationPlugin);
   await app.register(livePlugin);
@@ -92,11 +103,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(ticketsPlugin);
   await app.register(easyPlugin);
   await app.register(truPointPlugin);
+  await app.register(usersPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(messagesPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
   await app.register(async (api) => {
     api.addHook('onRequest', api.authenticate);
+    // Every call that changes something is audited, whichever area adds it.
+    api.addHook('onResponse', api.audits.onResponse);
     await api.register(authRoutes);
     await api.register(deviceRoutes);
     await api.register(commandRoutes);
@@ -109,6 +125,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(easyRoutes);
     await api.register(truPointRoutes);
     await api.register(vendorRoutes);
+    await api.register(usersRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(messagesRoutes);
+    await api.register(auditsRoutes);
   });
   await app.register(webAppPlugin);
   return app;

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FAMILY_LABELS, FAMILIES, type Family } from '@ed/contract/families';
 import { startFleet } from './fleet.js';
+import { describeReceipt } from './inbox.js';
 import type { Logger } from './logger.js';
 
 const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key KEY [options]
@@ -99,6 +100,9 @@ const fleet = startFleet({
   mqttUrl: values['mqtt-url'],
   logger,
 });
+
+// What units receive to show is always printed, verbose or not: it is what an operator watches for.
+for (const unit of fleet.units) unit.on('received', (item) => say(describeReceipt(unit.serialNumber, item)));
 
 const count = (predicate: (unit: (typeof fleet.units)[number]) => boolean): number =>
   fleet.units.filter(predicate).length;

@@ -21,6 +21,22 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
   reset_serial_number: { newSerialNumber: 'V34DT0042' },
   start_pairing: { pairingId: randomUUID(), vendor: 'Shop', vendorKey: 'bay-1', alignmentId: 'A-1' },
   abort_pairing: { pairingId: randomUUID(), reason: 'Customer left' },
+  show_message: {
+    messageId: 1,
+    header: 'Header',
+    body: 'Body',
+    callToAction: 'Go',
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: '2026-01-02T23:59:59.999Z',
+  },
+  show_notification: {
+    notificationId: 1,
+    name: 'Promo',
+    resourcePath: '/promo.png',
+    mimeType: 'image/png',
+    beginsOn: '2026-01-01T00:00:00.000Z',
+    endsOn: '2026-01-02T23:59:59.999Z',
+  },
 };
 
 /** install_now needs something downloaded first. */

@@ -7,6 +7,7 @@ import type {
 import { decodeSerialNumber } from '@ed/contract/serial-number';
 import { FAMILY_LABELS } from '@ed/contract/families';
 import type { Clock } from './clock.js';
+import type { Inbox } from './inbox.js';
 import { supportsRemoteUpdate, supportsSerialReset } from './catalog.js';
 import { Prng } from './prng.js';
 import { calibrationLogs } from './reports/calibration.js';
@@ -30,6 +31,8 @@ export interface CommandTarget {
   apply(patch: StateMessage): void;
   /** Reconnects under the new serial number once the reply has gone out. */
   requestRename(newSerialNumber: string): void;
+  /** Messages and notifications the unit was sent to show. */
+  readonly inbox: Inbox;
 }
 
 type Handler<C extends DeviceCommandName> = (
@@ -144,6 +147,14 @@ export const commandHandlers: { [C in DeviceCommandName]: Handler<C> } = {
   },
   abort_pairing: (t, args) => {
     t.pairings.abort(args);
+    return {};
+  },
+  show_message: (t, args) => {
+    t.inbox.receiveMessage(args);
+    return {};
+  },
+  show_notification: (t, args) => {
+    t.inbox.receiveNotification(args);
     return {};
   },
 };

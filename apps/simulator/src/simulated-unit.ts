@@ -5,6 +5,7 @@ import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.j
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
 import { VirtualDownloader, type Downloader } from './downloader.js';
+import { Inbox, type InboxItem } from './inbox.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
@@ -35,6 +36,8 @@ interface UnitEvents {
   offline: [];
   state: [StateMessage];
   renamed: [from: string, to: string];
+  /** A message or notification arrived to be shown. */
+  received: [InboxItem];
 }
 
 const RENAME_RECONNECT_MS = 1_000;
@@ -45,6 +48,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   readonly seed: number;
   readonly updates: UpdateFlow;
   readonly pairings: PairingFlow;
+  readonly inbox: Inbox;
   private readonly logger: Logger;
   private readonly prng: Prng;
   private readonly activity: ProcedureCycle;
@@ -77,6 +81,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
     this.pairings = new PairingFlow(this, this.clock, Prng.derive(profile.seed, 6));
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
+    this.inbox = new Inbox(
+      () => this.serial,
+      this.logger,
+      () => this.clock.now(),
+    );
   }
 
   get serialNumber(): string {

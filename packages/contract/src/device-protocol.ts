@@ -114,6 +114,26 @@ export const cameraCalibrationSchema = z.object({
 });
 export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
 
+export const deviceMessageSchema = z.object({
+  messageId: z.number().int(),
+  header: z.string(),
+  body: z.string(),
+  callToAction: z.string(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+});
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+
+export const deviceNotificationSchema = z.object({
+  notificationId: z.number().int(),
+  name: z.string(),
+  resourcePath: z.string(),
+  mimeType: z.string(),
+  beginsOn: z.iso.datetime(),
+  endsOn: z.iso.datetime(),
+});
+export type DeviceNotification = z.infer<typeof deviceNotificationSchema>;
+
 /** The remote commands (part 1 §7): the arguments each takes and the result a unit replies with. */
 export const deviceCommands = {
   get_usb_status: { args: z.object({}), result: z.object({ status: z.string().max(65_536) }) },
@@ -147,6 +167,10 @@ export const deviceCommands = {
   },
   /** The vendor aborted the pairing: stop its calibrations. */
   abort_pairing: { args: z.object({ pairingId: z.uuid(), reason: z.string().max(500) }), result: z.object({}) },
+  /** An on-device message while it is active (part 2 §4); the unit shows it until `endsAt`. */
+  show_message: { args: deviceMessageSchema, result: z.object({}) },
+  /** A geographic notification while in its period; the unit fetches `resourcePath` itself. */
+  show_notification: { args: deviceNotificationSchema, result: z.object({}) },
 } as const;
 
 export type DeviceCommandName = keyof typeof deviceCommands;

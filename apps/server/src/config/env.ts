@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** Minutes between VACUUM runs on the embedded database (a real PostgreSQL autovacuums). */
   PGLITE_VACUUM_MINUTES: int(1, 10_080).default(60),
   FAVORITES_LIMIT: int(1, 10_000).default(50),
+  /** How often message transitions and deliveries run (0 turns the timer off, for tests). */
+  JOB_INTERVAL_MS: int(0, 3_600_000).default(5_000),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
   /** Disconnects per simulated unit per hour (0 keeps them connected). */
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),

@@ -24,6 +24,16 @@ const EasyPage = lazy(() => import('../features/easy/components/easy-page').then
 const TruPointPage = lazy(() =>
   import('../features/trupoint/components/trupoint-page').then((m) => ({ default: m.TruPointPage })),
 );
+const UsersPage = lazy(() => import('../features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/components/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const MessagingPage = lazy(() =>
+  import('../features/messages/components/messaging-page').then((m) => ({ default: m.MessagingPage })),
+);
+const AuditsPage = lazy(() =>
+  import('../features/audits/components/audits-page').then((m) => ({ default: m.AuditsPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -37,6 +47,10 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/SupportTickets': loading(<SupportTicketsPage />),
   '/Easy': loading(<EasyPage />),
   '/TruPoint': loading(<TruPointPage />),
+  '/Users': loading(<UsersPage />),
+  '/Notifications': loading(<NotificationsPage />),
+  '/Messaging': loading(<MessagingPage />),
+  '/Audits': loading(<AuditsPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

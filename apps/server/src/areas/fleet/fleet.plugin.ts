@@ -24,6 +24,7 @@ export interface Fleet {
   enrollmentKey: string | undefined;
   broker: EmbeddedBroker | undefined;
   link: MqttLink;
+  /** Sends a command to a unit and waits for its reply (messages and notifications use it too). */
   bus: CommandBus;
   gateway: FleetGateway;
   credentials: DeviceCredentials;

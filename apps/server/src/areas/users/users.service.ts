@@ -1,22 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { newPasswordProblems } from '@ed/contract/password';
-import { roleSchema, type Role } from '@ed/contract/roles';
+import type { Role } from '@ed/contract/roles';
+import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/http-error.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 
-export const newUserSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'username is required')
-    .max(64, 'username is at most 64 characters')
-    .regex(/^[A-Za-z0-9._@-]+$/, 'username may hold letters, digits and . _ @ - only'),
-  email: z.email({ error: 'email must be an e-mail address' }),
-  role: roleSchema,
-  password: z.string(),
-  active: z.boolean().default(true),
-});
+export const newUserSchema = createUserRequestSchema;
 export type NewUser = z.input<typeof newUserSchema>;
 
 /** Creates accounts; the admin bootstrap and the demo seed go through here like the Users screen will. */

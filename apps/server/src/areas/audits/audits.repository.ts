@@ -1,0 +1,60 @@
+import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+export interface AuditFilter {
+  filterUsername?: string;
+  filterAction?: string;
+  filterTarget?: string;
+  from?: Date;
+  to?: Date;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** User and target match exactly, action by prefix ("POST /cmd" finds every command). */
+function whereOf(f: AuditFilter): SQL | undefined {
+  return and(
+    f.filterUsername ? eq(auditLog.username, f.filterUsername) : undefined,
+    f.filterAction ? like(auditLog.action, `${escapeLike(f.filterAction)}%`) : undefined,
+    f.filterTarget ? eq(auditLog.target, f.filterTarget) : undefined,
+    f.from ? gte(auditLog.at, f.from) : undefined,
+    f.to ? lte(auditLog.at, f.to) : undefined,
+  );
+}
+
+/** Insert and read only: the log has no update or delete. */
+export class AuditsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(rows: NewAuditRow[], db: Db = this.db): Promise<void> {
+    if (rows.length > 0) await db.insert(auditLog).values(rows);
+  }
+
+  async page(filter: AuditFilter, page: number, pageSize: number): Promise<{ total: number; rows: AuditRow[] }> {
+    const where = whereOf(filter);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where);
+    const rows = await this.list(where, pageSize, (page - 1) * pageSize);
+    return { total: count?.n ?? 0, rows };
+  }
+
+  exportRows(filter: AuditFilter, max: number): Promise<AuditRow[]> {
+    return this.list(whereOf(filter), max, 0);
+  }
+
+  private list(where: SQL | undefined, limit: number, offset: number): Promise<AuditRow[]> {
+    return this.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Deliveries } from '../../shared/deliveries.js';
+import { startJobTimer } from '../../shared/job-timer.js';
+import { MessagesRepository } from './messages.repository.js';
+import { MessagesService } from './messages.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessagesService;
+  }
+}
+
+/** Messaging, and its timed job: move messages whose time has come, then deliver the active ones. */
+async function messagesPlugin(app: FastifyInstance) {
+  const deliveries = new Deliveries(app.db, app.log);
+  const messages = new MessagesService({
+    db: app.db,
+    repository: new MessagesRepository(app.db),
+    deliveries,
+    bus: app.fleet.bus,
+    audits: app.audits,
+  });
+  app.decorate('messages', messages);
+  app.fleet.renamer.addStep(async (tx, from, to) => {
+    await Deliveries.rename(tx, from, to);
+    await MessagesRepository.renameSerial(tx, from, to);
+  });
+  const job = startJobTimer(
+    app.config.JOB_INTERVAL_MS,
+    async (now) => {
+      await messages.advance(now);
+      await messages.deliver(now);
+    },
+    app.log,
+    'message',
+    () => app.clock(),
+  );
+  app.addHook('preClose', () => job.stop());
+}
+
+export default fp(messagesPlugin, { name: 'messages', dependencies: ['fleet', 'audits', 'clock'] });

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gte, lte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Disposition } from '@ed/contract/messages';
+import type { Db } from '../../db/client.js';
+import { equipment, messages } from '../../db/schema.js';
+import { Deliveries } from '../../shared/deliveries.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
+
+export interface MessageListFilter {
+  disposition: Disposition;
+  issuerUsername?: string;
+  /** With an issuer: every issuer but that one (Other Drafts). */
+  invert: boolean;
+}
+
+/** Messages and the SQL of their timed transitions. */
+export class MessagesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewMessageRow): Promise<MessageRow> {
+    const [row] = await this.db.insert(messages).values(values).returning();
+    return row!;
+  }
+
+  /** The row, locked for the rest of the transaction, so two edits cannot both pass the checks. */
+  async lock(tx: Db, id: number): Promise<MessageRow | undefined> {
+    const rows = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+    return rows[0];
+  }
+
+  async update(tx: Db, id: number, values: Partial<NewMessageRow>): Promise<MessageRow> {
+    const [row] = await tx
+      .update(messages)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(messages.id, id))
+      .returning();
+    return row!;
+  }
+
+  async page(filter: MessageListFilter, page: number, pageSize: number) {
+    const issuer = filter.issuerUsername
+      ? filter.invert
+        ? ne(messages.issuerUsername, filter.issuerUsername)
+        : eq(messages.issuerUsername, filter.issuerUsername)
+      : undefined;
+    const where = and(eq(messages.disposition, filter.disposition), issuer);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(where);
+    const rows = await this.db
+      .select({ row: messages, deliveredCount: Deliveries.deliveredCount('message', messages.id) })
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { total: count?.n ?? 0, rows };
+  }
+
+  /** Moves every message whose time has come one step; returns the ids moved. Atomic per row across instances. */
+  async advance(tx: Db, from: 'upcoming' | 'active', to: 'active' | 'completed', now: Date): Promise<number[]> {
+    const due: SQL = from === 'upcoming' ? lte(messages.startDate, now) : lt(messages.endDate, now);
+    const rows = await tx
+      .update(messages)
+      .set({ disposition: to, updatedAt: sql`now()` })
+      .where(and(eq(messages.disposition, from), due))
+      .returning({ id: messages.id });
+    return rows.map((r) => r.id);
+  }
+
+  active(now: Date, limit: number): Promise<MessageRow[]> {
+    return this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.disposition, 'active'), lte(messages.startDate, now), gte(messages.endDate, now)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+  }
+
+  /** A reset serial stays on the lists it was on (serial renamer step). */
+  static async renameSerial(tx: Db, from: string, to: string): Promise<void> {
+    await tx
+      .update(messages)
+      .set({ serialNumbers: sql`array_replace(${messages.serialNumbers}, ${from}, ${to})` })
+      .where(sql`${from} = any(${messages.serialNumbers})`);
+  }
+
+  /** Connected units of the message's list (when it has one) or else of its market, not yet claimed. */
+  async audience(m: MessageRow, limit: number): Promise<string[]> {
+    const target =
+      m.serialNumbers.length > 0
+        ? sql`${equipment.serialNumber} in (select unnest(${messages.serialNumbers}) from ${messages} where ${messages.id} = ${m.id})`
+        : eq(equipment.countryCode, m.market);
+    const rows = await this.db
+      .select({ serialNumber: equipment.serialNumber })
+      .from(equipment)
+      .where(and(eq(equipment.connected, true), target, Deliveries.notClaimed('message', m.id, equipment.serialNumber)))
+      .limit(limit);
+    return rows.map((r) => r.serialNumber);
+  }
+}

@@ -1,0 +1,179 @@
+import { PAGE_SIZE } from '@ed/contract/constants';
+import {
+  type createMessageRequestSchema,
+  EDIT_TRANSITIONS,
+  mayMoveByEdit,
+  type updateMessageRequestSchema,
+  type Disposition,
+  type Message,
+  type MessagesResponse,
+} from '@ed/contract/messages';
+import { hasPermission } from '@ed/contract/permissions';
+import { endOfUtcDay, scheduleProblem, startOfUtcDay } from '@ed/contract/schedule';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Deliveries } from '../../shared/deliveries.js';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error.js';
+import type { ActiveSession } from '../auth/auth.repository.js';
+import type { AuditsService } from '../audits/audits.service.js';
+import { SYSTEM_ACTOR } from '../audits/audits.service.js';
+import type { CommandBus } from '../fleet/command-bus.js';
+import type { MessageListFilter, MessageRow, MessagesRepository } from './messages.repository.js';
+
+type CreateInput = z.output<typeof createMessageRequestSchema>;
+type UpdateInput = z.output<typeof updateMessageRequestSchema>;
+type User = ActiveSession['user'];
+
+const ITEMS_PER_TICK = 50;
+const UNITS_PER_ITEM = 500;
+
+export const toMessage = (row: MessageRow, deliveredCount = 0): Message => ({
+  id: row.id,
+  schedule: { startDate: row.startDate.toISOString(), endDate: row.endDate.toISOString() },
+  header: row.header,
+  body: row.body,
+  callToAction: row.callToAction,
+  targets: { market: row.market, softwareVersion: row.softwareVersion, serialNumbers: row.serialNumbers },
+  issuerUsername: row.issuerUsername,
+  issuerEmail: row.issuerEmail,
+  disposition: row.disposition as Disposition,
+  deliveredCount,
+});
+
+/** Start and end are the start of the start day and the end of the end day in UTC (part 2 §7). */
+function schedule(input: { startDate: Date; endDate: Date }, now: Date) {
+  const startDate = startOfUtcDay(input.startDate);
+  const endDate = endOfUtcDay(input.endDate);
+  const problem = scheduleProblem(startDate, endDate, now);
+  if (problem) throw badRequest(problem, problem.includes('end date') ? 'schedule.endDate' : 'schedule.startDate');
+  return { startDate, endDate };
+}
+
+function illegalMove(from: Disposition, to: Disposition): Error {
+  const allowed = EDIT_TRANSITIONS[from];
+  const next = allowed.length > 0 ? `it can only go to ${allowed.join(' or ')}` : 'it can no longer be edited';
+  return conflict(`A message in ${from} cannot move to ${to}: ${next}.`);
+}
+
+export interface MessagesDeps {
+  db: Db;
+  repository: MessagesRepository;
+  deliveries: Deliveries;
+  bus: CommandBus;
+  audits: AuditsService;
+}
+
+/** On-device messages: the disposition flow of part 2 §4 (docs/decisions.md), enforced here. */
+export class MessagesService {
+  constructor(private readonly deps: MessagesDeps) {}
+
+  async create(user: User, input: CreateInput, now: Date): Promise<Message> {
+    const row = await this.deps.repository.insert({
+      ...schedule(input.schedule, now),
+      header: input.header,
+      body: input.body,
+      callToAction: input.callToAction,
+      market: input.targets.market,
+      softwareVersion: input.targets.softwareVersion,
+      serialNumbers: input.targets.serialNumbers,
+      issuerUsername: user.username,
+      issuerEmail: user.email,
+      disposition: 'draft',
+    });
+    return toMessage(row);
+  }
+
+  /** Edit, Save and Submit, or Save and Approve: one step at a time; the issuer never changes. */
+  async update(user: User, input: UpdateInput, now: Date): Promise<Message> {
+    const { payload } = input;
+    return this.deps.db.transaction(async (tx) => {
+      const current = await this.find(tx, input.id);
+      const from = current.disposition as Disposition;
+      if (!mayMoveByEdit(from, payload.disposition)) throw illegalMove(from, payload.disposition);
+      if (from === 'draft' && current.issuerUsername !== user.username) {
+        throw forbidden(`Only ${current.issuerUsername}, its author, may edit draft ${current.id}.`);
+      }
+      if (payload.disposition === 'upcoming' && !hasPermission(user.role, 'messages.approve')) {
+        throw forbidden(`Your role (${user.role}) may not approve messages.`);
+      }
+      const row = await this.deps.repository.update(tx, current.id, {
+        ...schedule(payload.schedule, now),
+        header: payload.header,
+        body: payload.body,
+        callToAction: payload.callToAction,
+        market: payload.targets.market,
+        softwareVersion: payload.targets.softwareVersion,
+        ...(payload.targets.serialNumbers ? { serialNumbers: payload.targets.serialNumbers } : {}),
+        disposition: payload.disposition,
+      });
+      return toMessage(row);
+    });
+  }
+
+  /** Delete: a draft by its author only; any other message not yet deleted by anyone here. */
+  async remove(user: User, id: number): Promise<Message> {
+    return this.deps.db.transaction(async (tx) => {
+      const current = await this.find(tx, id);
+      if (current.disposition === 'deleted') throw conflict(`Message ${id} is already deleted.`);
+      if (current.disposition === 'draft' && current.issuerUsername !== user.username) {
+        throw forbidden(`Only ${current.issuerUsername}, its author, may delete draft ${id}.`);
+      }
+      return toMessage(await this.deps.repository.update(tx, id, { disposition: 'deleted' }));
+    });
+  }
+
+  async list(filter: MessageListFilter, page: number): Promise<MessagesResponse> {
+    const { total, rows } = await this.deps.repository.page(filter, page, PAGE_SIZE);
+    return { totalDocs: total, docs: rows.map((r) => toMessage(r.row, r.deliveredCount)) };
+  }
+
+  /**
+   * The timed job: upcoming → active at the start, active → completed after the end, each step
+   * audited as the system. A message past both in one tick still passes through active.
+   */
+  async advance(now: Date): Promise<{ activated: number[]; completed: number[] }> {
+    return this.deps.db.transaction(async (tx) => {
+      const activated = await this.deps.repository.advance(tx, 'upcoming', 'active', now);
+      const completed = await this.deps.repository.advance(tx, 'active', 'completed', now);
+      const row = (action: string) => (id: number) => ({
+        username: SYSTEM_ACTOR,
+        action,
+        target: String(id),
+        outcome: 200,
+        requestId: null,
+        at: now,
+      });
+      await this.deps.audits.record(
+        [...activated.map(row('message upcoming → active')), ...completed.map(row('message active → completed'))],
+        tx,
+      );
+      return { activated, completed };
+    });
+  }
+
+  /** Sends every active message to the connected units of its audience that do not have it yet. */
+  async deliver(now: Date): Promise<number> {
+    let delivered = 0;
+    for (const m of await this.deps.repository.active(now, ITEMS_PER_TICK)) {
+      const audience = await this.deps.repository.audience(m, UNITS_PER_ITEM);
+      const args = {
+        messageId: m.id,
+        header: m.header,
+        body: m.body,
+        callToAction: m.callToAction,
+        startsAt: m.startDate.toISOString(),
+        endsAt: m.endDate.toISOString(),
+      };
+      delivered += await this.deps.deliveries.deliver('message', m.id, audience, now, (serial) =>
+        this.deps.bus.send(serial, 'show_message', args),
+      );
+    }
+    return delivered;
+  }
+
+  private async find(tx: Db, id: number): Promise<MessageRow> {
+    const row = await this.deps.repository.lock(tx, id);
+    if (!row) throw notFound(`There is no message ${id}.`);
+    return row;
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Deliveries } from '../../shared/deliveries.js';
+import { startJobTimer } from '../../shared/job-timer.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationsService;
+  }
+}
+
+/** Notifications, and the job that delivers them to the units of their audience while in period. */
+async function notificationsPlugin(app: FastifyInstance) {
+  const repository = new NotificationsRepository(app.db);
+  const deliveries = new Deliveries(app.db, app.log);
+  const notifications = new NotificationsService({ repository, deliveries, bus: app.fleet.bus });
+  app.decorate('notifications', notifications);
+  const job = startJobTimer(
+    app.config.JOB_INTERVAL_MS,
+    async (now) => {
+      await deliveries.releaseStale(now);
+      await notifications.deliver(now);
+    },
+    app.log,
+    'notification delivery',
+    () => app.clock(),
+  );
+  app.services.register('notifications', {
+    check: () => repository.page(1, 1).then(() => true),
+    restart: () => notifications.deliver(app.clock()).then(() => undefined),
+  });
+  app.addHook('preClose', () => job.stop());
+}
+
+export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'services', 'clock'] });

@@ -1,0 +1,95 @@
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { equipment, notifications } from '../../db/schema.js';
+import { Deliveries } from '../../shared/deliveries.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
+
+const LIST_LIMIT = 500;
+const country = sql<string>`${equipment.geolocation}->>'country_name'`;
+const region = sql<string>`${equipment.geolocation}->>'region'`;
+const city = sql<string>`${equipment.geolocation}->>'city'`;
+
+/** Notifications, and the places of the fleet they can target. */
+export class NotificationsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewNotificationRow): Promise<NotificationRow> {
+    const [row] = await this.db.insert(notifications).values(values).returning();
+    return row!;
+  }
+
+  async page(page: number, pageSize: number) {
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+    const rows = await this.db
+      .select({ row: notifications, deliveredCount: Deliveries.deliveredCount('notification', notifications.id) })
+      .from(notifications)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { total: count?.n ?? 0, rows };
+  }
+
+  countries() {
+    return this.db
+      .selectDistinct({ countryName: country, countryCode: sql<string>`${equipment.countryCode}` })
+      .from(equipment)
+      .where(and(sql`${country} is not null`, sql`${equipment.countryCode} is not null`))
+      .orderBy(country)
+      .limit(LIST_LIMIT);
+  }
+
+  regions(countryName: string) {
+    return this.db
+      .selectDistinct({ region })
+      .from(equipment)
+      .where(and(sql`${country} = ${countryName}`, sql`${region} is not null`, sql`${region} <> ''`))
+      .orderBy(region)
+      .limit(LIST_LIMIT);
+  }
+
+  cities(countryName: string, regionName: string) {
+    return this.db
+      .selectDistinct({ city })
+      .from(equipment)
+      .where(
+        and(
+          sql`${country} = ${countryName}`,
+          sql`${region} = ${regionName}`,
+          sql`${city} is not null`,
+          sql`${city} <> ''`,
+        ),
+      )
+      .orderBy(city)
+      .limit(LIST_LIMIT);
+  }
+
+  inPeriod(now: Date, limit: number): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
+      .where(and(lte(notifications.beginsOn, now), gte(notifications.endsOn, now)))
+      .orderBy(notifications.id)
+      .limit(limit);
+  }
+
+  /** Connected units in the notification's audience that have no claim for it yet. */
+  async audience(n: NotificationRow, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ serialNumber: equipment.serialNumber })
+      .from(equipment)
+      .where(
+        and(
+          eq(equipment.connected, true),
+          n.targetFamily === 'all' ? undefined : eq(equipment.family, n.targetFamily as 'aligner' | 'gtps'),
+          sql`${country} = ${n.targetCountry}`,
+          n.targetRegion ? sql`${region} = ${n.targetRegion}` : undefined,
+          n.targetCity ? sql`${city} = ${n.targetCity}` : undefined,
+          Deliveries.notClaimed('notification', n.id, equipment.serialNumber),
+        ),
+      )
+      .limit(limit);
+    return rows.map((r) => r.serialNumber);
+  }
+}

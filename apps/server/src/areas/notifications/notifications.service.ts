@@ -1,0 +1,95 @@
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { Notification, NotificationsResponse } from '@ed/contract/notifications';
+import { type createNotificationRequestSchema } from '@ed/contract/notifications';
+import { scheduleProblem } from '@ed/contract/schedule';
+import type { z } from 'zod';
+import { badRequest } from '../../shared/http-error.js';
+import type { CommandBus } from '../fleet/command-bus.js';
+import type { Deliveries } from '../../shared/deliveries.js';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
+
+type CreateInput = z.output<typeof createNotificationRequestSchema>;
+
+/** Per tick: at most this many notifications in period, and units for each. */
+const ITEMS_PER_TICK = 50;
+const UNITS_PER_ITEM = 500;
+
+const toNotification = (row: NotificationRow, deliveredCount: number): Notification => ({
+  id: row.id,
+  name: row.name,
+  resourcePath: row.resourcePath,
+  mimeType: row.mimeType as Notification['mimeType'],
+  beginsOn: row.beginsOn.toISOString(),
+  endsOn: row.endsOn.toISOString(),
+  targetType: 'geographic',
+  target: {
+    family: row.targetFamily as Notification['target']['family'],
+    country: row.targetCountry,
+    region: row.targetRegion,
+    city: row.targetCity,
+  },
+  deliveredCount,
+});
+
+/** Geographic notifications (part 2 §2): created by admin and engineer, delivered while in period. */
+export class NotificationsService {
+  constructor(
+    private readonly deps: { repository: NotificationsRepository; deliveries: Deliveries; bus: CommandBus },
+  ) {}
+
+  async create(createdBy: string, input: CreateInput, now: Date): Promise<Notification> {
+    const problem = scheduleProblem(input.beginsOn, input.endsOn, now, { start: 'begin', end: 'end' });
+    if (problem) throw badRequest(problem, problem.includes('end date') ? 'endsOn' : 'beginsOn');
+    const row = await this.deps.repository.insert({
+      name: input.name,
+      resourcePath: input.resourcePath,
+      mimeType: input.mimeType,
+      beginsOn: input.beginsOn,
+      endsOn: input.endsOn,
+      targetType: input.targetType,
+      targetFamily: input.target.family,
+      targetCountry: input.target.country,
+      targetRegion: input.target.region,
+      targetCity: input.target.city,
+      createdBy,
+    });
+    return toNotification(row, 0);
+  }
+
+  async list(page: number): Promise<NotificationsResponse> {
+    const { total, rows } = await this.deps.repository.page(page, PAGE_SIZE);
+    return { totalDocs: total, docs: rows.map((r) => toNotification(r.row, r.deliveredCount)) };
+  }
+
+  countries() {
+    return this.deps.repository.countries();
+  }
+
+  regions(countryName: string) {
+    return this.deps.repository.regions(countryName);
+  }
+
+  cities(countryName: string, region: string) {
+    return this.deps.repository.cities(countryName, region);
+  }
+
+  /** Sends each notification in its period to the connected units of its audience that lack it. */
+  async deliver(now: Date): Promise<number> {
+    let delivered = 0;
+    for (const n of await this.deps.repository.inPeriod(now, ITEMS_PER_TICK)) {
+      const audience = await this.deps.repository.audience(n, UNITS_PER_ITEM);
+      const args = {
+        notificationId: n.id,
+        name: n.name,
+        resourcePath: n.resourcePath,
+        mimeType: n.mimeType,
+        beginsOn: n.beginsOn.toISOString(),
+        endsOn: n.endsOn.toISOString(),
+      };
+      delivered += await this.deps.deliveries.deliver('notification', n.id, audience, now, (serial) =>
+        this.deps.bus.send(serial, 'show_notification', args),
+      );
+    }
+    return delivered;
+  }
+}

@@ -1,0 +1,77 @@
+import { newPasswordProblems } from '@ed/contract/password';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { UpdateUserRequest, UsersResponse } from '@ed/contract/users';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import type { AuthRepository } from '../auth/auth.repository.js';
+import { hashPassword } from '../auth/password-hasher.js';
+import type { UsersAdminRepository } from './users-admin.repository.js';
+import type { UserRow } from './users.repository.js';
+
+export interface UsersAdminDeps {
+  db: Db;
+  repository: UsersAdminRepository;
+  sessions: AuthRepository;
+  /** Drops the user's open sockets on every instance. */
+  dropSockets: (username: string) => void;
+}
+
+const LAST_ADMIN = 'The last active admin cannot be deleted, deactivated or demoted.';
+
+/** The Users screen (part 2 §2): list, update and delete, with last-admin protection. */
+export class UsersAdminService {
+  constructor(private readonly deps: UsersAdminDeps) {}
+
+  list(filterUsername: string | undefined, page: number): Promise<UsersResponse> {
+    return this.deps.repository.page(filterUsername, page, PAGE_SIZE);
+  }
+
+  /**
+   * A blank password means no change. Deactivating or a new password revokes the user's tokens;
+   * any change drops their sockets, so they reconnect with what they now are.
+   */
+  async update(input: UpdateUserRequest): Promise<void> {
+    const password = input.password?.trim() ? input.password : undefined;
+    if (password) {
+      const problems = newPasswordProblems(password);
+      if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+    }
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    const username = await this.deps.db.transaction(async (tx) => {
+      const user = await this.lockUser(tx, input.username);
+      const losesAdmin =
+        user.role === 'admin' && user.active && ((input.role && input.role !== 'admin') || input.active === false);
+      if (losesAdmin) await this.assertAnotherAdmin(tx, user);
+      await this.deps.repository.update(tx, user.id, {
+        email: input.email,
+        role: input.role,
+        active: input.active,
+        passwordHash,
+      });
+      if (input.active === false || passwordHash) await this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
+      return user.username;
+    });
+    this.deps.dropSockets(username);
+  }
+
+  /** Deleting removes the user's sessions with the row (cascade), so their tokens stop at once. */
+  async remove(username: string): Promise<void> {
+    const name = await this.deps.db.transaction(async (tx) => {
+      const user = await this.lockUser(tx, username);
+      if (user.role === 'admin' && user.active) await this.assertAnotherAdmin(tx, user);
+      await this.deps.repository.remove(tx, user.id);
+      return user.username;
+    });
+    this.deps.dropSockets(name);
+  }
+
+  private async lockUser(tx: Db, username: string): Promise<UserRow> {
+    const user = await this.deps.repository.lockByUsername(tx, username);
+    if (!user) throw notFound(`There is no user named ${username}.`);
+    return user;
+  }
+
+  private async assertAnotherAdmin(tx: Db, user: UserRow): Promise<void> {
+    if ((await this.deps.repository.lockActiveAdmins(tx, user.id)) === 0) throw conflict(LAST_ADMIN);
+  }
+}

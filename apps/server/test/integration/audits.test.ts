@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@ed/contract/audits';
+import { auditLog } from '../../src/db/schema.js';
+import { bearer, createTestApp, USER_PASSWORD, type TestApp } from '../support/test-app.js';
+
+describe('the audit log', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ JOB_INTERVAL_MS: '0' });
+    admin = (await t.signIn('admin')).access_token;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload?: Record<string, unknown>, token = admin) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const entries = async (query: string) => {
+    await t.app.audits.settled();
+    const res = await t.app.inject({ url: `/read/audits/v1?${query}`, headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ totalDocs: number; docs: AuditEntry[] }>();
+  };
+
+  it('records sign-ins that succeed and fail, with the claimed user and the outcome', async () => {
+    await t.createUser('ivy', 'engineer');
+    await t.signIn('ivy');
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token/v1',
+      payload: new URLSearchParams({ grant_type: 'password', username: 'ivy', password: 'wrong-password!' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'req-failed-sign-in' },
+    });
+    expect(failed.statusCode).toBe(401);
+    const { docs } = await entries('filterUsername=ivy&filterAction=POST%20/auth/token');
+    expect(docs.map((d) => [d.action, d.target, d.outcome])).toEqual([
+      ['POST /auth/token/v1', 'ivy', 401],
+      ['POST /auth/token/v1', 'ivy', 200],
+    ]);
+    expect(docs[0]!.requestId).toBe('req-failed-sign-in');
+  });
+
+  it('records every mutating call of any area with who, target and outcome, and no read', async () => {
+    await post('/create/user/v1', { username: 'joe', password: USER_PASSWORD, email: 'joe@example.com', role: 'tech' });
+    await post('/update/user/v1', { username: 'joe', role: 'support' });
+    await post('/delete/user/v1', { username: 'joe' });
+    await post('/cmd/aligner_activate/v1', { serialNumber: 'V33CQ0123' });
+    await post('/api/v1/reset_service?serviceName=radar');
+    await t.app.inject({ url: '/read/users/v1', headers: bearer(admin) });
+    const { docs } = await entries('filterUsername=admin');
+    const rows = docs.map((d) => [d.action, d.target, d.outcome]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['POST /create/user/v1', 'joe', 200],
+        ['POST /update/user/v1', 'joe', 200],
+        ['POST /delete/user/v1', 'joe', 200],
+        ['POST /cmd/aligner_activate/v1', 'V33CQ0123', 404],
+        ['POST /api/v1/reset_service', 'radar', 200],
+      ]),
+    );
+    expect(rows.some(([action]) => String(action).startsWith('GET'))).toBe(false);
+    expect((await entries('filterTarget=joe')).totalDocs).toBe(3);
+    expect(JSON.stringify(docs)).not.toContain(USER_PASSWORD);
+  });
+
+  it('filters by time range, exports CSV, and answers 403 to non-admins', async () => {
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await entries(`from=${future}`)).totalDocs).toBe(0);
+    expect((await entries(`to=${future}`)).totalDocs).toBeGreaterThan(0);
+    const csv = await t.app.inject({ url: '/read/audits_csv/v1?filterTarget=joe', headers: bearer(admin) });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('Time (UTC),User,Action,Target,Outcome,Request ID');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('admin,POST /delete/user/v1,joe,200');
+    await t.createUser('eng', 'engineer');
+    const eng = (await t.signIn('eng')).access_token;
+    expect((await t.app.inject({ url: '/read/audits/v1', headers: bearer(eng) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/read/audits_csv/v1', headers: bearer(eng) })).statusCode).toBe(403);
+  });
+
+  it('records a row for every mutating route the server has, whichever area added it', async () => {
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const mutating = Object.entries(spec.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => [m.toUpperCase(), path] as const))
+      .filter(([method]) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+      // Sign-out revokes the token the other calls use, so it goes last.
+      .sort(([, a], [, b]) => Number(a === '/auth/logout/v1') - Number(b === '/auth/logout/v1'));
+    expect(mutating.length).toBeGreaterThan(20);
+    const requestIds: string[] = [];
+    for (const [method, path] of mutating) {
+      const requestId = `every-route-${requestIds.length}`;
+      requestIds.push(requestId);
+      await t.app.inject({
+        method: method as 'POST',
+        url: path,
+        headers: { ...bearer(admin), 'x-request-id': requestId },
+        payload: {},
+      });
+    }
+    await t.app.audits.settled();
+    const rows = await t.app.db.select({ action: auditLog.action, requestId: auditLog.requestId }).from(auditLog);
+    const byRequest = new Map(rows.map((r) => [r.requestId, r.action]));
+    // The log names a route as Fastify does (`:id`), OpenAPI as `{id}`.
+    const asRoute = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+    mutating.forEach(([method, path], i) =>
+      expect(byRequest.get(requestIds[i]!), path).toBe(`${method} ${asRoute(path)}`),
+    );
+  });
+
+  it('offers no way to change or delete the log', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      expect((await t.app.inject({ method, url: '/read/audits/v1', headers: bearer(admin) })).statusCode).toBe(404);
+    }
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(spec.paths).filter((p) => p.includes('audit'))).toEqual([
+      '/read/audits/v1',
+      '/read/audits_csv/v1',
+    ]);
+  });
+});

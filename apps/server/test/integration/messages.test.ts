@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Message } from '@ed/contract/messages';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('Messaging', () => {
+  let t: TestApp;
+  let ann: string;
+  let bob: string;
+  beforeEach(async () => {
+    t = await createTestApp({ JOB_INTERVAL_MS: '0' });
+    await t.createUser('ann', 'engineer');
+    await t.createUser('bob', 'engineer');
+    ann = (await t.signIn('ann')).access_token;
+    bob = (await t.signIn('bob')).access_token;
+  });
+  afterEach(() => t.close());
+
+  const post = (url: string, token: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });
+  const content = (overrides: Record<string, unknown> = {}) => ({
+    schedule: { startDate: iso(Date.now()), endDate: iso(Date.now() + 2 * DAY) },
+    header: 'Winter service',
+    body: 'Book your calibration check.',
+    callToAction: 'Call us',
+    targets: { market: 'US', softwareVersion: 'all' },
+    ...overrides,
+  });
+  const create = async (token = ann, overrides = {}) => {
+    const res = await post('/create/message/v1', token, { ...content(overrides), disposition: 'draft' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Message>();
+  };
+  const move = (id: number, disposition: string, token = ann, overrides = {}) =>
+    post('/update/message/v1', token, { id, payload: { ...content(overrides), disposition } });
+  const list = async (query: string, token = ann) =>
+    (await t.app.inject({ url: `/read/messages/v1?page=1&${query}`, headers: bearer(token) })).json<{
+      totalDocs: number;
+      docs: Message[];
+    }>();
+
+  it('creates a draft of the caller, stored from the start of the start day to the end of the end day (UTC)', async () => {
+    const message = await create(ann, { issuerUsername: 'mallory' });
+    expect(message.disposition).toBe('draft');
+    expect(message.issuerUsername).toBe('ann');
+    expect(message.schedule.startDate).toMatch(/T00:00:00\.000Z$/);
+    expect(message.schedule.endDate).toMatch(/T23:59:59\.999Z$/);
+    expect((await list('filterDisposition=draft&filterIssuerUsername=ann')).docs.map((m) => m.id)).toEqual([
+      message.id,
+    ]);
+    expect((await list('filterDisposition=draft&filterIssuerUsername=bob&invert=true')).docs.map((m) => m.id)).toEqual([
+      message.id,
+    ]);
+    expect((await list('filterDisposition=draft&filterIssuerUsername=ann&invert=true')).totalDocs).toBe(0);
+  });
+
+  it('moves draft → pending approval → upcoming, approved by another user', async () => {
+    const { id } = await create();
+    expect((await move(id, 'draft', ann, { header: 'Edited' })).json().header).toBe('Edited');
+    expect((await move(id, 'pending approval')).json().disposition).toBe('pending approval');
+    const approved = await move(id, 'upcoming', bob);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().disposition).toBe('upcoming');
+    expect(approved.json().issuerUsername).toBe('ann');
+    expect((await list('filterDisposition=upcoming')).docs.map((m) => m.id)).toEqual([id]);
+  });
+
+  it('refuses every illegal jump with 409 and changes nothing', async () => {
+    const { id } = await create();
+    for (const to of ['upcoming', 'active', 'completed', 'deleted']) {
+      const res = await move(id, to, ann, { header: 'Changed' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        `A message in draft cannot move to ${to}: it can only go to draft or pending approval.`,
+      );
+    }
+    await move(id, 'pending approval');
+    for (const to of ['draft', 'pending approval', 'active']) expect((await move(id, to, bob)).statusCode).toBe(409);
+    await move(id, 'upcoming', bob);
+    const late = await move(id, 'active', bob);
+    expect(late.json().message).toBe('A message in upcoming cannot move to active: it can no longer be edited.');
+    const [stored] = (await list('filterDisposition=upcoming')).docs;
+    expect(stored!.header).toBe('Winter service');
+  });
+
+  it('lets only its author edit or delete a draft', async () => {
+    const { id } = await create();
+    const edit = await move(id, 'draft', bob, { header: 'Mine now' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(`Only ann, its author, may edit draft ${id}.`);
+    expect((await move(id, 'pending approval', bob)).statusCode).toBe(403);
+    expect((await post('/delete/message/v1', bob, { id })).statusCode).toBe(403);
+    expect((await post('/delete/message/v1', ann, { id })).json().disposition).toBe('deleted');
+    expect((await post('/delete/message/v1', ann, { id })).statusCode).toBe(409);
+    expect((await list('filterDisposition=deleted')).docs.map((m) => m.id)).toEqual([id]);
+  });
+
+  it('refuses bad content with a 400 naming the problem and stores nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ header: 'x'.repeat(76) }, 'header is at most 75 characters'],
+      [{ body: '' }, 'body is required'],
+      [{ callToAction: 'x'.repeat(201) }, 'callToAction is at most 200 characters'],
+      [
+        { schedule: { startDate: iso(Date.now() - 2 * DAY), endDate: iso(Date.now()) } },
+        'The start date may not be before today.',
+      ],
+      [
+        { schedule: { startDate: iso(Date.now() + 2 * DAY), endDate: iso(Date.now()) } },
+        'The end date may not be before the start date.',
+      ],
+      [{ targets: { market: 'USA' } }, 'targets.market must be a two-letter country code'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await post('/create/message/v1', ann, content(overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await list('filterDisposition=draft&filterIssuerUsername=ann')).totalDocs).toBe(0);
+    expect((await move(999, 'draft')).statusCode).toBe(404);
+  });
+
+  it('moves upcoming → active at the start and active → completed after the end, with the clock injected', async () => {
+    const start = Date.now() + DAY;
+    const { id } = await create(ann, { schedule: { startDate: iso(start), endDate: iso(start + DAY) } });
+    await move(id, 'pending approval', ann, { schedule: { startDate: iso(start), endDate: iso(start + DAY) } });
+    await move(id, 'upcoming', bob, { schedule: { startDate: iso(start), endDate: iso(start + DAY) } });
+    const dayStart = new Date(start);
+    dayStart.setUTCHours(0, 0, 0, 0);
+
+    expect(await t.app.messages.advance(new Date(dayStart.getTime() - 1))).toEqual({ activated: [], completed: [] });
+    expect(await t.app.messages.advance(dayStart)).toEqual({ activated: [id], completed: [] });
+    expect((await list('filterDisposition=active')).docs.map((m) => m.id)).toEqual([id]);
+    const end = dayStart.getTime() + 2 * DAY;
+    expect(await t.app.messages.advance(new Date(end - 1))).toEqual({ activated: [], completed: [] });
+    // Two instances ticking at once: exactly one moves it.
+    const both = await Promise.all([t.app.messages.advance(new Date(end)), t.app.messages.advance(new Date(end))]);
+    expect(both.flatMap((r) => r.completed)).toEqual([id]);
+    expect((await list('filterDisposition=completed')).docs.map((m) => m.id)).toEqual([id]);
+
+    const audits = await t.app.inject({
+      url: '/read/audits/v1?filterUsername=system',
+      headers: bearer((await t.signIn('admin')).access_token),
+    });
+    expect(audits.json().docs.map((d: { action: string }) => d.action)).toEqual([
+      'message active → completed',
+      'message upcoming → active',
+    ]);
+  });
+
+  it('answers 403 to roles without Messaging', async () => {
+    await t.createUser('sam', 'support');
+    const sam = (await t.signIn('sam')).access_token;
+    expect((await post('/create/message/v1', sam, content())).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/read/messages/v1?filterDisposition=draft', headers: bearer(sam) })).statusCode,
+    ).toBe(403);
+  });
+});

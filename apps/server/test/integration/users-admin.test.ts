@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { bearer, createTestApp, USER_PASSWORD, type TestApp } from '../support/test-app.js';
+
+describe('Users (admin)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await createTestApp({ JOB_INTERVAL_MS: '0' });
+    admin = (await t.signIn('admin')).access_token;
+  });
+  afterEach(() => t.close());
+
+  const post = (url: string, payload: unknown, token = admin) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });
+  const read = (query = '', token = admin) => t.app.inject({ url: `/read/users/v1${query}`, headers: bearer(token) });
+  const newUser = { username: 'nina', password: USER_PASSWORD, email: 'nina@example.com', role: 'engineer' };
+
+  it('creates a user who can then sign in, and never answers a password or hash', async () => {
+    const created = await post('/create/user/v1', newUser);
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ username: 'nina', email: 'nina@example.com', role: 'engineer', active: true });
+    expect((await t.signIn('nina')).user.role).toBe('engineer');
+    const list = await read('?page=1&filterUsername=ni');
+    expect(list.json()).toEqual({ totalDocs: 1, docs: [created.json()] });
+    expect(list.body).not.toMatch(/password|argon/i);
+  });
+
+  it('refuses a duplicate username, a short password and a bad e-mail, storing nothing', async () => {
+    expect((await post('/create/user/v1', newUser)).statusCode).toBe(200);
+    const duplicate = await post('/create/user/v1', { ...newUser, username: 'NINA' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe('A user named NINA already exists.');
+    const short = await post('/create/user/v1', { ...newUser, username: 'olga', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('password');
+    expect((await post('/create/user/v1', { ...newUser, username: 'olga', email: 'nope' })).statusCode).toBe(400);
+    expect((await read('?filterUsername=olga')).json().totalDocs).toBe(0);
+  });
+
+  it('pages by 10 and refuses a bad page', async () => {
+    for (let i = 0; i < 11; i += 1) await t.createUser(`user${String(i).padStart(2, '0')}`, 'guest');
+    const first = (await read('?page=1')).json();
+    expect(first.totalDocs).toBe(12);
+    expect(first.docs).toHaveLength(10);
+    expect((await read('?page=2')).json().docs).toHaveLength(2);
+    expect((await read('?page=0')).statusCode).toBe(400);
+  });
+
+  it('keeps the password when it is blank on edit and changes role and e-mail', async () => {
+    await post('/create/user/v1', newUser);
+    const res = await post('/update/user/v1', {
+      username: 'nina',
+      password: '',
+      email: 'n@example.com',
+      role: 'support',
+    });
+    expect(res.statusCode).toBe(200);
+    const signed = await t.signIn('nina');
+    expect(signed.user).toEqual({ username: 'nina', email: 'n@example.com', role: 'support' });
+  });
+
+  it('protects the last active admin from deletion, deactivation and demotion', async () => {
+    for (const change of [{ active: false }, { role: 'engineer' }]) {
+      const res = await post('/update/user/v1', { username: 'admin', ...change });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('The last active admin cannot be deleted, deactivated or demoted.');
+    }
+    expect((await post('/delete/user/v1', { username: 'admin' })).statusCode).toBe(409);
+    await t.createUser('second', 'admin');
+    expect((await post('/update/user/v1', { username: 'admin', role: 'engineer' })).statusCode).toBe(200);
+    const second = (await t.signIn('second')).access_token;
+    expect((await post('/delete/user/v1', { username: 'second' }, second)).statusCode).toBe(409);
+  });
+
+  it('revokes tokens and drops sockets at once when a user is deactivated or deleted', async () => {
+    await t.createUser('nina', 'engineer');
+    await t.createUser('omar', 'engineer');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const open = async (token: string) => {
+      const socket: Socket = connect(`http://127.0.0.1:${port}`, {
+        path: '/dashboard',
+        transports: ['polling'],
+        auth: { token },
+      });
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      return socket;
+    };
+    for (const [name, change] of [
+      ['nina', () => post('/update/user/v1', { username: 'nina', active: false })],
+      ['omar', () => post('/delete/user/v1', { username: 'omar' })],
+    ] as const) {
+      const token = (await t.signIn(name)).access_token;
+      const socket = await open(token);
+      const dropped = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+      expect((await change()).statusCode).toBe(200);
+      expect(await dropped).toBe('io server disconnect');
+      expect((await read('', token)).statusCode).toBe(401);
+      socket.close();
+    }
+    expect((await read('?filterUsername=omar')).json().totalDocs).toBe(0);
+  });
+
+  it('answers 403 to every role but admin, and 404 for an unknown user', async () => {
+    await t.createUser('eve', 'engineer');
+    const eve = (await t.signIn('eve')).access_token;
+    expect((await read('', eve)).statusCode).toBe(403);
+    expect((await post('/create/user/v1', newUser, eve)).statusCode).toBe(403);
+    expect((await post('/delete/user/v1', { username: 'admin' }, eve)).statusCode).toBe(403);
+    expect((await post('/delete/user/v1', { username: 'ghost' })).statusCode).toBe(404);
+  });
+});

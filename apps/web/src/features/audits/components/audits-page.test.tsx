@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import { AuditsPage } from './audits-page';
+
+const entry = {
+  id: 1,
+  at: '2026-11-21T10:00:00.000Z',
+  username: 'admin',
+  action: 'POST /delete/user/v1',
+  target: 'joe',
+  outcome: 200,
+  requestId: 'req-1',
+};
+
+describe('AuditsPage', () => {
+  it('reads its filters from the address, shows the rows, and sends a changed filter', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { totalDocs: 1, docs: [entry] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe');
+    expect(await screen.findByText('POST /delete/user/v1')).toBeTruthy();
+    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('joe');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/read/audits/v1?filterTarget=joe&page=1');
+
+    await user.type(screen.getByLabelText('User'), 'admin');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/read/audits/v1?filterUsername=admin&filterTarget=joe&page=1',
+      ),
+    );
+    expect(router.state.location.search).toBe('?user=admin&target=joe');
+  });
+});

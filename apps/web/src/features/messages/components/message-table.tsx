@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Message } from '@ed/contract/messages';
+import { hasPermission } from '@ed/contract/permissions';
+import type { Role } from '@ed/contract/roles';
+import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { formatUtc } from '../../../shared/lib/dates';
+import { useMessages, type MessageTab } from '../api/messages';
+
+export interface MessageActions {
+  onPreview: (message: Message) => void;
+  onEdit: (message: Message) => void;
+  onDelete: (message: Message) => void;
+}
+
+/** One tab's table (part 2 §2): ID, Header, Market, Start Date, End Date, Actions. */
+export function MessageTable({
+  tab,
+  username,
+  role,
+  actions,
+}: {
+  tab: MessageTab;
+  username: string;
+  role: Role;
+  actions: MessageActions;
+}) {
+  const [page, setPage] = useState(0);
+  const list = useMessages(tab, page, username);
+  const mayApprove = hasPermission(role, 'messages.approve');
+  const columns = useMemo<GridColDef<Message>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 80 },
+      { field: 'header', headerName: 'Header', flex: 1, minWidth: 200 },
+      { field: 'market', headerName: 'Market', width: 90, valueGetter: (_v, row) => row.targets.market },
+      {
+        field: 'startDate',
+        headerName: 'Start Date',
+        width: 170,
+        valueGetter: (_v, row) => formatUtc(row.schedule.startDate),
+      },
+      {
+        field: 'endDate',
+        headerName: 'End Date',
+        width: 170,
+        valueGetter: (_v, row) => formatUtc(row.schedule.endDate),
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 150,
+        renderCell: ({ row }) => (
+          <>
+            <TooltipIconButton label={`Preview message ${row.id}`} onClick={() => actions.onPreview(row)}>
+              <VisibilityIcon />
+            </TooltipIconButton>
+            {tab.key === 'myDrafts' && (
+              <>
+                <TooltipIconButton label={`Edit message ${row.id}`} onClick={() => actions.onEdit(row)}>
+                  <EditIcon />
+                </TooltipIconButton>
+                <TooltipIconButton label={`Delete message ${row.id}`} onClick={() => actions.onDelete(row)}>
+                  <DeleteIcon />
+                </TooltipIconButton>
+              </>
+            )}
+            {tab.key === 'pending' && mayApprove && (
+              <TooltipIconButton label={`Edit and approve message ${row.id}`} onClick={() => actions.onEdit(row)}>
+                <TaskAltIcon />
+              </TooltipIconButton>
+            )}
+          </>
+        ),
+      },
+    ],
+    [tab.key, mayApprove, actions],
+  );
+  return (
+    <>
+      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      <PagedGrid
+        label={tab.label}
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
+        columns={columns}
+        getRowId={(row) => row.id}
+        loading={list.isFetching}
+        page={page}
+        onPageChange={setPage}
+      />
+    </>
+  );
+}

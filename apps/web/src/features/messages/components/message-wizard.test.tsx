@@ -1,0 +1,66 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { MessageWizard } from './message-wizard';
+
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('MessageWizard', () => {
+  it('walks the three steps, counts characters, and saves a draft from the start to the end of the days in UTC', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/read/aligner_countries/v1'))
+        return jsonResponse(200, [{ countryName: 'Germany', countryCode: 'DE' }]);
+      const sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return jsonResponse(200, {
+        ...sent,
+        id: 7,
+        issuerUsername: 'alice',
+        issuerEmail: 'a@example.com',
+        deliveredCount: 0,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<MessageWizard message={null} onClose={onClose} />);
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+
+    expect(next().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Start Date/), { target: { value: day(1) } });
+    fireEvent.change(screen.getByLabelText(/^End Date/), { target: { value: day(2) } });
+    await user.click(next());
+
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: /^Header/ }), 'Hello');
+    expect(screen.getByText('5/75')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Body/ }), 'Body');
+    await user.type(screen.getByRole('textbox', { name: /^Call to Action/ }), 'Go');
+    await user.click(next());
+
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.click(screen.getByRole('combobox', { name: /Market/ }));
+    await user.click(await screen.findByRole('option', { name: 'Germany (DE)' }));
+    expect(screen.getByRole('status').textContent).toBe('0 serial numbers');
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(save);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.getByText('Message 7 was saved as a draft.')).toBeTruthy();
+
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/create/message/v1') as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(url).toBe('/create/message/v1');
+    expect(JSON.parse(String(init.body))).toEqual({
+      schedule: { startDate: `${day(1)}T00:00:00.000Z`, endDate: `${day(2)}T23:59:59.999Z` },
+      header: 'Hello',
+      body: 'Body',
+      callToAction: 'Go',
+      targets: { market: 'DE', softwareVersion: 'all', serialNumbers: [] },
+      disposition: 'draft',
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import type { SerialUploadResponse } from '@ed/contract/messages';
+import { errorMessage } from '../../../shared/api/http';
+import { uploadSerialNumbers } from '../api/messages';
+
+/** The serial-number CSV upload of step 3: .csv only, Upload disabled until a file is chosen. */
+export function SerialUpload({
+  serialNumbers,
+  onChange,
+}: {
+  serialNumbers: string[];
+  onChange: (serials: string[]) => void;
+}) {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<SerialUploadResponse | null>(null);
+  const upload = useMutation({
+    mutationFn: uploadSerialNumbers,
+    onSuccess: (answer) => {
+      setReport(answer);
+      onChange(answer.serialNumbers);
+    },
+  });
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component="label" htmlFor={inputId} variant="outlined">
+          Choose CSV File
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            aria-label="Serial numbers CSV file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              upload.reset();
+            }}
+          />
+        </Button>
+        <Typography variant="body2">{file?.name ?? 'No file chosen'}</Typography>
+        <Button
+          variant="contained"
+          disabled={!file}
+          loading={upload.isPending}
+          onClick={() => file && upload.mutate(file)}
+        >
+          Upload
+        </Button>
+      </Stack>
+      <Typography role="status">{`${serialNumbers.length} serial numbers`}</Typography>
+      {report && (report.invalid.length > 0 || report.duplicates > 0) && (
+        <Alert severity="warning">
+          {report.duplicates > 0 && `${report.duplicates} duplicates removed. `}
+          {report.invalid.length > 0 &&
+            `Invalid serial numbers left out: ${report.invalid.map((i) => `line ${i.line} "${i.value}"`).join(', ')}.`}
+        </Alert>
+      )}
+      {upload.isError && <Alert severity="error">{errorMessage(upload.error)}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Notification } from '@ed/contract/notifications';
+import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
+import { formatUtc } from '../../../shared/lib/dates';
+import { useNotifications } from '../api/notifications';
+import { NotificationWizard } from './notification-wizard';
+
+const place = (n: Notification) => [n.target.city, n.target.region, n.target.country].filter(Boolean).join(', ');
+
+/** The Notifications screen (/Notifications, admin and engineer). */
+export function NotificationsPage() {
+  const [page, setPage] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const list = useNotifications(page);
+  const columns = useMemo<GridColDef<Notification>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
+      { field: 'resourcePath', headerName: 'Path', flex: 1.5, minWidth: 180 },
+      { field: 'mimeType', headerName: 'MIME Type', width: 110 },
+      { field: 'beginsOn', headerName: 'Begins', width: 170, valueFormatter: (v: string) => formatUtc(v) },
+      { field: 'endsOn', headerName: 'Ends', width: 170, valueFormatter: (v: string) => formatUtc(v) },
+      { field: 'targetType', headerName: 'Target Type', width: 110 },
+      {
+        field: 'target',
+        headerName: 'Target',
+        flex: 1,
+        minWidth: 180,
+        valueGetter: (_v, row) => `${row.target.family}: ${place(row)}`,
+      },
+      { field: 'deliveredCount', headerName: 'Delivered', width: 100, type: 'number' },
+    ],
+    [],
+  );
+  return (
+    <>
+      <Stack direction="row" sx={{ mb: 2 }}>
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          Create Notification
+        </Button>
+      </Stack>
+      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      <PagedGrid
+        label="Notifications"
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
+        columns={columns}
+        getRowId={(row) => row.id}
+        loading={list.isFetching}
+        page={page}
+        onPageChange={setPage}
+      />
+      {creating && <NotificationWizard onClose={() => setCreating(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { ROLE_LABELS } from '@ed/contract/roles';
+import type { User } from '@ed/contract/users';
+import { errorMessage } from '../../../shared/api/http';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { useNotice } from '../../../shared/components/notice-context';
+import { PagedGrid } from '../../../shared/components/paged-grid';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { deleteUser, useUserMutation, useUsers } from '../api/users';
+import { UserDialog } from './user-dialog';
+
+const FILTER_DEBOUNCE_MS = 300;
+
+/** The Users screen (/Users, admin): filter by username, pages of 10, create, edit and delete. */
+export function UsersPage() {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const { notify } = useNotice();
+  const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
+  const list = useUsers(page, settled);
+  const remove = useUserMutation(deleteUser);
+
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      { field: 'username', headerName: 'Username', flex: 1, minWidth: 140 },
+      { field: 'email', headerName: 'E-mail', flex: 1.5, minWidth: 180 },
+      { field: 'role', headerName: 'Role', width: 150, valueFormatter: (value: User['role']) => ROLE_LABELS[value] },
+      { field: 'active', headerName: 'Active', width: 90, valueFormatter: (value: boolean) => (value ? 'Yes' : 'No') },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 120,
+        renderCell: ({ row }) => (
+          <>
+            <TooltipIconButton label={`Edit ${row.username}`} onClick={() => setEditing(row)}>
+              <EditIcon />
+            </TooltipIconButton>
+            <TooltipIconButton label={`Delete ${row.username}`} onClick={() => setToDelete(row.username)}>
+              <DeleteIcon />
+            </TooltipIconButton>
+          </>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label="Username"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value.slice(0, 64));
+            setPage(0);
+          }}
+          slotProps={{ htmlInput: { autoComplete: 'off', role: 'searchbox' } }}
+        />
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          Create New User
+        </Button>
+      </Stack>
+      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      <PagedGrid
+        label="Users"
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
+        columns={columns}
+        getRowId={(row) => row.username}
+        loading={list.isFetching}
+        page={page}
+        onPageChange={setPage}
+      />
+      {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete User"
+          text={`Are you sure you want to delete ${toDelete}? Their sessions end at once.`}
+          busy={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() =>
+            remove.mutate(toDelete, {
+              onSuccess: ({ message }) => {
+                notify(message);
+                setToDelete(null);
+              },
+            })
+          }
+          onClose={() => {
+            remove.reset();
+            setToDelete(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { MESSAGE_DATE_FORMAT } from '@ed/contract/constants';
+
+dayjs.extend(utc);
+
+/** Message dates are shown in UTC as M/D/YYYY h:mm A (part 2 §9). */
+export const formatUtc = (iso: string): string => dayjs.utc(iso).format(MESSAGE_DATE_FORMAT);
+
+/** Today as a date input's value (YYYY-MM-DD, UTC day, as the server checks it). */
+export const todayInput = (): string => dayjs.utc().format('YYYY-MM-DD');
+
+/** A date input's day as the start (00:00:00.000) or end (23:59:59.999) of that UTC day. */
+export const dayStartIso = (day: string): string => dayjs.utc(day).startOf('day').toISOString();
+export const dayEndIso = (day: string): string => dayjs.utc(day).endOf('day').toISOString();
+
+/** An ISO time as a date input's value, in UTC. */
+export const inputDay = (iso: string): string => dayjs.utc(iso).format('YYYY-MM-DD');

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { pageSchema } from './users.js';
+
+/** Part 2 §9 limits. */
+export const MESSAGE_LIMITS = { header: 75, body: 200, callToAction: 200 } as const;
+export const MESSAGE_SOFTWARE_VERSION = 'all';
+/** CSV upload of serial numbers (the spec gives no caps; docs/decisions.md says why these). */
+export const SERIAL_CSV_MAX_BYTES = 256 * 1024;
+export const SERIAL_CSV_MAX_ROWS = 5_000;
+
+export const DISPOSITIONS = ['draft', 'pending approval', 'upcoming', 'active', 'completed', 'deleted'] as const;
+export const dispositionSchema = z.enum(DISPOSITIONS);
+export type Disposition = z.infer<typeof dispositionSchema>;
+
+/**
+ * The disposition flow (part 2 §4, docs/decisions.md): what an edit may move a message to.
+ * Upcoming → active → completed are the server's timed job; Delete is its own call.
+ */
+export const EDIT_TRANSITIONS: Readonly<Record<Disposition, readonly Disposition[]>> = {
+  draft: ['draft', 'pending approval'],
+  'pending approval': ['upcoming'],
+  upcoming: [],
+  active: [],
+  completed: [],
+  deleted: [],
+};
+export const TIMED_TRANSITIONS = { upcoming: 'active', active: 'completed' } as const;
+
+export const mayMoveByEdit = (from: Disposition, to: Disposition): boolean => EDIT_TRANSITIONS[from].includes(to);
+
+const text = (field: string, max: number) =>
+  z.string().trim().min(1, `${field} is required`).max(max, `${field} is at most ${max} characters`);
+
+export const messageScheduleSchema = z.object({
+  startDate: z.coerce.date({ error: 'schedule.startDate must be a date' }),
+  endDate: z.coerce.date({ error: 'schedule.endDate must be a date' }),
+});
+
+const marketSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'targets.market must be a two-letter country code');
+
+const serialListSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{8,9}$/, 'targets.serialNumbers holds an invalid serial number'),
+  )
+  .max(SERIAL_CSV_MAX_ROWS);
+
+const messageContentSchema = z.object({
+  schedule: messageScheduleSchema,
+  header: text('header', MESSAGE_LIMITS.header),
+  body: text('body', MESSAGE_LIMITS.body),
+  callToAction: text('callToAction', MESSAGE_LIMITS.callToAction),
+  issuerUsername: z.string().optional(),
+  issuerEmail: z.string().optional(),
+});
+
+/** POST /create/message/v1: a new message is always a draft of the caller. */
+export const createMessageRequestSchema = messageContentSchema.extend({
+  targets: z.object({
+    market: marketSchema,
+    softwareVersion: z.literal(MESSAGE_SOFTWARE_VERSION).default(MESSAGE_SOFTWARE_VERSION),
+    serialNumbers: serialListSchema.default([]),
+  }),
+  disposition: z.literal('draft', { error: 'a new message is a draft' }).default('draft'),
+});
+export type CreateMessageRequest = z.input<typeof createMessageRequestSchema>;
+
+/** POST /update/message/v1; serialNumbers absent keeps the list. */
+export const updateMessageRequestSchema = z.object({
+  id: z.coerce.number().int().min(1),
+  payload: messageContentSchema.extend({
+    targets: z.object({
+      market: marketSchema,
+      softwareVersion: z.literal(MESSAGE_SOFTWARE_VERSION).default(MESSAGE_SOFTWARE_VERSION),
+      serialNumbers: serialListSchema.optional(),
+    }),
+    disposition: dispositionSchema,
+  }),
+});
+export type UpdateMessageRequest = z.input<typeof updateMessageRequestSchema>;
+
+export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  schedule: z.object({ startDate: z.iso.datetime(), endDate: z.iso.datetime() }),
+  header: z.string(),
+  body: z.string(),
+  callToAction: z.string(),
+  targets: z.object({ market: z.string(), softwareVersion: z.string(), serialNumbers: z.array(z.string()) }),
+  issuerUsername: z.string(),
+  issuerEmail: z.string(),
+  disposition: dispositionSchema,
+  deliveredCount: z.number().int(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+const booleanFlag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true')
+  .default(false);
+
+export const messagesQuerySchema = z.object({
+  page: pageSchema,
+  filterIssuerUsername: z.string().trim().max(64).optional(),
+  invert: booleanFlag,
+  filterDisposition: dispositionSchema,
+});
+export type MessagesQuery = z.input<typeof messagesQuerySchema>;
+
+export const messagesResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(messageSchema) });
+export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
+
+/** POST /upload_serialnumbers: the list, and what was left out (part 2 §7 answers the list). */
+export const serialUploadResponseSchema = z.object({
+  serialNumbers: z.array(z.string()),
+  invalid: z.array(z.object({ line: z.number().int(), value: z.string() })),
+  duplicates: z.number().int(),
+});
+export type SerialUploadResponse = z.infer<typeof serialUploadResponseSchema>;
+
+/** The seven tabs of part 2 §2 and the list query each sends. */
+export const MESSAGE_TABS = [
+  { key: 'myDrafts', label: 'My Drafts', disposition: 'draft', mine: true },
+  { key: 'otherDrafts', label: 'Other Drafts', disposition: 'draft', mine: false },
+  { key: 'pending', label: 'Pending Approval', disposition: 'pending approval' },
+  { key: 'upcoming', label: 'Upcoming', disposition: 'upcoming' },
+  { key: 'active', label: 'Active', disposition: 'active' },
+  { key: 'completed', label: 'Completed', disposition: 'completed' },
+  { key: 'deleted', label: 'Deleted', disposition: 'deleted' },
+] as const satisfies readonly { key: string; label: string; disposition: Disposition; mine?: boolean }[];

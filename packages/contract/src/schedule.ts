@@ -1,0 +1,28 @@
+/**
+ * Date rules of part 2 §5 for notifications and messages: the start is not before today,
+ * the end not before the start. Days are UTC days, as the message schedule is (part 2 §9).
+ */
+const DAY_MS = 86_400_000;
+
+export const startOfUtcDay = (date: Date): Date =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/** The last millisecond of the date's UTC day. */
+export const endOfUtcDay = (date: Date): Date => new Date(startOfUtcDay(date).getTime() + DAY_MS - 1);
+
+/** The first broken rule as a sentence, or null. `now` is injectable for tests. */
+export function scheduleProblem(
+  start: Date,
+  end: Date,
+  now: Date,
+  names = { start: 'start', end: 'end' },
+): string | null {
+  if (start.getTime() < startOfUtcDay(now).getTime()) return `The ${names.start} date may not be before today.`;
+  if (end.getTime() < start.getTime()) return `The ${names.end} date may not be before the ${names.start} date.`;
+  return null;
+}
+
+/** Moving the start after the end sets the end equal to the start (part 2 §5). */
+export function followStart(start: Date, end: Date | null): Date {
+  return end && end.getTime() >= start.getTime() ? end : start;
+}

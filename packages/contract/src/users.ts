@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
+import { roleSchema } from './roles.js';
+
+/** A console user as the Users screen shows it; never a password or its hash (part 2 §3). */
+export const userSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  active: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const pageSchema = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .default(1);
+
+export const usersQuerySchema = z.object({
+  page: pageSchema,
+  filterUsername: z.string().trim().max(64, 'filterUsername is at most 64 characters').optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+export const usersResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(userSchema) });
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'username is required')
+  .max(64, 'username is at most 64 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'username may hold letters, digits and . _ @ - only');
+
+/** POST /create/user/v1/ (part 2 §7); the password policy is checked by the server. */
+export const createUserRequestSchema = z.object({
+  username: usernameSchema,
+  password: z.string().min(1, 'password is required'),
+  email: z.email({ error: 'email must be an e-mail address' }),
+  role: roleSchema,
+  active: z.boolean().default(true),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+/** POST /update/user/v1/: a blank (or absent) password means no change (part 2 §5). */
+export const updateUserRequestSchema = z.object({
+  username: usernameSchema,
+  password: z.string().optional(),
+  email: z.email({ error: 'email must be an e-mail address' }).optional(),
+  role: roleSchema.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+export const deleteUserRequestSchema = z.object({ username: usernameSchema });
+
+export const USERS_PAGE_SIZE = PAGE_SIZE;
