@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { topics, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
 import { ProcedureCycle } from './activity.js';
+import { uploadLatestCalibration } from './calibration-upload.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
@@ -195,7 +196,10 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.announced = true;
     this.emit('online');
     if (this.profile.offline || this.stopped) return;
-    if (this.options.activity ?? true) this.activity.start();
+    if (this.options.activity ?? true) {
+      this.activity.start();
+      uploadLatestCalibration(this, (topic, message) => this.link?.publish(topic, message));
+    }
     const churn = this.options.churn ?? 0;
     if (churn > 0) {
       // Half leave cleanly (switched off), half lose the line (the broker then sends the will).

@@ -13,12 +13,19 @@ export const topics = {
   state: (serial: string) => `${TOPIC_ROOT}/${serial}/state`,
   command: (serial: string) => `${TOPIC_ROOT}/${serial}/cmd`,
   reply: (serial: string) => `${TOPIC_ROOT}/${serial}/reply`,
-  /** What the gateway subscribes to: every unit's status, state and replies. */
-  gatewayFilters: [`${TOPIC_ROOT}/+/status`, `${TOPIC_ROOT}/+/state`, `${TOPIC_ROOT}/+/reply`],
+  /** A unit's own upload of a camera calibration it has just run. */
+  calibration: (serial: string) => `${TOPIC_ROOT}/${serial}/calibration`,
+  /** What the gateway subscribes to: every unit's status, state, replies and calibrations. */
+  gatewayFilters: [
+    `${TOPIC_ROOT}/+/status`,
+    `${TOPIC_ROOT}/+/state`,
+    `${TOPIC_ROOT}/+/reply`,
+    `${TOPIC_ROOT}/+/calibration`,
+  ],
 } as const;
 
-const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply)$`);
-export type TopicKind = 'status' | 'state' | 'cmd' | 'reply';
+const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply|calibration)$`);
+export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'calibration';
 
 export function parseTopic(topic: string): { serialNumber: string; kind: TopicKind } | null {
   const match = TOPIC_PATTERN.exec(topic);

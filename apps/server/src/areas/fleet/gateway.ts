@@ -9,6 +9,9 @@ import { KeyedQueue } from './keyed-queue.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 
+export type UploadKind = 'calibration';
+export type UploadHandler = (serialNumber: string, payload: unknown) => Promise<unknown>;
+
 export interface GatewayOptions {
   instanceId: string;
   /** With an external broker presence comes from the retained status topic and its last will. */
@@ -27,6 +30,7 @@ export interface GatewayOptions {
 export class FleetGateway {
   private readonly queue = new KeyedQueue();
   private readonly changeListeners = new Set<(serialNumber: string) => void>();
+  private readonly uploadHandlers = new Map<UploadKind, UploadHandler>();
   private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: GatewayOptions) {}
@@ -34,6 +38,11 @@ export class FleetGateway {
   /** Called after a unit's record changed (presence or state), e.g. to update radar cards. */
   onUnitChanged(listener: (serialNumber: string) => void): void {
     this.changeListeners.add(listener);
+  }
+
+  /** Registers the area that stores what units upload on their own (e.g. a calibration just run). */
+  onUpload(kind: UploadKind, handler: UploadHandler): void {
+    this.uploadHandlers.set(kind, handler);
   }
 
   unitConnected(serialNumber: string, address: ConnectionAddress | null): Promise<void> {
@@ -72,6 +81,7 @@ export class FleetGateway {
     }
     if (parsed.kind === 'reply') return this.options.onReply(parsed.serialNumber, json);
     if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json);
+    if (parsed.kind === 'calibration') return this.handleUpload(parsed.kind, parsed.serialNumber, json);
     const state = stateMessageSchema.safeParse(json);
     if (!state.success) {
       const issue = state.error.issues[0];
@@ -104,6 +114,16 @@ export class FleetGateway {
 
   stop(): void {
     clearTimeout(this.countersTimer);
+  }
+
+  private handleUpload(kind: UploadKind, serialNumber: string, json: unknown): void {
+    const handler = this.uploadHandlers.get(kind);
+    if (!handler) return this.options.logger.warn({ serialNumber, kind }, 'dropped an upload nobody stores');
+    void this.queue
+      .run(serialNumber, async () => {
+        await handler(serialNumber, json);
+      })
+      .catch((err: unknown) => this.options.logger.error({ err, serialNumber, kind }, 'upload not stored'));
   }
 
   private handleStatus(serialNumber: string, json: unknown): void {

@@ -50,10 +50,11 @@ export async function openMqttLink(options: {
   // Status and state go to one instance of the group; every instance sees replies, because
   // the instance that sent a command is the one waiting for its answer.
   const prefix = options.embedded ? '' : `$share/${options.sharedGroup}/`;
-  const [status, state, reply] = topics.gatewayFilters;
+  const [status, state, reply, calibration] = topics.gatewayFilters;
   await client.subscribeAsync({
     [`${prefix}${status}`]: { qos: 1 },
     [`${prefix}${state}`]: { qos: 1 },
+    [`${prefix}${calibration}`]: { qos: 1 },
     [reply]: { qos: 1 },
   });
 
