@@ -8,6 +8,8 @@ import alignersPlugin from './areas/aligners/aligners.plugin.js';
 import alignersRoutes from './areas/aligners/aligners.routes.js';
 import cameraCalPlugin from './areas/camera-cal/camera-cal.plugin.js';
 import cameraCalRoutes from './areas/camera-cal/camera-cal.routes.js';
+import trendPlugin from './areas/trend/trend.plugin.js';
+import trendRoutes from './areas/trend/trend.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
@@ -85,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(alignersPlugin);
   await app.register(radarPlugin);
   await app.register(cameraCalPlugin);
+  await app.register(trendPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -99,6 +102,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(radarRoutes);
     await api.register(dashboardRoutes);
     await api.register(cameraCalRoutes);
+    await api.register(trendRoutes);
   });
   await app.register(webAppPlugin);
   return app;

@@ -58,6 +58,10 @@ const envSchema = z.object({
   /** Minutes between VACUUM runs on the embedded database (a real PostgreSQL autovacuums). */
   PGLITE_VACUUM_MINUTES: int(1, 10_080).default(60),
   FAVORITES_LIMIT: int(1, 10_000).default(50),
+  /** How long the trend keeps per-minute samples, hourly rollups, and daily rollups (days). */
+  TREND_MINUTE_DAYS: int(1, 90).default(7),
+  TREND_HOUR_DAYS: int(1, 730).default(90),
+  TREND_RETENTION_DAYS: int(1, 7_300).default(730),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
   /** Disconnects per simulated unit per hour (0 keeps them connected). */
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),

@@ -16,6 +16,9 @@ const HomePage = lazy(() =>
 const EquipmentPage = lazy(() =>
   import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
 );
+const CameraCalPage = lazy(() =>
+  import('../features/camera-cal/components/camera-cal-page').then((m) => ({ default: m.CameraCalPage })),
+);
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
 
 const loading = (screen: ReactNode) => (
@@ -27,6 +30,7 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/': loading(<HomePage />),
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
+  '/CameraCal': loading(<CameraCalPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */
