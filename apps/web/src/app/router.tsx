@@ -5,7 +5,7 @@ import { PROTECTED_ROUTES } from '@ed/contract/web-routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequestResetPage } from '../features/auth/components/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { PublicOnly, RequireSession } from './routes/guards';
+import { PublicOnly, RequireSession, RequireSessionBare } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { NotAvailableYet, Screen } from './routes/screen';
 
@@ -19,6 +19,10 @@ const EquipmentPage = lazy(() =>
 const CameraCalPage = lazy(() =>
   import('../features/camera-cal/components/camera-cal-page').then((m) => ({ default: m.CameraCalPage })),
 );
+const GraphPage = lazy(() => import('../features/trend/components/graph-page').then((m) => ({ default: m.GraphPage })));
+const TrendChartPage = lazy(() =>
+  import('../features/trend/components/trend-chart-page').then((m) => ({ default: m.TrendChartPage })),
+);
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
 
 const loading = (screen: ReactNode) => (
@@ -31,6 +35,7 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
   '/CameraCal': loading(<CameraCalPage />),
+  '/TrendChart': loading(<TrendChartPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */
@@ -50,6 +55,7 @@ export const routes: RouteObject[] = [
       element: <Screen path={path}>{SCREENS[path] ?? <NotAvailableYet />}</Screen>,
     })),
   },
+  { element: <RequireSessionBare />, children: [{ path: '/graph', element: loading(<GraphPage />) }] },
   { path: '*', element: <NotFoundRoute /> },
 ];
 
