@@ -10,6 +10,8 @@ import cameraCalPlugin from './areas/camera-cal/camera-cal.plugin.js';
 import cameraCalRoutes from './areas/camera-cal/camera-cal.routes.js';
 import trendPlugin from './areas/trend/trend.plugin.js';
 import trendRoutes from './areas/trend/trend.routes.js';
+import assistantPlugin from './areas/assistant/assistant.plugin.js';
+import assistantRoutes from './areas/assistant/assistant.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(radarPlugin);
   await app.register(cameraCalPlugin);
   await app.register(trendPlugin);
+  await app.register(assistantPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -103,6 +106,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(dashboardRoutes);
     await api.register(cameraCalRoutes);
     await api.register(trendRoutes);
+    await api.register(assistantRoutes);
   });
   await app.register(webAppPlugin);
   return app;
