@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { topics, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
 import { ProcedureCycle } from './activity.js';
+import { AssistantChats } from './assistant-chats.js';
 import { uploadLatestCalibration } from './calibration-upload.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
@@ -23,8 +24,10 @@ export interface UnitOptions {
   forwardedFor?: boolean;
   /** Mean disconnects per hour while online; 0 (default) keeps the unit connected. */
   churn?: number;
-  /** Run jobs (procedures, alignment count); default true. */
+  /** Run jobs (procedures, alignment count) and ask the assistant now and then; default true. */
   activity?: boolean;
+  /** The AI assistant units ask; default `<serverUrl>/assistant`. */
+  assistantUrl?: string;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;
@@ -47,6 +50,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private readonly logger: Logger;
   private readonly prng: Prng;
   private readonly activity: ProcedureCycle;
+  private readonly chats: AssistantChats;
   private readonly timers: TimerGroup;
   private readonly replies = new ReplyCache();
   private readonly abort = new AbortController();
@@ -75,6 +79,13 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
+    this.chats = new AssistantChats(
+      { serialNumber: profile.serialNumber, deviceToken: () => this.credential?.deviceToken ?? null },
+      options.assistantUrl ?? `${options.serverUrl.replace(/\/+$/, '')}/assistant`,
+      this.clock,
+      Prng.derive(profile.seed, 8),
+      this.logger,
+    );
   }
 
   get serialNumber(): string {
@@ -108,6 +119,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers.cancelAll();
     this.updates.stop();
     this.activity.stop();
+    this.chats.stop();
     await this.closeLink('clean');
   }
 
@@ -198,6 +210,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     if (this.profile.offline || this.stopped) return;
     if (this.options.activity ?? true) {
       this.activity.start();
+      this.chats.start();
       uploadLatestCalibration(this, (topic, message) => this.link?.publish(topic, message));
     }
     const churn = this.options.churn ?? 0;
@@ -215,6 +228,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers.cancel(this.churnTimer);
     this.churnTimer = null;
     this.activity.stop();
+    this.chats.stop();
     // A job is abandoned with the connection; the gateway clears the procedure on disconnect too.
     this.current.currentProcedure = null;
     this.emit('offline');

@@ -16,6 +16,9 @@ const HomePage = lazy(() =>
 const EquipmentPage = lazy(() =>
   import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
 );
+const AiKnowPage = lazy(() =>
+  import('../features/ai-know/components/ai-know-page').then((m) => ({ default: m.AiKnowPage })),
+);
 const CameraCalPage = lazy(() =>
   import('../features/camera-cal/components/camera-cal-page').then((m) => ({ default: m.CameraCalPage })),
 );
@@ -36,6 +39,7 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/Radar': loading(<RadarPage />),
   '/CameraCal': loading(<CameraCalPage />),
   '/TrendChart': loading(<TrendChartPage />),
+  '/AIKnow': loading(<AiKnowPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

@@ -43,6 +43,8 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
     };
   }, [data]);
   const resolution = data?.resolution ?? 'minute';
+  // Marks make a sparse series readable; on a dense one they would only hide the line.
+  const showMark = series.at.length <= 48;
   const windowEnd = data?.to ?? end ?? Date.now();
   const move = (direction: -1 | 1) => {
     const next = windowEnd + (direction * spanMs) / 2;
@@ -87,7 +89,7 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
       </Stack>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {data
-          ? `${dayjs(data.from).format('YYYY-MM-DD HH:mm')} to ${dayjs(data.to).format('YYYY-MM-DD HH:mm')}, one point per ${resolution}, ${data.points.length} points`
+          ? `${dayjs(data.from).format('YYYY-MM-DD HH:mm')} to ${dayjs(data.to).format('YYYY-MM-DD HH:mm')}, one point per ${resolution}, ${data.points.length} ${data.points.length === 1 ? 'point' : 'points'}`
           : 'Loading the history…'}
       </Typography>
       {history.isFetching ? <LinearProgress aria-label="Loading the history" /> : <Box sx={{ height: 4 }} />}
@@ -107,11 +109,11 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
               valueFormatter: (value: Date) => dayjs(value).format(TICK_FORMAT[resolution]),
             },
           ]}
-          yAxis={[{ min: 0, label: 'Connected units' }]}
+          yAxis={[{ min: 0, max: Math.max(1, ...series.max), tickMinStep: 1, label: 'Connected units' }]}
           series={[
-            { id: 'max', label: 'Most', data: series.max, showMark: false, color: '#90caf9' },
-            { id: 'avg', label: 'Average', data: series.avg, showMark: false, color: '#1565c0' },
-            { id: 'min', label: 'Least', data: series.min, showMark: false, color: '#ef6c00' },
+            { id: 'max', label: 'Most', data: series.max, showMark, color: '#90caf9' },
+            { id: 'avg', label: 'Average', data: series.avg, showMark, color: '#1565c0' },
+            { id: 'min', label: 'Least', data: series.min, showMark, color: '#ef6c00' },
           ]}
         />
       )}
