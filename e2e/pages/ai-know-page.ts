@@ -20,7 +20,10 @@ export class AiKnowPage {
 
   /** Waits (reloading) until a session row is listed, then returns its first row. */
   async firstSession() {
-    const row = this.chats().getByRole('row').filter({ has: this.page.getByRole('gridcell') }).first();
+    const row = this.chats()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell') })
+      .first();
     await expect(async () => {
       await this.page.reload();
       await expect(row).toBeVisible({ timeout: 2_000 });

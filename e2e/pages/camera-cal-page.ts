@@ -9,7 +9,10 @@ export class CameraCalPage {
   readonly matrix = (label: RegExp) => this.dialog().getByRole('table', { name: label });
 
   async open() {
-    await this.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Camera Calibrations' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Camera Calibrations' })
+      .click();
     await expect(this.page.getByRole('heading', { level: 1, name: 'Camera Calibrations' })).toBeVisible();
   }
 

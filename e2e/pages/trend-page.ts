@@ -14,6 +14,9 @@ export class TrendPage {
 
   async span(label: string) {
     await this.graph().getByRole('button', { name: label, exact: true }).click();
-    await expect(this.graph().getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(this.graph().getByRole('button', { name: label, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
 }

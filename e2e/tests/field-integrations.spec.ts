@@ -43,14 +43,29 @@ test('the assistant lists a session a simulated unit opened, with its exchanges'
   await ai.openChats();
   const row = await ai.firstSession();
   await row.getByRole('button', { name: /^View chat session/ }).click();
-  await expect(ai.dialog().getByText(/^Query: /).first()).toBeVisible();
-  await expect(ai.dialog().getByText(/^Response: /).first()).toBeVisible();
+  await expect(
+    ai
+      .dialog()
+      .getByText(/^Query: /)
+      .first(),
+  ).toBeVisible();
+  await expect(
+    ai
+      .dialog()
+      .getByText(/^Response: /)
+      .first(),
+  ).toBeVisible();
   await ai.dialog().getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('tab', { name: 'Statistics' }).click();
   const sessions = ai.statistics().getByText('Total sessions').locator('..');
   await expect(sessions.getByText(/^[1-9]\d*$/)).toBeVisible();
-  await expect(ai.statistics().getByText(/^\d+\.\d{3} s$/).first()).toBeVisible();
+  await expect(
+    ai
+      .statistics()
+      .getByText(/^\d+\.\d{3} s$/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('the trend graph draws and zooms from hours to months', async ({ page }) => {
@@ -67,5 +82,8 @@ test('the trend graph draws and zooms from hours to months', async ({ page }) =>
   await trend.span('1 year');
   await expect(trend.summary()).toContainText('one point per day');
   await trend.graph().getByRole('button', { name: 'Zoom in' }).click();
-  await expect(trend.graph().getByRole('button', { name: '6 months', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(trend.graph().getByRole('button', { name: '6 months', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

@@ -41,7 +41,8 @@ export function accessHook(guards: AssistantGuards, serviceKey: string | undefin
       const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
       if (!token) throw httpError(401, 'Sign in first: reading chats needs a console session or a service key.');
       if (serviceKey && same(token, serviceKey)) return;
-      if (!(await guards.consoleUser(token))) throw httpError(401, 'Your session has ended or was revoked. Sign in again.');
+      if (!(await guards.consoleUser(token)))
+        throw httpError(401, 'Your session has ended or was revoked. Sign in again.');
       return;
     }
     const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1];

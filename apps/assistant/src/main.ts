@@ -1,10 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyError } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
 import { assistantPlugin } from './assistant.plugin.js';
@@ -27,11 +23,18 @@ const env = z
   })
   .safeParse(process.env);
 if (!env.success) {
-  process.stderr.write(`The assistant could not start: ${env.error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}\n`);
+  process.stderr.write(
+    `The assistant could not start: ${env.error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}\n`,
+  );
   process.exit(1);
 }
 const config = env.data;
-const STATUS_NAMES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict' };
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+};
 const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 5 });
 const db = drizzle(pool);
 const app = Fastify({ logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] } });

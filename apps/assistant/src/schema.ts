@@ -1,4 +1,4 @@
-import { bigserial, boolean, doublePrecision, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The assistant's own PostgreSQL schema: it may share the console's database, never its tables. */
 export const assistant = pgSchema('assistant');

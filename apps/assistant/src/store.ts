@@ -38,7 +38,10 @@ export class ChatStore {
       .where(eq(chatSessions.id, sessionId))
       .limit(1);
     if (!found) return undefined;
-    const [asked] = await this.db.select({ n: count() }).from(chatExchanges).where(eq(chatExchanges.sessionId, sessionId));
+    const [asked] = await this.db
+      .select({ n: count() })
+      .from(chatExchanges)
+      .where(eq(chatExchanges.sessionId, sessionId));
     return { ...found, queries: asked?.n ?? 0 };
   }
 
@@ -48,7 +51,10 @@ export class ChatStore {
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(chatExchanges).values({ sessionId, ...exchange });
-      await tx.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, sessionId));
+      await tx
+        .update(chatSessions)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(chatSessions.id, sessionId));
     });
   }
 

@@ -25,7 +25,10 @@ describe('the AI assistant', () => {
       payload: { serialNumber, enrollmentKey: ENROLLMENT_KEY },
     });
     const deviceToken = res.json<{ deviceToken: string }>().deviceToken;
-    return { serialNumber, auth: { authorization: `Basic ${Buffer.from(`${serialNumber}:${deviceToken}`).toString('base64')}` } };
+    return {
+      serialNumber,
+      auth: { authorization: `Basic ${Buffer.from(`${serialNumber}:${deviceToken}`).toString('base64')}` },
+    };
   };
   const open = async (auth: Record<string, string>) => {
     const res = await t.app.inject({ method: 'POST', url: '/assistant/chat_sessions', headers: auth });
@@ -33,7 +36,12 @@ describe('the AI assistant', () => {
     return res.json<{ sessionId: string }>().sessionId;
   };
   const ask = (auth: Record<string, string>, sessionId: string, query: string) =>
-    t.app.inject({ method: 'POST', url: `/assistant/chat_sessions/${sessionId}/queries`, headers: auth, payload: { query } });
+    t.app.inject({
+      method: 'POST',
+      url: `/assistant/chat_sessions/${sessionId}/queries`,
+      headers: auth,
+      payload: { query },
+    });
   const read = (url: string, headers: Record<string, string> = bearer(token)) => t.app.inject({ url, headers });
 
   it('answers units from the knowledge base and keeps the conversation', async () => {
@@ -49,7 +57,9 @@ describe('the AI assistant', () => {
     const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
     expect(page.totalDocs).toBe(1);
     expect(page.docs[0]).toMatchObject({ sessionId, serialNumber: a.serialNumber, isOpen: true });
-    expect(page.docs[0]!.conversation).toEqual([{ query: 'the cameras cannot see the targets', response: answer.response }]);
+    expect(page.docs[0]!.conversation).toEqual([
+      { query: 'the cameras cannot see the targets', response: answer.response },
+    ]);
   });
 
   it('computes its statistics from the stored sessions', async () => {
@@ -72,7 +82,11 @@ describe('the AI assistant', () => {
       ask(b.auth, second, 'rolling compensation fails'),
     ]);
     const timings = answers.map((r) => askResponseSchema.parse(r.json()));
-    const closed = await t.app.inject({ method: 'POST', url: `/assistant/chat_sessions/${second}/close`, headers: b.auth });
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `/assistant/chat_sessions/${second}/close`,
+      headers: b.auth,
+    });
     expect(closed.statusCode).toBe(200);
 
     const stats = aiStatisticsSchema.parse((await read('/assistant/statistics')).json());
@@ -111,6 +125,6 @@ describe('the AI assistant', () => {
     const empty = await ask(a.auth, sessionId, '   ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/query/);
-    expect(((await read('/read/assistant_location/v1')).json())).toEqual({ aiUrl: '/assistant' });
+    expect((await read('/read/assistant_location/v1')).json()).toEqual({ aiUrl: '/assistant' });
   });
 });

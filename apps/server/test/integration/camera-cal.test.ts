@@ -27,8 +27,7 @@ describe('camera calibrations', () => {
   afterEach(() => f.close());
 
   const read = (query = '') => f.t.app.inject({ url: `/read/camera_cals/v1${query}`, headers: bearer(token) });
-  const upload = (record: unknown) =>
-    unit.publishRaw(`ed/v1/${unit.serialNumber}/calibration`, JSON.stringify(record));
+  const upload = (record: unknown) => unit.publishRaw(`ed/v1/${unit.serialNumber}/calibration`, JSON.stringify(record));
   const listed = async (query = '') => cameraCalsResponseSchema.parse((await read(query)).json());
 
   it('stores what a unit uploads after a calibration, once, with every value', async () => {

@@ -39,7 +39,11 @@ export async function insertCalibrations(
       const record = byDate.get(calibratedAt.getTime())!;
       return [
         ...record.LeftBoards.map((b, position) => ({ side: 'left' as const, position, serialNumber: b.SerialNumber })),
-        ...record.RightBoards.map((b, position) => ({ side: 'right' as const, position, serialNumber: b.SerialNumber })),
+        ...record.RightBoards.map((b, position) => ({
+          side: 'right' as const,
+          position,
+          serialNumber: b.SerialNumber,
+        })),
       ].map((board) => ({ ...board, calibrationId: id, serialNumber: board.serialNumber.toUpperCase() }));
     });
     if (boards.length > 0) await tx.insert(cameraCalibrationBoards).values(boards);

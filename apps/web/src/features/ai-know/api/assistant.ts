@@ -31,7 +31,8 @@ export function useChatSessions(page: number) {
   const url = useAssistantUrl();
   const sessions = useQuery({
     queryKey: ['ai-know', 'chat-sessions', url.data, page],
-    queryFn: ({ signal }) => http(`${url.data}/chat_sessions/`, { query: { page }, schema: chatSessionsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      http(`${url.data}/chat_sessions/`, { query: { page }, schema: chatSessionsResponseSchema, signal }),
     enabled: url.data !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ChatsPanel } from './chats-panel';
 import { StatisticsPanel } from './statistics-panel';
 
-const TABS = ['statistics', 'chats'] as const;
+type AiTab = 'statistics' | 'chats';
 
 /** AIKnow: the assistant's Statistics and Chats; the tab is in the address (?tab=chats). */
 export function AiKnowPage() {
@@ -15,7 +15,7 @@ export function AiKnowPage() {
     <Box>
       <Tabs
         value={tab}
-        onChange={(_e, value: (typeof TABS)[number]) => setParams({ tab: value }, { replace: true })}
+        onChange={(_e, value: AiTab) => setParams({ tab: value }, { replace: true })}
         aria-label="AI assistant"
         sx={{ mb: 2 }}
       >

@@ -20,9 +20,7 @@ export function ChatSessionDialog({ session, onClose }: { session: ChatSession; 
       fullWidth
       slotProps={{ paper: { sx: { maxWidth: DIALOG_WIDTH.default } } }}
     >
-      <DialogTitle id={titleId}>
-        Chat session of {session.serialNumber}
-      </DialogTitle>
+      <DialogTitle id={titleId}>Chat session of {session.serialNumber}</DialogTitle>
       <DialogContent dividers>
         {session.conversation.length === 0 ? (
           <Typography color="text.secondary">NO EXCHANGES</Typography>

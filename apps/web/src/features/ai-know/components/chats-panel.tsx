@@ -16,9 +16,27 @@ function columns(onView: (session: ChatSession) => void): GridColDef<ChatSession
   return [
     { field: 'sessionId', headerName: 'Session ID', flex: 1, minWidth: 300, sortable: false },
     { field: 'serialNumber', headerName: 'Serial Number', width: 140, sortable: false },
-    { field: 'isOpen', headerName: 'Open', width: 80, sortable: false, valueFormatter: (v: boolean) => (v ? 'yes' : 'no') },
-    { field: 'createdAt', headerName: 'Created At', width: 170, sortable: false, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: 'updatedAt', headerName: 'Updated At', width: 170, sortable: false, valueFormatter: (v: string) => formatDateTime(v) },
+    {
+      field: 'isOpen',
+      headerName: 'Open',
+      width: 80,
+      sortable: false,
+      valueFormatter: (v: boolean) => (v ? 'yes' : 'no'),
+    },
+    {
+      field: 'createdAt',
+      headerName: 'Created At',
+      width: 170,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    {
+      field: 'updatedAt',
+      headerName: 'Updated At',
+      width: 170,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
     {
       field: 'actions',
       headerName: 'Actions',

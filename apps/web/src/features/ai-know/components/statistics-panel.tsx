@@ -23,7 +23,14 @@ export function StatisticsPanel() {
   if (!statistics.data) return <CircularProgress aria-label="Loading the statistics" />;
   const data = statistics.data;
   return (
-    <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }} component="dl" aria-label="Assistant statistics">
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={2}
+      sx={{ flexWrap: 'wrap' }}
+      component="dl"
+      aria-label="Assistant statistics"
+    >
       {FIGURES.map(({ key, label, decimals, unit }) => (
         <Card key={key} variant="outlined" sx={{ minWidth: 200 }}>
           <CardContent>

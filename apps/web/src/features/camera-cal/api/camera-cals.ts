@@ -12,7 +12,8 @@ export interface CameraCalsQuery {
 export function useCameraCals(query: CameraCalsQuery) {
   return useQuery({
     queryKey: ['camera-cal', 'list', query] as const,
-    queryFn: ({ signal }) => http('/read/camera_cals/v1', { query: { ...query }, schema: cameraCalsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      http('/read/camera_cals/v1', { query: { ...query }, schema: cameraCalsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }

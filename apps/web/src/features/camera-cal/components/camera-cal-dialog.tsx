@@ -55,7 +55,9 @@ export function CameraCalDialog({ record, onClose }: { record: CameraCalRecord; 
                 No {side.toLowerCase()} boards
               </Typography>
             ) : (
-              boards.map((board, index) => <BoardDetails key={`${side}${index}`} side={side} index={index} board={board} />)
+              boards.map((board, index) => (
+                <BoardDetails key={`${side}${index}`} side={side} index={index} board={board} />
+              ))
             ),
           )}
         </Stack>

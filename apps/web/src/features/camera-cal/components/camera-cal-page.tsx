@@ -20,7 +20,13 @@ function columns(onView: (record: CameraCalRecord) => void): GridColDef<CameraCa
   return [
     { field: 'Operator', headerName: 'Operator', flex: 1, minWidth: 140, sortable: false },
     { field: 'Version', headerName: 'Version', width: 110, sortable: false },
-    { field: 'Date', headerName: 'Date', width: 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v) },
+    {
+      field: 'Date',
+      headerName: 'Date',
+      width: 180,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
     {
       field: 'LeftBoards',
       headerName: 'Left Boards',

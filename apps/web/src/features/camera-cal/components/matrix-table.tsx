@@ -10,7 +10,11 @@ export const formatNumber = (value: number): string =>
 /** A matrix (or one row of coefficients) laid out as a matrix, with a label for screen readers. */
 export function MatrixTable({ label, rows }: { label: string; rows: readonly (readonly number[])[] }) {
   return (
-    <Table size="small" aria-label={label} sx={{ width: 'auto', borderLeft: 2, borderRight: 2, borderColor: 'divider' }}>
+    <Table
+      size="small"
+      aria-label={label}
+      sx={{ width: 'auto', borderLeft: 2, borderRight: 2, borderColor: 'divider' }}
+    >
       <TableBody>
         {rows.map((row, r) => (
           <TableRow key={r}>

@@ -45,9 +45,8 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
   const resolution = data?.resolution ?? 'minute';
   // Marks make a sparse series readable; on a dense one they would only hide the line.
   const showMark = series.at.length <= 48;
-  const windowEnd = data?.to ?? end ?? Date.now();
   const move = (direction: -1 | 1) => {
-    const next = windowEnd + (direction * spanMs) / 2;
+    const next = (data?.to ?? end ?? Date.now()) + (direction * spanMs) / 2;
     onChange(span, next >= Date.now() ? null : next);
   };
   const zoom = (step: -1 | 1) => {
