@@ -132,3 +132,8 @@ export class ChatStore {
     };
   }
 }
+
+/** A unit's serial number was reset: its chat sessions follow it (run inside the rename's transaction). */
+export async function renameChatSerial(db: AssistantDb, from: string, to: string): Promise<void> {
+  await db.update(chatSessions).set({ serialNumber: to }).where(eq(chatSessions.serialNumber, from));
+}

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiStatisticsSchema, askResponseSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
+import type { AddressInfo } from 'node:net';
+import { AssistantChats } from '@ed/simulator/assistant-chats';
+import { systemClock } from '@ed/simulator/clock';
+import { silentLogger } from '@ed/simulator/logger';
+import { Prng } from '@ed/simulator/prng';
 import { ENROLLMENT_KEY } from '../support/fleet-fixture.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { testSerial } from '../support/test-unit.js';
@@ -27,6 +32,7 @@ describe('the AI assistant', () => {
     const deviceToken = res.json<{ deviceToken: string }>().deviceToken;
     return {
       serialNumber,
+      deviceToken,
       auth: { authorization: `Basic ${Buffer.from(`${serialNumber}:${deviceToken}`).toString('base64')}` },
     };
   };
@@ -126,5 +132,29 @@ describe('the AI assistant', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/query/);
     expect((await read('/read/assistant_location/v1')).json()).toEqual({ aiUrl: '/assistant' });
+  });
+
+  it('keeps the conversations of a simulated unit, and follows a reset serial', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const a = await unit();
+    const chats = new AssistantChats(
+      { serialNumber: a.serialNumber, deviceToken: () => a.deviceToken },
+      `http://127.0.0.1:${port}/assistant`,
+      systemClock,
+      Prng.derive(1, 8),
+      silentLogger,
+    );
+    const sessionId = await chats.chat();
+    const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    const session = page.docs.find((d) => d.sessionId === sessionId)!;
+    expect(session.serialNumber).toBe(a.serialNumber);
+    expect(session.conversation.length).toBeGreaterThanOrEqual(1);
+    expect(session.conversation[0]!.response).not.toBe('');
+
+    const renamed = testSerial();
+    await t.app.fleet.renamer.rename(a.serialNumber, renamed);
+    const after = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    expect(after.docs.find((d) => d.sessionId === sessionId)!.serialNumber).toBe(renamed);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { assistantPlugin } from '@ed/assistant/assistant.plugin';
+import { renameChatSerial } from '@ed/assistant/store';
 
 /**
  * Runs the AI assistant (apps/assistant) in this process at /assistant, on the console's
@@ -20,6 +21,8 @@ async function assistantMount(app: FastifyInstance) {
     idleMinutes: config.ASSISTANT_IDLE_MINUTES,
     concurrency: config.ASSISTANT_CONCURRENCY,
   });
+  // Chat sessions are keyed by serial: a reset serial takes its conversations along.
+  app.fleet.renamer.addStep((tx, from, to) => renameChatSerial(tx, from, to));
 }
 
 export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication'] });
