@@ -19,6 +19,19 @@ describe('the knowledge base', () => {
     expect(printer.source?.article).toBe('Printing the alignment report fails');
     const rolling = kb.answer('rolling compensation out of tolerance');
     expect(rolling.source?.article).toBe('Runout compensation fails or is rejected');
+    const calibrate = kb.answer('How do I run a camera calibration?');
+    expect(calibrate.source).toEqual({
+      article: 'Camera calibration and recalibration',
+      heading: 'Running the calibration',
+    });
+    expect(calibrate.response).toMatch(/^Camera calibration and recalibration\. Running the calibration: Open Setup/);
+  });
+
+  it('answers with what to do, not with the symptoms the unit already has', async () => {
+    const kb = await KnowledgeBase.load();
+    const printer = kb.answer('The printer prints blank pages');
+    expect(printer.response).not.toContain('Symptoms:');
+    expect(printer.response).toContain('Printer connection:');
   });
 
   it('says so when nothing matches', async () => {

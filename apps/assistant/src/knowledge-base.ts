@@ -61,13 +61,21 @@ export class KnowledgeBase {
     return new KnowledgeBase(sections.flat());
   }
 
+  /**
+   * The article that matches best, told through its two best-matching sections that say what to
+   * do (a "Symptoms" section only confirms the problem, so it is used only when nothing else matched).
+   */
   answer(query: string): Answer {
-    const [best] = this.index.search(query);
+    const results = this.index.search(query) as unknown as (Section & { score: number })[];
+    const best = results[0];
     if (!best || best.score < MIN_SCORE) return { response: NO_ANSWER, source: null };
-    const section = best as unknown as Section;
+    const sameArticle = results.filter((r) => r.article === best.article);
+    const remedies = sameArticle.filter((r) => r.heading !== 'Symptoms');
+    const chosen = (remedies.length > 0 ? remedies : sameArticle).slice(0, 2);
+    const body = chosen.map((section) => `${section.heading}: ${section.text}`).join(' ');
     return {
-      response: `${section.article} — ${section.heading}: ${section.text}`,
-      source: { article: section.article, heading: section.heading },
+      response: `${best.article}. ${body}`,
+      source: { article: best.article, heading: chosen[0]!.heading },
     };
   }
 }
