@@ -78,8 +78,8 @@ describe('routes', () => {
   it('shows every screen of the route table to an admin', async () => {
     const { router } = start('/Aligners', { role: 'admin' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Equipment');
-    await act(() => router.navigate('/AIKnow'));
-    expect(heading().textContent).toBe('AI Assistant');
+    await act(() => router.navigate('/Audits'));
+    expect(heading().textContent).toBe('Audits');
     expect(screen.getByText('Not available yet')).toBeTruthy();
   });
 
