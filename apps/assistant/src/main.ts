@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +21,8 @@ const env = z
     ASSISTANT_IDLE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
     ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     LOG_LEVEL: z.string().default('info'),
+    /** The console's origin (its PUBLIC_URL), whose pages read chats across origins. */
+    ASSISTANT_CORS_ORIGIN: z.string().url('ASSISTANT_CORS_ORIGIN must be a URL').optional(),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -37,7 +40,11 @@ const STATUS_NAMES: Record<number, string> = {
 };
 const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 5 });
 const db = drizzle(pool);
-const app = Fastify({ logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] } });
+const app = Fastify({
+  logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+  // The spec calls GET {host}/chat_sessions/ with the slash.
+  routerOptions: { ignoreTrailingSlash: true },
+});
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -46,6 +53,9 @@ app.setErrorHandler((err: FastifyError, request, reply) => {
   const message = status >= 500 ? 'Something went wrong in the assistant.' : err.message;
   return reply.code(status).send({ statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message });
 });
+if (config.ASSISTANT_CORS_ORIGIN) {
+  await app.register(cors, { origin: new URL(config.ASSISTANT_CORS_ORIGIN).origin, methods: ['GET', 'POST'] });
+}
 await app.register(assistantPlugin, {
   db,
   guards: sharedDatabaseGuards(db),
