@@ -30,10 +30,15 @@ export function useConnectionHistory(spanMs: number, end: number | null) {
   });
 }
 
-/** While following live, a change in the connected count (pushed on the socket) re-reads the window. */
-export function useFollowConnections(live: boolean) {
+/**
+ * While following live, each connected count pushed on the socket is handed to `onCount` at once
+ * (the graph draws it as its newest point), and the window is re-read for the stored buckets.
+ */
+export function useFollowConnections(live: boolean, onCount: (at: number, connected: number) => void) {
   const queryClient = useQueryClient();
-  useLiveEvent('CONNECTION_COUNTERS', () => {
-    if (live) void queryClient.invalidateQueries({ queryKey: [...historyKey] });
+  useLiveEvent('CONNECTION_COUNTERS', (counters) => {
+    if (!live) return;
+    onCount(Date.now(), counters.connectedAligners);
+    void queryClient.invalidateQueries({ queryKey: [...historyKey] });
   });
 }

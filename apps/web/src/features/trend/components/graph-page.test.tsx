@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeToken } from '../../../shared/auth/token-storage';
@@ -11,6 +11,22 @@ const spanOf = (call: FakeRequest | undefined) =>
   call ? Date.parse(call.query.get('to')!) - Date.parse(call.query.get('from')!) : 0;
 
 describe('the trend graph page', () => {
+  it('follows live: a pushed count becomes the newest point and the window is read again', async () => {
+    writeToken(tokenFor('support'));
+    const { callsTo } = fakeServer({
+      'GET /read/connection_history/v1': (request) => ({
+        resolution: 'minute',
+        points: [{ at: request.query.get('from'), min: 3, max: 3, avg: 3, total: 20 }],
+      }),
+    });
+    const { socket } = renderScreen(<GraphPage />, { path: '/graph?span=6h' });
+    expect(await screen.findByText(/one point per minute, 1 point$/)).toBeTruthy();
+    act(() => socket.serverEmit('CONNECTION_COUNTERS', { connectedAligners: 7, totalAligners: 20, connectedUsers: 1 }));
+    expect(await screen.findByText(/one point per minute, 2 points$/)).toBeTruthy();
+    await waitFor(() => expect(callsTo('GET', '/read/connection_history/v1')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Following live' })).toBeTruthy();
+  });
+
   it('reads the span in the address and zooms to other spans', async () => {
     writeToken(tokenFor('support'));
     const { callsTo } = fakeServer({

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,17 +31,33 @@ export interface TrendGraphProps {
 export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
   const spanMs = TREND_SPANS.find((s) => s.key === span)!.ms;
   const history = useConnectionHistory(spanMs, end);
-  useFollowConnections(end === null);
+  const [latest, setLatest] = useState<{ at: number; connected: number } | null>(null);
+  useFollowConnections(end === null, (at, connected) => setLatest({ at, connected }));
   const data = history.data;
   const series = useMemo(() => {
-    const points = data?.points ?? [];
+    const stored = data?.points ?? [];
+    const last = stored.at(-1);
+    // The pushed count is newer than any stored bucket until the next sample is rolled up.
+    const pushed =
+      end === null && latest && (!last || latest.at > Date.parse(last.at))
+        ? [
+            {
+              at: new Date(latest.at).toISOString(),
+              min: latest.connected,
+              max: latest.connected,
+              avg: latest.connected,
+            },
+          ]
+        : [];
+    const points = [...stored, ...pushed];
     return {
+      axisEnd: Math.max(data?.to ?? 0, ...pushed.map((p) => Date.parse(p.at))),
       at: points.map((p) => new Date(p.at)),
       min: points.map((p) => p.min),
       max: points.map((p) => p.max),
       avg: points.map((p) => p.avg),
     };
-  }, [data]);
+  }, [data, latest, end]);
   const resolution = data?.resolution ?? 'minute';
   // Marks make a sparse series readable; on a dense one they would only hide the line.
   const showMark = series.at.length <= 48;
@@ -88,12 +104,12 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
       </Stack>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {data
-          ? `${dayjs(data.from).format('YYYY-MM-DD HH:mm')} to ${dayjs(data.to).format('YYYY-MM-DD HH:mm')}, one point per ${resolution}, ${data.points.length} ${data.points.length === 1 ? 'point' : 'points'}`
+          ? `${dayjs(data.from).format('YYYY-MM-DD HH:mm')} to ${dayjs(data.to).format('YYYY-MM-DD HH:mm')}, one point per ${resolution}, ${series.at.length} ${series.at.length === 1 ? 'point' : 'points'}`
           : 'Loading the history…'}
       </Typography>
       {history.isFetching ? <LinearProgress aria-label="Loading the history" /> : <Box sx={{ height: 4 }} />}
       {history.error ? <Alert severity="error">{errorMessage(history.error)}</Alert> : null}
-      {data && data.points.length === 0 ? (
+      {data && series.at.length === 0 ? (
         <Alert severity="info">No samples in this window.</Alert>
       ) : (
         <LineChart
@@ -104,7 +120,7 @@ export function TrendGraph({ span, end, onChange }: TrendGraphProps) {
               data: series.at,
               scaleType: 'time',
               min: data?.from,
-              max: data?.to,
+              max: series.axisEnd,
               valueFormatter: (value: Date) => dayjs(value).format(TICK_FORMAT[resolution]),
             },
           ]}
