@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/simulator', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'apps/simulator', 'apps/assistant', 'apps/server', 'apps/web'],
   },
 });

@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/] } },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -6,6 +6,12 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import alignersPlugin from './areas/aligners/aligners.plugin.js';
 import alignersRoutes from './areas/aligners/aligners.routes.js';
+import cameraCalPlugin from './areas/camera-cal/camera-cal.plugin.js';
+import cameraCalRoutes from './areas/camera-cal/camera-cal.routes.js';
+import trendPlugin from './areas/trend/trend.plugin.js';
+import trendRoutes from './areas/trend/trend.routes.js';
+import assistantPlugin from './areas/assistant/assistant.plugin.js';
+import assistantRoutes from './areas/assistant/assistant.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authRoutes from './areas/auth/auth.routes.js';
 import auditsPlugin from './areas/audits/audits.plugin.js';
@@ -106,6 +112,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(usersPlugin);
   await app.register(notificationsPlugin);
   await app.register(messagesPlugin);
+  await app.register(cameraCalPlugin);
+  await app.register(trendPlugin);
+  await app.register(assistantPlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -129,6 +138,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(notificationsRoutes);
     await api.register(messagesRoutes);
     await api.register(auditsRoutes);
+    await api.register(cameraCalRoutes);
+    await api.register(trendRoutes);
+    await api.register(assistantRoutes);
   });
   await app.register(webAppPlugin);
   return app;

@@ -36,6 +36,8 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
     serverUrl: `http://127.0.0.1:${config.PORT}`,
     enrollmentKey,
     churn: config.SIMULATOR_CHURN,
+    // A standalone assistant (absolute AI_URL) is where the units ask too.
+    assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,
     logger: app.log.child({ module: 'simulator' }),
   });
   const field = startDemoField(app, fleet.units).catch((err: unknown) => {

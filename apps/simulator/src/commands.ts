@@ -59,7 +59,7 @@ export function unsupportedReason(name: DeviceCommandName, state: DeviceState): 
   return null;
 }
 
-function builtAt(serialNumber: string): Date {
+export function builtAt(serialNumber: string): Date {
   const decoded = decodeSerialNumber(serialNumber);
   return new Date(Date.UTC(decoded?.buildYear ?? 2020, (decoded?.buildMonth ?? 1) - 1, 15));
 }

@@ -19,6 +19,8 @@ export interface StartFleetOptions extends FleetOptions {
   /** Units registering and connecting at the same time (default 20), so a big fleet does not flood the server. */
   concurrency?: number;
   activity?: boolean;
+  /** The AI assistant units ask; default `<serverUrl>/assistant`. */
+  assistantUrl?: string;
   clock?: Clock;
   logger?: Logger;
   /** How each unit fetches update packages; default a virtual download of a few MB. */
@@ -42,6 +44,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         forwardedFor: options.forwardedFor,
         churn: options.churn ?? 0.5,
         activity: options.activity,
+        assistantUrl: options.assistantUrl,
         clock: options.clock,
         logger: options.logger,
         downloader: options.downloader?.(profile),

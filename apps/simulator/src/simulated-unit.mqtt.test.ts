@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
-import { replyMessageSchema, stateMessageSchema, topics } from '@ed/contract/device-protocol';
+import { cameraCalibrationSchema, replyMessageSchema, stateMessageSchema, topics } from '@ed/contract/device-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from './fake-clock.js';
 import { createMqttClient } from './mqtt-connection.js';
@@ -51,6 +51,17 @@ describe('a unit on MQTT', () => {
     await unit.stop();
     // A clean goodbye leaves the retained status offline, so a gateway on an external broker sees it too.
     expect(await t.retained(topics.status('V33CQ0123'))).toEqual({ online: false });
+  });
+
+  it('uploads its latest camera calibration on its calibration topic when it comes online', async () => {
+    const clock = new FakeClock();
+    const unit = new SimulatedUnit(testProfile(), { serverUrl: t.serverUrl, enrollmentKey: 'fleet-key', clock });
+    await unit.start();
+    const upload = await t.seenMessage((m) => m.topic === topics.calibration('V33CQ0123'));
+    const record = cameraCalibrationSchema.parse(upload.message);
+    expect(record.LeftBoards.length + record.RightBoards.length).toBeGreaterThan(0);
+    expect(Date.parse(record.Date)).toBeLessThan(clock.now());
+    await unit.stop();
   });
 
   it('answers a command on its reply topic and reports only the change', async () => {

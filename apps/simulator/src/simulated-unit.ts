@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { topics, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
 import { ProcedureCycle } from './activity.js';
+import { AssistantChats } from './assistant-chats.js';
+import { uploadLatestCalibration } from './calibration-upload.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
@@ -24,8 +26,10 @@ export interface UnitOptions {
   forwardedFor?: boolean;
   /** Mean disconnects per hour while online; 0 (default) keeps the unit connected. */
   churn?: number;
-  /** Run jobs (procedures, alignment count); default true. */
+  /** Run jobs (procedures, alignment count) and ask the assistant now and then; default true. */
   activity?: boolean;
+  /** The AI assistant units ask; default `<serverUrl>/assistant`. */
+  assistantUrl?: string;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;
@@ -52,6 +56,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private readonly logger: Logger;
   private readonly prng: Prng;
   private readonly activity: ProcedureCycle;
+  private readonly chats: AssistantChats;
   private readonly timers: TimerGroup;
   private readonly replies = new ReplyCache();
   private readonly abort = new AbortController();
@@ -85,6 +90,13 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       () => this.serial,
       this.logger,
       () => this.clock.now(),
+    );
+    this.chats = new AssistantChats(
+      { serialNumber: profile.serialNumber, deviceToken: () => this.credential?.deviceToken ?? null },
+      options.assistantUrl ?? `${options.serverUrl.replace(/\/+$/, '')}/assistant`,
+      this.clock,
+      Prng.derive(profile.seed, 8),
+      this.logger,
     );
   }
 
@@ -125,6 +137,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.updates.stop();
     this.pairings.stop();
     this.activity.stop();
+    this.chats.stop();
     await this.closeLink('clean');
   }
 
@@ -218,7 +231,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.announced = true;
     this.emit('online');
     if (this.profile.offline || this.stopped) return;
-    if (this.options.activity ?? true) this.activity.start();
+    if (this.options.activity ?? true) {
+      this.activity.start();
+      this.chats.start();
+      uploadLatestCalibration(this, (topic, message) => this.link?.publish(topic, message));
+    }
     const churn = this.options.churn ?? 0;
     if (churn > 0) {
       // Half leave cleanly (switched off), half lose the line (the broker then sends the will).
@@ -234,6 +251,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers.cancel(this.churnTimer);
     this.churnTimer = null;
     this.activity.stop();
+    this.chats.stop();
     // A job is abandoned with the connection; the gateway clears the procedure on disconnect too.
     this.current.currentProcedure = null;
     this.emit('offline');

@@ -40,6 +40,11 @@ export async function startTestServer() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      // Only registration lives here; other calls units make (the assistant) find nothing.
+      if (req.url !== '/device/v1/register') {
+        res.writeHead(404).end('{"message":"not found"}');
+        return;
+      }
       control.registrations += 1;
       if (control.unavailable > 0) {
         control.unavailable -= 1;
@@ -47,7 +52,7 @@ export async function startTestServer() {
         return;
       }
       const { serialNumber, enrollmentKey } = JSON.parse(body) as { serialNumber: string; enrollmentKey: string };
-      if (req.url !== '/device/v1/register' || enrollmentKey !== 'fleet-key') {
+      if (enrollmentKey !== 'fleet-key') {
         res.writeHead(401).end('{"message":"bad enrollment key"}');
         return;
       }

@@ -15,17 +15,20 @@ export const topics = {
   reply: (serial: string) => `${TOPIC_ROOT}/${serial}/reply`,
   /** A Tru-Point's progress in a vendor pairing: calibrations, completion, abort. */
   pairing: (serial: string) => `${TOPIC_ROOT}/${serial}/pairing`,
-  /** What the gateway subscribes to: every unit's status, state, replies and pairing reports. */
+  /** A unit's own upload of a camera calibration it has just run. */
+  calibration: (serial: string) => `${TOPIC_ROOT}/${serial}/calibration`,
+  /** What the gateway subscribes to: every unit's status, state, replies, pairing reports and calibrations. */
   gatewayFilters: [
     `${TOPIC_ROOT}/+/status`,
     `${TOPIC_ROOT}/+/state`,
     `${TOPIC_ROOT}/+/reply`,
     `${TOPIC_ROOT}/+/pairing`,
+    `${TOPIC_ROOT}/+/calibration`,
   ],
 } as const;
 
-const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply|pairing)$`);
-export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing';
+const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply|pairing|calibration)$`);
+export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing' | 'calibration';
 
 export function parseTopic(topic: string): { serialNumber: string; kind: TopicKind } | null {
   const match = TOPIC_PATTERN.exec(topic);

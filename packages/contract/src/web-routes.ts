@@ -23,7 +23,10 @@ export const PROTECTED_ROUTES = [
   '/AIKnow',
 ] as const;
 
-export const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES];
+/** Pages meant to be embedded (TrendChart embeds /graph): signed-in, without the console's frame. */
+export const EMBEDDED_ROUTES = ['/graph'] as const;
+
+export const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES, ...EMBEDDED_ROUTES];
 
 export const isAppRoute = (path: string): boolean => {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -60,6 +60,18 @@ const envSchema = z.object({
   FAVORITES_LIMIT: int(1, 10_000).default(50),
   /** How often message transitions and deliveries run (0 turns the timer off, for tests). */
   JOB_INTERVAL_MS: int(0, 3_600_000).default(5_000),
+  /** Where the console reaches the AI assistant; the default is the one mounted in this server. */
+  AI_URL: z.string().trim().min(1).default('/assistant'),
+  /** Mount the assistant at /assistant in this process (false when it runs on its own). */
+  ASSISTANT_IN_PROCESS: bool.default(true),
+  /** A key with which a service (not a user) may read the assistant's chats. */
+  ASSISTANT_SERVICE_KEY: optionalString.pipe(z.string().min(24, 'must be 24 characters or longer').optional()),
+  ASSISTANT_IDLE_MINUTES: int(1, 1_440).default(30),
+  ASSISTANT_CONCURRENCY: int(1, 64).default(2),
+  /** How long the trend keeps per-minute samples, hourly rollups, and daily rollups (days). */
+  TREND_MINUTE_DAYS: int(1, 90).default(7),
+  TREND_HOUR_DAYS: int(1, 730).default(90),
+  TREND_RETENTION_DAYS: int(1, 7_300).default(730),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
   /** Disconnects per simulated unit per hour (0 keeps them connected). */
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),

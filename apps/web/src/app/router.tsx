@@ -5,7 +5,7 @@ import { PROTECTED_ROUTES } from '@ed/contract/web-routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequestResetPage } from '../features/auth/components/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { PublicOnly, RequireSession } from './routes/guards';
+import { PublicOnly, RequireSession, RequireSessionBare } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { NotAvailableYet, Screen } from './routes/screen';
 
@@ -18,6 +18,16 @@ const EquipmentPage = lazy(() =>
 );
 const SupportTicketsPage = lazy(() =>
   import('../features/tickets/components/support-tickets-page').then((m) => ({ default: m.SupportTicketsPage })),
+);
+const AiKnowPage = lazy(() =>
+  import('../features/ai-know/components/ai-know-page').then((m) => ({ default: m.AiKnowPage })),
+);
+const CameraCalPage = lazy(() =>
+  import('../features/camera-cal/components/camera-cal-page').then((m) => ({ default: m.CameraCalPage })),
+);
+const GraphPage = lazy(() => import('../features/trend/components/graph-page').then((m) => ({ default: m.GraphPage })));
+const TrendChartPage = lazy(() =>
+  import('../features/trend/components/trend-chart-page').then((m) => ({ default: m.TrendChartPage })),
 );
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
 const EasyPage = lazy(() => import('../features/easy/components/easy-page').then((m) => ({ default: m.EasyPage })));
@@ -51,6 +61,9 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/Notifications': loading(<NotificationsPage />),
   '/Messaging': loading(<MessagingPage />),
   '/Audits': loading(<AuditsPage />),
+  '/CameraCal': loading(<CameraCalPage />),
+  '/TrendChart': loading(<TrendChartPage />),
+  '/AIKnow': loading(<AiKnowPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */
@@ -70,6 +83,7 @@ export const routes: RouteObject[] = [
       element: <Screen path={path}>{SCREENS[path] ?? <NotAvailableYet />}</Screen>,
     })),
   },
+  { element: <RequireSessionBare />, children: [{ path: '/graph', element: loading(<GraphPage />) }] },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

@@ -9,6 +9,9 @@ import { KeyedQueue } from './keyed-queue.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 
+export type UnitMessageKind = Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>;
+export type UnitMessageHandler = (serialNumber: string, payload: unknown) => Promise<unknown>;
+
 export interface GatewayOptions {
   instanceId: string;
   /** With an external broker presence comes from the retained status topic and its last will. */
@@ -27,7 +30,7 @@ export interface GatewayOptions {
 export class FleetGateway {
   private readonly queue = new KeyedQueue();
   private readonly changeListeners = new Set<(serialNumber: string) => void>();
-  private readonly topicHandlers = new Map<TopicKind, (serialNumber: string, json: unknown) => void>();
+  private readonly unitMessageHandlers = new Map<UnitMessageKind, UnitMessageHandler>();
   private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: GatewayOptions) {}
@@ -37,12 +40,12 @@ export class FleetGateway {
     this.changeListeners.add(listener);
   }
 
-  /** Another area takes a unit topic of its own (the Tru-Point pairing reports). */
-  onUnitMessage(
-    kind: Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>,
-    handler: (serialNumber: string, json: unknown) => void,
-  ): void {
-    this.topicHandlers.set(kind, handler);
+  /**
+   * Another area takes a unit topic of its own (Tru-Point pairing reports, calibration uploads).
+   * Its handler runs in the unit's queue, after everything the unit sent before.
+   */
+  onUnitMessage(kind: UnitMessageKind, handler: UnitMessageHandler): void {
+    this.unitMessageHandlers.set(kind, handler);
   }
 
   unitConnected(serialNumber: string, address: ConnectionAddress | null): Promise<void> {
@@ -81,7 +84,7 @@ export class FleetGateway {
     }
     if (parsed.kind === 'reply') return this.options.onReply(parsed.serialNumber, json);
     if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json);
-    if (parsed.kind !== 'state') return this.topicHandlers.get(parsed.kind)?.(parsed.serialNumber, json);
+    if (parsed.kind !== 'state') return this.handleUnitMessage(parsed.kind, parsed.serialNumber, json);
     const state = stateMessageSchema.safeParse(json);
     if (!state.success) {
       const issue = state.error.issues[0];
@@ -107,11 +110,6 @@ export class FleetGateway {
     this.changed(serialNumber);
   }
 
-  /** Runs work in the unit's queue, after everything it sent before. */
-  run(serialNumber: string, work: () => Promise<void>): Promise<void> {
-    return this.queue.run(serialNumber, work);
-  }
-
   /** Resolves when every unit event received so far is stored. */
   settled(): Promise<void> {
     return this.queue.drain();
@@ -119,6 +117,16 @@ export class FleetGateway {
 
   stop(): void {
     clearTimeout(this.countersTimer);
+  }
+
+  private handleUnitMessage(kind: UnitMessageKind, serialNumber: string, json: unknown): void {
+    const handler = this.unitMessageHandlers.get(kind);
+    if (!handler) return this.options.logger.warn({ serialNumber, kind }, 'dropped a unit message nobody handles');
+    void this.queue
+      .run(serialNumber, async () => {
+        await handler(serialNumber, json);
+      })
+      .catch((err: unknown) => this.options.logger.error({ err, serialNumber, kind }, 'unit message not stored'));
   }
 
   private handleStatus(serialNumber: string, json: unknown): void {

@@ -47,13 +47,14 @@ export async function openMqttLink(options: {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
-  // Status, state and pairing reports go to one instance of the group; every instance sees
+  // Status, state, pairing reports and calibrations go to one instance of the group; every instance sees
   // replies, because the instance that sent a command is the one waiting for its answer.
   const prefix = options.embedded ? '' : `$share/${options.sharedGroup}/`;
-  const [status, state, reply, pairing] = topics.gatewayFilters;
+  const [status, state, reply, pairing, calibration] = topics.gatewayFilters;
   await client.subscribeAsync({
     [`${prefix}${status}`]: { qos: 1 },
     [`${prefix}${state}`]: { qos: 1 },
+    [`${prefix}${calibration}`]: { qos: 1 },
     [reply]: { qos: 1 },
     [`${prefix}${pairing}`]: { qos: 1 },
   });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CameraCalibration } from '@ed/contract/device-protocol';
 import type { Db } from '../../db/client.js';
 import { cameraCalibrations, equipmentReports } from '../../db/schema.js';
+import { insertCalibrations } from '../camera-cal/camera-cal.repository.js';
 
 export type ReportKind = 'voltages' | 'usb' | 'printer';
 
@@ -27,24 +28,9 @@ export class ReportsRepository {
     return row ? { payload: row.payload, createdAt: row.createdAt.toISOString() } : null;
   }
 
-  /** Stores new calibration records; one already stored (same unit and date) is kept as it was. */
-  async saveCalibrations(equipmentId: number, serialNumber: string, records: CameraCalibration[]): Promise<number> {
-    if (records.length === 0) return 0;
-    const rows = await this.db
-      .insert(cameraCalibrations)
-      .values(
-        records.map((record) => ({
-          equipmentId,
-          serialNumber,
-          operator: record.Operator,
-          version: record.Version,
-          calibratedAt: new Date(record.Date),
-          record,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: cameraCalibrations.id });
-    return rows.length;
+  /** Stores new calibration records with their cameras; one already stored (same unit and date) is kept. */
+  saveCalibrations(equipmentId: number, serialNumber: string, records: CameraCalibration[]): Promise<number> {
+    return insertCalibrations(this.db, equipmentId, serialNumber, records);
   }
 
   async calibrationCount(serialNumber: string): Promise<number> {

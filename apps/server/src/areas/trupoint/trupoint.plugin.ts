@@ -19,13 +19,7 @@ async function truPointPlugin(app: FastifyInstance) {
     logger: app.log,
   });
   app.decorate('truPoint', { repository, service });
-  app.fleet.gateway.onUnitMessage(
-    'pairing',
-    (serial, json) =>
-      void app.fleet.gateway
-        .run(serial, () => service.handleUnitMessage(serial, json))
-        .catch((err: unknown) => app.log.error({ err, serialNumber: serial }, 'pairing report not stored')),
-  );
+  app.fleet.gateway.onUnitMessage('pairing', (serial, json) => service.handleUnitMessage(serial, json));
   app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
   app.services.register('truPointIntegrations', {
     check: () => repository.listVendors(1).then(() => true),

@@ -26,3 +26,15 @@ export function PublicOnly() {
     </BusyContent>
   );
 }
+
+/** Embedded pages (/graph): the same sign-in rule and live socket, without the console's frame. */
+export function RequireSessionBare() {
+  const session = useSession();
+  useLiveReconnect();
+  if (!session) return <Navigate to="/login" replace />;
+  return (
+    <BusyContent>
+      <Outlet />
+    </BusyContent>
+  );
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { assistantPlugin } from '@ed/assistant/assistant.plugin';
+import { renameChatSerial } from '@ed/assistant/store';
+
+/**
+ * Runs the AI assistant (apps/assistant) in this process at /assistant, on the console's
+ * database. Console users are checked by the console's own sessions, units by their credential.
+ */
+async function assistantMount(app: FastifyInstance) {
+  const { config } = app;
+  if (!config.ASSISTANT_IN_PROCESS) return;
+  await app.register(assistantPlugin, {
+    prefix: '/assistant',
+    db: app.db,
+    guards: {
+      consoleUser: async (token) => Boolean(await app.auth.authenticate(token)),
+      device: (serialNumber, token) => app.fleet.credentials.verify(serialNumber, token),
+    },
+    serviceKey: config.ASSISTANT_SERVICE_KEY,
+    idleMinutes: config.ASSISTANT_IDLE_MINUTES,
+    concurrency: config.ASSISTANT_CONCURRENCY,
+  });
+  // Chat sessions are keyed by serial: a reset serial takes its conversations along.
+  app.fleet.renamer.addStep((tx, from, to) => renameChatSerial(tx, from, to));
+}
+
+export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication'] });

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { cameraCalibrationSchema } from '@ed/contract/device-protocol';
+import type { EquipmentRepository } from '../fleet/equipment.repository.js';
+import type { CameraCalRepository } from './camera-cal.repository.js';
+
+export interface CameraCalServiceDeps {
+  repository: CameraCalRepository;
+  equipment: EquipmentRepository;
+  logger: FastifyBaseLogger;
+}
+
+/** Camera calibration records: read by the console, uploaded by units after each calibration. */
+export class CameraCalService {
+  constructor(private readonly deps: CameraCalServiceDeps) {}
+
+  list(page: number, cameraSerial?: string) {
+    return this.deps.repository.list(page, cameraSerial);
+  }
+
+  /**
+   * A unit's upload on its `calibration` topic. A malformed record is refused (logged with the
+   * field at fault) and nothing of it is stored; returns how many records were new.
+   */
+  async upload(serialNumber: string, payload: unknown): Promise<number> {
+    const parsed = cameraCalibrationSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.deps.logger.warn(
+        { serialNumber, problem: `${issue?.path.join('.')}: ${issue?.message}` },
+        'refused a malformed calibration record',
+      );
+      return 0;
+    }
+    const unit = await this.deps.equipment.findBySerial(serialNumber);
+    return this.deps.repository.insert(unit?.id ?? null, serialNumber, [parsed.data]);
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { TrendRepository } from './trend.repository.js';
+import { TrendService } from './trend.service.js';
+
+const ROLLUP_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trend: TrendService;
+  }
+}
+
+/** The connected-equipment history: rolled up each minute, kept as long as the retention says. */
+async function trendPlugin(app: FastifyInstance) {
+  const { config } = app;
+  const trend = new TrendService(new TrendRepository(app.db), {
+    minuteDays: config.TREND_MINUTE_DAYS,
+    hourDays: config.TREND_HOUR_DAYS,
+    dayDays: config.TREND_RETENTION_DAYS,
+  });
+  app.decorate('trend', trend);
+  const run = () => void trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
+  const timer = setInterval(run, ROLLUP_MS);
+  timer.unref();
+  // The first rollup is awaited, so a fresh start serves whole buckets at once.
+  app.addHook('onReady', async () => {
+    await trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
+  });
+  app.addHook('preClose', async () => clearInterval(timer));
+}
+
+export default fp(trendPlugin, { name: 'trend', dependencies: ['database'] });

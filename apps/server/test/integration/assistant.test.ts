@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aiStatisticsSchema, askResponseSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
+import type { AddressInfo } from 'node:net';
+import { AssistantChats } from '@ed/simulator/assistant-chats';
+import { systemClock } from '@ed/simulator/clock';
+import { silentLogger } from '@ed/simulator/logger';
+import { Prng } from '@ed/simulator/prng';
+import { ENROLLMENT_KEY } from '../support/fleet-fixture.js';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+import { testSerial } from '../support/test-unit.js';
+
+const SERVICE_KEY = 'service-key-for-the-assistant-tests';
+
+describe('the AI assistant', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    t = await createTestApp({ FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY, ASSISTANT_SERVICE_KEY: SERVICE_KEY });
+    token = (await t.signIn('admin')).access_token;
+  });
+  afterEach(() => t.close());
+
+  /** A registered unit, and the Basic credential it asks with. */
+  const unit = async () => {
+    const serialNumber = testSerial();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/register',
+      payload: { serialNumber, enrollmentKey: ENROLLMENT_KEY },
+    });
+    const deviceToken = res.json<{ deviceToken: string }>().deviceToken;
+    return {
+      serialNumber,
+      deviceToken,
+      auth: { authorization: `Basic ${Buffer.from(`${serialNumber}:${deviceToken}`).toString('base64')}` },
+    };
+  };
+  const open = async (auth: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'POST', url: '/assistant/chat_sessions', headers: auth });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ sessionId: string }>().sessionId;
+  };
+  const ask = (auth: Record<string, string>, sessionId: string, query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/assistant/chat_sessions/${sessionId}/queries`,
+      headers: auth,
+      payload: { query },
+    });
+  const read = (url: string, headers: Record<string, string> = bearer(token)) => t.app.inject({ url, headers });
+
+  it('answers units from the knowledge base and keeps the conversation', async () => {
+    const a = await unit();
+    const sessionId = await open(a.auth);
+    const res = await ask(a.auth, sessionId, 'the cameras cannot see the targets');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = askResponseSchema.parse(res.json());
+    expect(answer.response).toMatch(/^Cameras cannot see the targets/);
+    expect(answer.queueSeconds).toBeGreaterThanOrEqual(0);
+    expect(answer.engineSeconds).toBeGreaterThan(0);
+
+    const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    expect(page.totalDocs).toBe(1);
+    expect(page.docs[0]).toMatchObject({ sessionId, serialNumber: a.serialNumber, isOpen: true });
+    expect(page.docs[0]!.conversation).toEqual([
+      { query: 'the cameras cannot see the targets', response: answer.response },
+    ]);
+  });
+
+  it('computes its statistics from the stored sessions', async () => {
+    const empty = aiStatisticsSchema.parse((await read('/assistant/statistics')).json());
+    expect(empty).toEqual({
+      sessionCount: 0,
+      openSessionCount: 0,
+      averageConversationLength: 0,
+      queueAverage: 0,
+      inFlightAverage: 0,
+    });
+    const a = await unit();
+    const b = await unit();
+    const first = await open(a.auth);
+    const second = await open(b.auth);
+    // Three questions at once, two of them in one session.
+    const answers = await Promise.all([
+      ask(a.auth, first, 'readings drift on the lift'),
+      ask(a.auth, first, 'printer prints blank pages'),
+      ask(b.auth, second, 'rolling compensation fails'),
+    ]);
+    const timings = answers.map((r) => askResponseSchema.parse(r.json()));
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `/assistant/chat_sessions/${second}/close`,
+      headers: b.auth,
+    });
+    expect(closed.statusCode).toBe(200);
+
+    const stats = aiStatisticsSchema.parse((await read('/assistant/statistics')).json());
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(stats.sessionCount).toBe(2);
+    expect(stats.openSessionCount).toBe(1);
+    expect(stats.averageConversationLength).toBe(1.5);
+    expect(stats.queueAverage).toBeCloseTo(mean(timings.map((x) => x.queueSeconds)), 9);
+    expect(stats.inFlightAverage).toBeCloseTo(mean(timings.map((x) => x.engineSeconds)), 9);
+
+    const again = await ask(b.auth, second, 'anything');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/is closed/);
+  });
+
+  it('refuses a page out of range, readers without a session, and units in others’ sessions', async () => {
+    const beyond = await read('/assistant/chat_sessions/?page=2');
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json().message).toBe('Page 2 is out of range: there is 1 page.');
+    expect((await read('/assistant/chat_sessions/?page=0')).statusCode).toBe(400);
+    expect((await read('/assistant/chat_sessions/?page=one')).statusCode).toBe(400);
+
+    expect((await read('/assistant/statistics', {})).statusCode).toBe(401);
+    expect((await read('/assistant/statistics', bearer('not-a-token'))).statusCode).toBe(401);
+    expect((await read('/assistant/statistics', bearer(SERVICE_KEY))).statusCode).toBe(200);
+
+    const a = await unit();
+    const b = await unit();
+    const sessionId = await open(a.auth);
+    const foreign = await ask(b.auth, sessionId, 'camera calibration');
+    expect(foreign.statusCode).toBe(404);
+    const wrongToken = { authorization: `Basic ${Buffer.from(`${a.serialNumber}:wrong`).toString('base64')}` };
+    expect((await ask(wrongToken, sessionId, 'camera calibration')).statusCode).toBe(401);
+    // A console user cannot pose as a unit.
+    expect((await ask(bearer(token), sessionId, 'camera calibration')).statusCode).toBe(401);
+    const empty = await ask(a.auth, sessionId, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/query/);
+    expect((await read('/read/assistant_location/v1')).json()).toEqual({ aiUrl: '/assistant' });
+  });
+
+  it('keeps the conversations of a simulated unit, and follows a reset serial', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const a = await unit();
+    const chats = new AssistantChats(
+      { serialNumber: a.serialNumber, deviceToken: () => a.deviceToken },
+      `http://127.0.0.1:${port}/assistant`,
+      systemClock,
+      Prng.derive(1, 8),
+      silentLogger,
+    );
+    const sessionId = await chats.chat();
+    const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    const session = page.docs.find((d) => d.sessionId === sessionId)!;
+    expect(session.serialNumber).toBe(a.serialNumber);
+    expect(session.conversation.length).toBeGreaterThanOrEqual(1);
+    expect(session.conversation[0]!.response).not.toBe('');
+
+    const renamed = testSerial();
+    await t.app.fleet.renamer.rename(a.serialNumber, renamed);
+    const after = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    expect(after.docs.find((d) => d.sessionId === sessionId)!.serialNumber).toBe(renamed);
+  });
+});

@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { ChatSession } from '@ed/contract/assistant';
+import { errorMessage } from '../../../shared/api/http';
+import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { useChatSessions } from '../api/assistant';
+import { ChatSessionDialog } from './chat-session-dialog';
+
+function columns(onView: (session: ChatSession) => void): GridColDef<ChatSession>[] {
+  return [
+    { field: 'sessionId', headerName: 'Session ID', flex: 1, minWidth: 300, sortable: false },
+    { field: 'serialNumber', headerName: 'Serial Number', width: 140, sortable: false },
+    {
+      field: 'isOpen',
+      headerName: 'Open',
+      width: 80,
+      sortable: false,
+      valueFormatter: (v: boolean) => (v ? 'yes' : 'no'),
+    },
+    {
+      field: 'createdAt',
+      headerName: 'Created At',
+      width: 170,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    {
+      field: 'updatedAt',
+      headerName: 'Updated At',
+      width: 170,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 90,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Tooltip title="View exchanges">
+          <IconButton aria-label={`View chat session ${row.sessionId}`} onClick={() => onView(row)}>
+            <VisibilityIcon />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
+/** The assistant's chat sessions, newest first, 10 a page. */
+export function ChatsPanel() {
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<ChatSession | null>(null);
+  const sessions = useChatSessions(page + 1);
+  const columnDefs = useMemo(() => columns(setOpen), []);
+  const [rowCount, setRowCount] = useState(0);
+  if (sessions.data && sessions.data.totalDocs !== rowCount) setRowCount(sessions.data.totalDocs);
+  return (
+    <Stack spacing={2}>
+      {sessions.error ? <Alert severity="error">{errorMessage(sessions.error)}</Alert> : null}
+      <DataGrid
+        aria-label="Chat sessions"
+        autoHeight
+        rows={sessions.data?.docs ?? []}
+        getRowId={(row) => row.sessionId}
+        columns={columnDefs}
+        rowCount={rowCount}
+        loading={sessions.isFetching}
+        paginationMode="server"
+        disableColumnFilter
+        disableColumnMenu
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+        slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+      />
+      {open ? <ChatSessionDialog session={open} onClose={() => setOpen(null)} /> : null}
+    </Stack>
+  );
+}

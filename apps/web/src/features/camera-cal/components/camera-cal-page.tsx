@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { CameraCalRecord } from '@ed/contract/camera-cal';
+import { errorMessage } from '../../../shared/api/http';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { useCameraCals } from '../api/camera-cals';
+import { CameraCalDialog } from './camera-cal-dialog';
+
+const serials = (boards: CameraCalRecord['LeftBoards']) => boards.map((b) => b.SerialNumber).join(', ');
+
+function columns(onView: (record: CameraCalRecord) => void): GridColDef<CameraCalRecord>[] {
+  return [
+    { field: 'Operator', headerName: 'Operator', flex: 1, minWidth: 140, sortable: false },
+    { field: 'Version', headerName: 'Version', width: 110, sortable: false },
+    {
+      field: 'Date',
+      headerName: 'Date',
+      width: 180,
+      sortable: false,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    {
+      field: 'LeftBoards',
+      headerName: 'Left Boards',
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_v, row) => serials(row.LeftBoards),
+    },
+    {
+      field: 'RightBoards',
+      headerName: 'Right Boards',
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_v, row) => serials(row.RightBoards),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 90,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Tooltip title="View calibration">
+          <IconButton aria-label={`View calibration of ${formatDateTime(row.Date)}`} onClick={() => onView(row)}>
+            <VisibilityIcon />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
+/** The camera calibrations screen: records units reported, filtered by a camera's serial number. */
+export function CameraCalPage() {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<CameraCalRecord | null>(null);
+  const filterSerialNumber = useDebouncedValue(filter.trim(), 300) || undefined;
+  const list = useCameraCals({ page: page + 1, filterSerialNumber });
+  const columnDefs = useMemo(() => columns(setOpen), []);
+  const [rowCount, setRowCount] = useState(0);
+  if (list.data && list.data.totalDocs !== rowCount) setRowCount(list.data.totalDocs);
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label="Camera serial number"
+        value={filter}
+        onChange={(e) => {
+          setFilter(e.target.value);
+          setPage(0);
+        }}
+        size="small"
+        sx={{ maxWidth: 320 }}
+        slotProps={{ htmlInput: { maxLength: 64 } }}
+      />
+      {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
+      <DataGrid
+        aria-label="Camera calibrations"
+        autoHeight
+        rows={list.data?.docs ?? []}
+        columns={columnDefs}
+        rowCount={rowCount}
+        loading={list.isFetching}
+        paginationMode="server"
+        disableColumnFilter
+        disableColumnMenu
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(model) => setPage(model.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+        slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+      />
+      {open ? <CameraCalDialog record={open} onClose={() => setOpen(null)} /> : null}
+    </Stack>
+  );
+}

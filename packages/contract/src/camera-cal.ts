@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { cameraCalibrationSchema } from './device-protocol.js';
+
+/** GET /read/camera_cals/v1: a page of 10, optionally only records with a camera whose serial contains the filter. */
+export const cameraCalsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(1_000_000)
+    .default(1),
+  filterSerialNumber: z
+    .string()
+    .trim()
+    .max(64, 'filterSerialNumber is at most 64 characters')
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+});
+export type CameraCalsQuery = z.input<typeof cameraCalsQuerySchema>;
+
+/** One stored record: the unit's report as it came (part 2 §3), with the unit that sent it. */
+export const cameraCalRecordSchema = cameraCalibrationSchema.extend({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  createdAt: z.string(),
+});
+export type CameraCalRecord = z.infer<typeof cameraCalRecordSchema>;
+
+export const cameraCalsResponseSchema = z.object({
+  docs: z.array(cameraCalRecordSchema),
+  totalDocs: z.number().int(),
+});
+export type CameraCalsResponse = z.infer<typeof cameraCalsResponseSchema>;
