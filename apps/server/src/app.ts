@@ -18,6 +18,11 @@ import healthRoutes from './areas/health/health.routes.js';
 import radarPlugin from './areas/radar/radar.plugin.js';
 import radarRoutes from './areas/radar/radar.routes.js';
 import servicesPlugin from './areas/services/services.plugin.js';
+import packageDownloadRoutes from './areas/software/package-download.routes.js';
+import schedulesRoutes from './areas/software/schedules.routes.js';
+import softwarePlugin from './areas/software/software.plugin.js';
+import softwareRoutes from './areas/software/software.routes.js';
+import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
@@ -82,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(dashboardPlugin);
   await app.register(alignersPlugin);
   await app.register(radarPlugin);
+  await app.register(softwarePlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -95,6 +101,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(alignersRoutes);
     await api.register(radarRoutes);
     await api.register(dashboardRoutes);
+    await api.register(softwareRoutes);
+    await api.register(schedulesRoutes);
+    await api.register(updateSchedulerRoutes);
+    await api.register(packageDownloadRoutes);
   });
   await app.register(webAppPlugin);
   return app;

@@ -76,6 +76,10 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
   }
 
+  deviceCredential(): { serialNumber: string; deviceToken: string } | null {
+    return this.credential ? { serialNumber: this.serial, deviceToken: this.credential.deviceToken } : null;
+  }
+
   get serialNumber(): string {
     return this.serial;
   }

@@ -128,6 +128,18 @@ export const deviceCommands = {
   set_logging_level: { args: z.object({ loggingLevel: z.enum(LOG_LEVELS) }), result: z.object({}) },
   set_target_eol_types: { args: z.object({ targetType: z.enum(TARGET_TYPES) }), result: z.object({}) },
   reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
+  /**
+   * The server staged an update: the unit makes it its pending download and fetches the files
+   * from `url` (a folder URL ending in '/') with its device credential (docs/device-protocol.md).
+   */
+  stage: {
+    args: z.object({
+      version: softwareVersionSchema,
+      url: z.url(),
+      files: z.array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) })).min(1).max(64),
+    }),
+    result: z.object({}),
+  },
 } as const;
 
 export type DeviceCommandName = keyof typeof deviceCommands;

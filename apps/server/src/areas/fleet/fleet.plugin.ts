@@ -24,6 +24,7 @@ export interface Fleet {
   enrollmentKey: string | undefined;
   broker: EmbeddedBroker | undefined;
   link: MqttLink;
+  bus: CommandBus;
   gateway: FleetGateway;
   credentials: DeviceCredentials;
   equipment: EquipmentRepository;
@@ -110,6 +111,7 @@ async function fleetPlugin(app: FastifyInstance) {
     enrollmentKey,
     broker,
     link,
+    bus,
     gateway,
     credentials,
     equipment,
