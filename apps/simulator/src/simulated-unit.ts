@@ -76,8 +76,9 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
   }
 
-  deviceCredential(): { serialNumber: string; deviceToken: string } | null {
-    return this.credential ? { serialNumber: this.serial, deviceToken: this.credential.deviceToken } : null;
+  deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null {
+    if (!this.credential) return null;
+    return { serialNumber: this.serial, deviceToken: this.credential.deviceToken, serverUrl: this.options.serverUrl };
   }
 
   get serialNumber(): string {

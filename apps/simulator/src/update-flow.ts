@@ -14,7 +14,7 @@ export interface UpdateHost {
   apply(patch: StateMessage): void;
   warn(message: string): void;
   /** The unit's credential for fetching a staged package, once it has registered. */
-  deviceCredential(): { serialNumber: string; deviceToken: string } | null;
+  deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null;
 }
 
 /** What the server's `stage` command said: the version and where its files are. */
@@ -51,7 +51,9 @@ export class UpdateFlow {
     this.timers = new TimerGroup(clock);
     this.packageDownloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
-      return this.staged && credential ? { ...this.staged, ...credential } : null;
+      return this.staged && credential
+        ? { ...credential, files: this.staged.files, url: new URL(this.staged.url, credential.serverUrl).href }
+        : null;
     });
   }
 

@@ -130,12 +130,13 @@ export const deviceCommands = {
   reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
   /**
    * The server staged an update: the unit makes it its pending download and fetches the files
-   * from `url` (a folder URL ending in '/') with its device credential (docs/device-protocol.md).
+   * from `url` (a folder ending in '/') with its device credential (docs/device-protocol.md).
    */
   stage: {
     args: z.object({
       version: softwareVersionSchema,
-      url: z.url(),
+      /** Absolute, or a path on the server the unit registered with (what the gateway sends). */
+      url: z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]),
       files: z.array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) })).min(1).max(64),
     }),
     result: z.object({}),

@@ -79,13 +79,13 @@ export class SchedulerReads {
   private async series(family: Family, bucket: Bucket, periods: number) {
     const stepMs = bucket === 'hour' ? 3_600_000 : 86_400_000;
     const since = new Date(Math.floor(this.now().getTime() / stepMs) * stepMs - (periods - 1) * stepMs);
-    const eventPeriod = sql<Date>`date_trunc(${bucket}, ${schedulerEvents.at}, 'UTC')`;
+    const eventPeriod = sql<Date>`date_trunc(${sql.raw(`'${bucket}'`)}, ${schedulerEvents.at}, 'UTC')`;
     const events = await this.db
       .select({ period: eventPeriod, kind: schedulerEvents.kind, n: sql<number>`count(*)::int` })
       .from(schedulerEvents)
       .where(and(eq(schedulerEvents.family, family), gte(schedulerEvents.at, since)))
       .groupBy(eventPeriod, schedulerEvents.kind);
-    const samplePeriod = sql<Date>`date_trunc(${bucket}, ${schedulerSamples.hour}, 'UTC')`;
+    const samplePeriod = sql<Date>`date_trunc(${sql.raw(`'${bucket}'`)}, ${schedulerSamples.hour}, 'UTC')`;
     const samples = await this.db
       .selectDistinctOn([samplePeriod], {
         period: samplePeriod,

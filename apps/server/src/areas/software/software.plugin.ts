@@ -56,7 +56,7 @@ async function softwarePlugin(app: FastifyInstance) {
     await repository.markTold(serialNumber, unit.connectCount);
     await fleet.bus.send(serialNumber, 'stage', {
       version: { semantic: update.semantic, meta: update.meta },
-      url: `${config.PUBLIC_URL}/device/v1/packages/${update.id}/`,
+      url: `/device/v1/packages/${update.id}/`,
       files: update.files,
     });
   };

@@ -2,13 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { equipment, scheduledStages, schedulerSamples, softwareUpdates, stagedUpdates } from '../../db/schema.js';
+import {
+  equipment,
+  scheduledStages,
+  schedulerEvents,
+  schedulerSamples,
+  softwareUpdates,
+  stagedUpdates,
+} from '../../db/schema.js';
 import { HttpError } from '../../shared/http-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
 
 const DUE_BATCH = 200;
 const HUNG_BATCH = 100;
+const HUNG_COOL_DOWN_MS = 24 * 3_600_000;
 /** One lock id for the whole scheduler: a round runs on one instance at a time. */
 const LOCK = `select pg_try_advisory_xact_lock(hashtext('ed-update-scheduler')) as locked`;
 
@@ -62,6 +70,11 @@ export class UpdateScheduler {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+
+  /** Changes the slots per family (0 pauses automatic staging; schedules still fire). */
+  setSlots(slots: number): void {
+    this.o.slots = slots;
   }
 
   isRunning(): boolean {
@@ -156,6 +169,8 @@ export class UpdateScheduler {
           isNull(equipment.pendingSoftwareDownload),
           sql`${equipment.versionSort} < ${padded(latest.semantic)}`,
           sql`${equipment.versionSort} >= ${floor}`,
+          // A unit that just hung waits a day before it is tried again.
+          sql`not exists (select 1 from ${schedulerEvents} where ${schedulerEvents.serialNumber} = ${equipment.serialNumber} and ${schedulerEvents.kind} = 'hung' and ${schedulerEvents.at} > ${new Date(this.o.now().getTime() - HUNG_COOL_DOWN_MS)})`,
         ),
       )
       .orderBy(asc(equipment.lastSeenOnlineAt), asc(equipment.serialNumber))
