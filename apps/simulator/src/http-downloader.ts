@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sleep, type Clock } from './clock.js';
 import type { DownloadHandle, DownloadJob, Downloader } from './downloader.js';
 import type { Prng } from './prng.js';
@@ -78,17 +78,19 @@ export class HttpDownloader implements Downloader {
       report(true);
       while (got < file.size || (file.size === 0 && attempts === 0)) {
         try {
-          got = await this.fetchFile(new URL(file.name, source.url), authorization, got, hash, signal, (chunk) => {
+          await this.fetchFile(new URL(file.name, source.url), authorization, got, signal, async (chunk) => {
+            // Counted as it arrives, so a dropped connection resumes exactly where the bytes stopped.
+            hash.update(chunk);
             if (keepText) chunks.push(chunk);
-          }, async (bytes) => {
+            got += chunk.length;
             // Pace to the link speed: never ahead of rate × elapsed time.
-            const aheadMs = (bytes / rate) * 1000 - (this.clock.now() - started);
+            const aheadMs = (got / rate) * 1000 - (this.clock.now() - started);
             if (aheadMs > 5) await sleep(this.clock, aheadMs, signal);
             report(false);
           });
           if (file.size === 0) break;
         } catch (err) {
-          if (signal.aborted) throw err;
+          if (signal.aborted || (err as { final?: boolean }).final) throw err;
           attempts += 1;
           if (attempts >= MAX_ATTEMPTS) throw err;
           await sleep(this.clock, 1000 * attempts, signal);
@@ -104,31 +106,28 @@ export class HttpDownloader implements Downloader {
     }
   }
 
-  /** Fetches from byte `offset` on (a resume asks for a Range); returns the bytes held afterwards. */
+  /** Fetches from byte `offset` on (a resume asks for a Range), handing each chunk to `onChunk`. */
   private async fetchFile(
     url: URL,
     authorization: string,
     offset: number,
-    hash: Hash,
     signal: AbortSignal,
-    onChunk: (chunk: Buffer) => void,
-    afterChunk: (bytes: number) => Promise<void>,
-  ): Promise<number> {
+    onChunk: (chunk: Buffer) => Promise<void>,
+  ): Promise<void> {
     const headers: Record<string, string> = { authorization };
     if (offset > 0) headers.range = `bytes=${offset}-`;
     const res = await this.fetchImpl(url, { headers, signal });
     if (offset > 0 && res.status !== 206) throw new Error(`the server did not resume ${url.pathname} (HTTP ${res.status})`);
-    if (!res.ok || !res.body) throw new Error(`HTTP ${res.status} for ${url.pathname}`);
-    let got = offset;
+    if (!res.ok || !res.body) {
+      const error = new Error(`HTTP ${res.status} for ${url.pathname}`);
+      // The server refused (credential, no such staged update): asking again will not help.
+      throw Object.assign(error, { final: res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429 });
+    }
     const reader = res.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return got;
-      const chunk = Buffer.from(value);
-      hash.update(chunk);
-      onChunk(chunk);
-      got += chunk.length;
-      await afterChunk(got - offset);
+      if (done) return;
+      await onChunk(Buffer.from(value));
     }
   }
 }
