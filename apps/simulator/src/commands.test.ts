@@ -19,7 +19,11 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
   set_logging_level: { loggingLevel: 'INFO' },
   set_target_eol_types: { targetType: 'AT700' },
   reset_serial_number: { newSerialNumber: 'V34DT0042' },
-  stage: { version: { semantic: '9.0.0', meta: null }, url: '/device/v1/packages/1/', files: [{ name: 'a.swu', size: 10 }] },
+  stage: {
+    version: { semantic: '9.0.0', meta: null },
+    url: '/device/v1/packages/1/',
+    files: [{ name: 'a.swu', size: 10 }],
+  },
 };
 
 /** install_now needs something downloaded first. */

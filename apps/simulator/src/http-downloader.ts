@@ -117,11 +117,14 @@ export class HttpDownloader implements Downloader {
     const headers: Record<string, string> = { authorization };
     if (offset > 0) headers.range = `bytes=${offset}-`;
     const res = await this.fetchImpl(url, { headers, signal });
-    if (offset > 0 && res.status !== 206) throw new Error(`the server did not resume ${url.pathname} (HTTP ${res.status})`);
+    if (offset > 0 && res.status !== 206)
+      throw new Error(`the server did not resume ${url.pathname} (HTTP ${res.status})`);
     if (!res.ok || !res.body) {
       const error = new Error(`HTTP ${res.status} for ${url.pathname}`);
       // The server refused (credential, no such staged update): asking again will not help.
-      throw Object.assign(error, { final: res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429 });
+      throw Object.assign(error, {
+        final: res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429,
+      });
     }
     const reader = res.body.getReader();
     for (;;) {

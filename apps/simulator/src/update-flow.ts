@@ -169,7 +169,10 @@ export class UpdateFlow {
         softwareUpdateDownload: null,
       },
       {
-        version: { semantic: version, meta: this.staged?.version.semantic === version ? this.staged.version.meta : buildMeta(version) },
+        version: {
+          semantic: version,
+          meta: this.staged?.version.semantic === version ? this.staged.version.meta : buildMeta(version),
+        },
         pendingSoftwareDownload: null,
       },
     );

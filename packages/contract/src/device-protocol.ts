@@ -137,7 +137,10 @@ export const deviceCommands = {
       version: softwareVersionSchema,
       /** Absolute, or a path on the server the unit registered with (what the gateway sends). */
       url: z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]),
-      files: z.array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) })).min(1).max(64),
+      files: z
+        .array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) }))
+        .min(1)
+        .max(64),
     }),
     result: z.object({}),
   },

@@ -31,9 +31,22 @@ export const packageFileNameSchema = z
 const filesSchema = z.array(packageFileNameSchema).min(1, 'the manifest must list at least one file').max(64);
 
 export const softwareManifestSchema = z.object({
-  version: z.object({ semantic: semanticSchema, meta: z.string().max(64).nullish().transform((v) => v ?? null) }),
+  version: z.object({
+    semantic: semanticSchema,
+    meta: z
+      .string()
+      .max(64)
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
   prerequisites: z
-    .object({ require: z.string().max(32).nullish().transform((v) => v ?? null) })
+    .object({
+      require: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+    })
     .default({ require: null }),
   family: familySchema.default('aligner'),
   files: filesSchema,
@@ -58,9 +71,21 @@ export const specManifestSchema = z.object({
   }),
   prerequisites: z
     .object({
-      require: z.string().max(32).nullish().transform((v) => v ?? null),
-      gtpsRequire: z.string().max(32).nullish().transform((v) => v ?? null),
-      oasisRequire: z.string().max(32).nullish().transform((v) => v ?? null),
+      require: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+      gtpsRequire: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+      oasisRequire: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
     })
     .default({ require: null, gtpsRequire: null, oasisRequire: null }),
   files: filesSchema,
@@ -71,8 +96,19 @@ export const updatePathSchema = z.string().trim().min(1, 'updatePath is required
 export const validateUpdateRequestSchema = z.object({ updatePath: updatePathSchema });
 
 export const createUpdateRequestSchema = z.object({
-  version: z.object({ semantic: semanticSchema, meta: z.string().max(64).nullish().transform((v) => v ?? null) }),
-  prerequisite: z.string().max(32).nullish().transform((v) => v ?? null),
+  version: z.object({
+    semantic: semanticSchema,
+    meta: z
+      .string()
+      .max(64)
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+  prerequisite: z
+    .string()
+    .max(32)
+    .nullish()
+    .transform((v) => v ?? null),
   family: familySchema.default('aligner'),
   path: updatePathSchema,
 });

@@ -67,7 +67,11 @@ const envSchema = z.object({
   /** Units per family the update scheduler keeps auto-staged at once. */
   AUTO_STAGE_SLOTS: int(0, 10_000).default(5),
   /** An auto-staged unit without update progress for this long frees its slot (unstaged due to hung). */
-  HUNG_AFTER_HOURS: z.coerce.number({ error: 'must be a number' }).min(0.01).max(24 * 30).default(6),
+  HUNG_AFTER_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.01)
+    .max(24 * 30)
+    .default(6),
   /** Seconds between the update scheduler's rounds (schedules due, hung units, free slots); 0 stops it. */
   SCHEDULER_TICK_SECONDS: int(0, 3600).default(15),
   DEMO: bool.default(false),

@@ -335,7 +335,10 @@ export const schedulerEvents = pgTable(
     slotAgeMinutes: integer('slot_age_minutes'),
     at: tz('at').notNull(),
   },
-  (t) => [index('scheduler_events_family_at_idx').on(t.family, t.at), index('scheduler_events_serial_idx').on(t.serialNumber)],
+  (t) => [
+    index('scheduler_events_family_at_idx').on(t.family, t.at),
+    index('scheduler_events_serial_idx').on(t.serialNumber),
+  ],
 );
 
 /** The fleet per family once an hour (the latest sample of an hour wins): the series' levels. */

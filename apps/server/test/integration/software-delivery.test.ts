@@ -36,7 +36,11 @@ describe('real delivery to a simulated unit', () => {
     f.t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
   it('downloads with the device credential, installs and reports the new version', async () => {
-    const created = await call('/create/update/v1', { version: { semantic: '9.0.0' }, family: 'aligner', path: 'aligner-9.0.0' });
+    const created = await call('/create/update/v1', {
+      version: { semantic: '9.0.0' },
+      family: 'aligner',
+      path: 'aligner-9.0.0',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const unit = fleet.units.find((u) => u.state.family === 'aligner' && u.state.version.semantic >= '4.3.0')!;
     expect(unit).toBeDefined();
@@ -59,7 +63,13 @@ describe('real delivery to a simulated unit', () => {
       { timeout: 40_000, interval: 250 },
     );
     expect(states).toEqual(
-      expect.arrayContaining(['READY_TO_DOWNLOAD', 'DOWNLOADING', 'READY_TO_INSTALL', 'VALIDATING_UPDATE', 'INSTALLATION_COMPLETE']),
+      expect.arrayContaining([
+        'READY_TO_DOWNLOAD',
+        'DOWNLOADING',
+        'READY_TO_INSTALL',
+        'VALIDATING_UPDATE',
+        'INSTALLATION_COMPLETE',
+      ]),
     );
     await f.t.app.software.tracker.settled();
     await vi.waitFor(async () => expect(await f.t.app.software.repository.staged(unit.serialNumber)).toBeUndefined());

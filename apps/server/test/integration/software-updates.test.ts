@@ -27,7 +27,8 @@ async function unit(serialNumber: string, version: string, family: Family = 'ali
 beforeEach(async () => {
   t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200' });
   admin = (await t.signIn('admin')).access_token;
-  for (const v of ['5.1.0', '5.2.0', '5.3.0']) await writePackage(t.config.paths.updates, `aligner-${v}`, { semantic: v });
+  for (const v of ['5.1.0', '5.2.0', '5.3.0'])
+    await writePackage(t.config.paths.updates, `aligner-${v}`, { semantic: v });
   await writePackage(t.config.paths.updates, 'gtps-1.4.0', { semantic: '1.4.0', family: 'gtps' });
 });
 afterEach(() => t.close());
@@ -79,7 +80,10 @@ describe('package paths', () => {
     const bad = await post('/validate_software_update_at_path/v1', { updatePath: 'broken' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^manifest.json is malformed: version.semantic/);
-    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ version: { semantic: '6.0.0' }, files: ['gone.swu'] }));
+    await writeFile(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ version: { semantic: '6.0.0' }, files: ['gone.swu'] }),
+    );
     expect((await post('/validate_software_update_at_path/v1', { updatePath: 'broken' })).json().message).toBe(
       'manifest.json lists gone.swu, which is not in the package.',
     );
@@ -105,8 +109,15 @@ describe('creating updates', () => {
     expect((await get('/read/latest_software_version/v1')).json()).toBeNull();
     const first = await createAligner('5.2.0');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ isLatest: true, version: { semantic: '5.2.0' }, files: [{ name: 'aligner-5.2.0.swu' }, { name: 'aligner-5.2.0.swu.sha256' }] });
-    expect((await get('/read/latest_software_version/v1')).json()).toMatchObject({ semantic: '5.2.0', path: 'aligner-5.2.0' });
+    expect(first.json()).toMatchObject({
+      isLatest: true,
+      version: { semantic: '5.2.0' },
+      files: [{ name: 'aligner-5.2.0.swu' }, { name: 'aligner-5.2.0.swu.sha256' }],
+    });
+    expect((await get('/read/latest_software_version/v1')).json()).toMatchObject({
+      semantic: '5.2.0',
+      path: 'aligner-5.2.0',
+    });
 
     const again = await createAligner('5.2.0');
     expect(again.statusCode).toBe(409);
@@ -120,7 +131,12 @@ describe('creating updates', () => {
     expect(events).toEqual([
       {
         event: 'NEW_SOFTWARE_UPDATE_CREATED',
-        payload: { family: 'aligner', version: { semantic: '5.2.0', meta: 'meta-5.2.0' }, path: 'aligner-5.2.0', isLatest: true },
+        payload: {
+          family: 'aligner',
+          version: { semantic: '5.2.0', meta: 'meta-5.2.0' },
+          path: 'aligner-5.2.0',
+          isLatest: true,
+        },
       },
     ]);
     // The gtps family has its own latest.
@@ -132,14 +148,26 @@ describe('creating updates', () => {
     await t.createUser('sup', 'support');
     const eng = (await t.signIn('eng')).access_token;
     const sup = (await t.signIn('sup')).access_token;
-    expect((await post('/validate_software_update_at_path/v1', { updatePath: 'aligner-5.2.0' }, sup)).statusCode).toBe(403);
+    expect((await post('/validate_software_update_at_path/v1', { updatePath: 'aligner-5.2.0' }, sup)).statusCode).toBe(
+      403,
+    );
     expect(
-      (await post('/create/update/v1', { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' }, sup))
-        .statusCode,
+      (
+        await post(
+          '/create/update/v1',
+          { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' },
+          sup,
+        )
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await post('/create/update/v1', { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' }, eng))
-        .statusCode,
+      (
+        await post(
+          '/create/update/v1',
+          { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' },
+          eng,
+        )
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -149,7 +177,11 @@ describe('staging', () => {
     await createAligner('5.2.0');
   });
   const stage = (serialNumber: string, semantic = '5.2.0') =>
-    post('/create/immediate_stage_of_software_update/v1', { serialNumber, version: { semantic, meta: null }, path: 'x' });
+    post('/create/immediate_stage_of_software_update/v1', {
+      serialNumber,
+      version: { semantic, meta: null },
+      path: 'x',
+    });
   const unstage = (serialNumber: string) => post('/delete/immediate_unstage_of_software_update/v1', { serialNumber });
 
   it('applies the part 1 §4 rule at its version boundaries', async () => {
@@ -158,7 +190,9 @@ describe('staging', () => {
     await unit('A00000003', '5.2.0');
     await unit('A00000004', '5.1.9');
     await unit('A00000005', '5.3.0');
-    expect((await stage('A00000001')).json().message).toBe('Unit A00000001 runs 3.9.9; staging needs software 4.0.0 or later.');
+    expect((await stage('A00000001')).json().message).toBe(
+      'Unit A00000001 runs 3.9.9; staging needs software 4.0.0 or later.',
+    );
     expect((await stage('A00000001')).statusCode).toBe(409);
     const ok = await stage('A00000002');
     expect(ok.statusCode, ok.body).toBe(200);

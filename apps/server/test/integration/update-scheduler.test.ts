@@ -66,7 +66,10 @@ describe('schedules', () => {
 
   it('searches aligners by pattern and refuses a past date or an empty list', async () => {
     for (const s of ['SCH000001', 'SCH000002', 'XYZ000003']) await connectedUnit(s, '5.0.0');
-    expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=SCH*')).json()).toEqual(['SCH000001', 'SCH000002']);
+    expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=SCH*')).json()).toEqual([
+      'SCH000001',
+      'SCH000002',
+    ]);
     expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=000003')).json()).toEqual(['XYZ000003']);
     expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=NOMATCH*')).json()).toEqual([]);
     const past = await schedule(['SCH000001'], '2031-03-09');
@@ -84,7 +87,9 @@ describe('schedules', () => {
     const created = await schedule(['SCH000001', 'SCH000002', 'SCH000003'], '2031-03-12');
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ date: '2031-03-12', count: 3 });
-    expect((await get('/read/schedule_by_day/v1/')).json()).toEqual([{ _id: { year: 2031, month: 3, day: 12 }, count: 3 }]);
+    expect((await get('/read/schedule_by_day/v1/')).json()).toEqual([
+      { _id: { year: 2031, month: 3, day: 12 }, count: 3 },
+    ]);
 
     // Not yet due.
     t.app.software.scheduler.setSlots(0);
@@ -144,7 +149,13 @@ describe('automatic staging', () => {
     expect(await staged('AUT000006')).toBeNull();
 
     const stats = (await get('/read/updatescheduler_statistics/v1')).json();
-    expect(stats).toMatchObject({ autoStaged: 5, autoUnstaged: 1, autoUnstagedDueToHungCount: 1, deliveries: 3, slots: 2 });
+    expect(stats).toMatchObject({
+      autoStaged: 5,
+      autoUnstaged: 1,
+      autoUnstagedDueToHungCount: 1,
+      deliveries: 3,
+      slots: 2,
+    });
     const hourly = stats.hourlyStatistics;
     expect(hourly.autoStaged).toEqual({ '2031-03-10T12:00:00.000Z': 2, '2031-03-10T09:00:00.000Z': 3 });
     expect(hourly.updatedToCurrentSoftware['2031-03-10T09:00:00.000Z']).toBe(1);
@@ -154,6 +165,9 @@ describe('automatic staging', () => {
 
     const table = (await get('/read/updatescheduler_aligners/v1/?onlyStaged=true&page=1')).json();
     expect(table.totalDocs).toBe(2);
-    expect(table.docs[0]).toMatchObject({ staging: { isStaged: true, autoStaged: true, stagedVersion: { semantic: '5.2.0' } }, connected: true });
+    expect(table.docs[0]).toMatchObject({
+      staging: { isStaged: true, autoStaged: true, stagedVersion: { semantic: '5.2.0' } },
+      connected: true,
+    });
   });
 });

@@ -14,7 +14,10 @@ export async function writePackage(
   const body = Buffer.alloc(options.bytes ?? 4096, options.semantic);
   const { createHash } = await import('node:crypto');
   await writeFile(path.join(folder, image), body);
-  await writeFile(path.join(folder, `${image}.sha256`), `${createHash('sha256').update(body).digest('hex')}  ${image}\n`);
+  await writeFile(
+    path.join(folder, `${image}.sha256`),
+    `${createHash('sha256').update(body).digest('hex')}  ${image}\n`,
+  );
   await writeFile(
     path.join(folder, 'manifest.json'),
     JSON.stringify({

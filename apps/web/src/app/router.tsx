@@ -17,6 +17,12 @@ const EquipmentPage = lazy(() =>
   import('../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
 );
 const RadarPage = lazy(() => import('../features/radar/components/radar-page').then((m) => ({ default: m.RadarPage })));
+const SoftwareVersionsPage = lazy(() =>
+  import('../features/software/components/software-versions-page').then((m) => ({ default: m.SoftwareVersionsPage })),
+);
+const UpdateSchedulerPage = lazy(() =>
+  import('../features/software/components/update-scheduler-page').then((m) => ({ default: m.UpdateSchedulerPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -27,6 +33,8 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/': loading(<HomePage />),
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
+  '/SoftwareUpdates': loading(<SoftwareVersionsPage />),
+  '/UpdateScheduler': loading(<UpdateSchedulerPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

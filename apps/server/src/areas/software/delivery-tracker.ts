@@ -13,12 +13,7 @@ export function progressKey(state: UpdateState | null): string {
   if (!state) return '';
   const download = state.downloadProgress?.software ?? state.downloadProgress?.specs;
   const install = state.installProgress?.software ?? state.installProgress?.specs;
-  return JSON.stringify([
-    state.state,
-    download?.filesTransferred,
-    download?.fileProgress?.bytesTransferred,
-    install,
-  ]);
+  return JSON.stringify([state.state, download?.filesTransferred, download?.fileProgress?.bytesTransferred, install]);
 }
 
 /**

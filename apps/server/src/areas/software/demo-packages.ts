@@ -41,7 +41,10 @@ export async function writeDemoPackages(root: string): Promise<string[]> {
     const image = `${p.family}-${p.semantic}.swu`;
     const body = payload(relative, p.megabytes * 1024 * 1024);
     await writeFile(path.join(folder, image), body);
-    await writeFile(path.join(folder, `${image}.sha256`), `${createHash('sha256').update(body).digest('hex')}  ${image}\n`);
+    await writeFile(
+      path.join(folder, `${image}.sha256`),
+      `${createHash('sha256').update(body).digest('hex')}  ${image}\n`,
+    );
     const manifest = {
       version: { semantic: p.semantic, meta: `demo-${p.semantic}` },
       prerequisites: { require: p.family === 'aligner' ? '4.0.0' : '1.0.0' },

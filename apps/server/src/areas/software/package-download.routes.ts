@@ -28,7 +28,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
     start = Number(match[1]);
     end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   }
-  if (start >= size || start > end) throw new HttpError(416, `The range ${header} lies outside the file (${size} bytes).`);
+  if (start >= size || start > end)
+    throw new HttpError(416, `The range ${header} lies outside the file (${size} bytes).`);
   return { start, end };
 }
 

@@ -27,8 +27,10 @@ export const manifestNotFound = () => new HttpError(404, MANIFEST_NOT_FOUND_TEXT
  */
 export function normalizeUpdatePath(input: string): string {
   const raw = input.trim();
-  if (/[\0-\x1f\x7f]/.test(raw)) throw badRequest('The update path may not contain control characters.', 'updatePath');
-  if (/%[0-9a-f]{2}/i.test(raw)) throw badRequest('The update path may not contain percent-encoded characters.', 'updatePath');
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    throw badRequest('The update path may not contain control characters.', 'updatePath');
+  if (/%[0-9a-f]{2}/i.test(raw))
+    throw badRequest('The update path may not contain percent-encoded characters.', 'updatePath');
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw badRequest('The update path must be a folder, not a URL.', 'updatePath');
   if (raw.includes('\\')) throw badRequest('The update path must use forward slashes.', 'updatePath');
   if (raw.startsWith('/') || raw.startsWith('~')) {
@@ -36,7 +38,8 @@ export function normalizeUpdatePath(input: string): string {
   }
   const segments = raw.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.some((s) => s === '..')) throw badRequest('The update path may not contain "..".', 'updatePath');
-  if (segments.length === 0) throw badRequest('The update path must name a folder inside the updates folder.', 'updatePath');
+  if (segments.length === 0)
+    throw badRequest('The update path must name a folder inside the updates folder.', 'updatePath');
   return segments.join('/');
 }
 
@@ -62,7 +65,10 @@ export class PackageStore {
   }
 
   /** Reads and checks a package: its manifest against `schema`, and every listed file present inside it. */
-  async read<S extends z.ZodType<{ files: string[] }>>(relative: string, schema: S): Promise<ResolvedPackage<z.output<S>>> {
+  async read<S extends z.ZodType<{ files: string[] }>>(
+    relative: string,
+    schema: S,
+  ): Promise<ResolvedPackage<z.output<S>>> {
     const folder = await this.folder(relative);
     const manifestFile = path.join(folder, 'manifest.json');
     const info = await stat(manifestFile).catch(() => null);
@@ -77,7 +83,10 @@ export class PackageStore {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw badRequest(`manifest.json is malformed: ${issue.path.join('.') || 'manifest'}: ${issue.message}`, 'updatePath');
+      throw badRequest(
+        `manifest.json is malformed: ${issue.path.join('.') || 'manifest'}: ${issue.message}`,
+        'updatePath',
+      );
     }
     const manifest = parsed.data as z.output<S>;
     const files: PackageFile[] = [];

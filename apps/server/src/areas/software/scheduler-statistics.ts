@@ -109,8 +109,7 @@ export class SchedulerReads {
     const key = (d: Date | string) => new Date(d).toISOString();
     const periodsSeen = new Set<string>([...events.map((e) => key(e.period)), ...samples.map((s) => key(s.period))]);
     for (const period of [...periodsSeen].sort().reverse()) {
-      const count = (kind: string) =>
-        events.find((e) => key(e.period) === period && e.kind === kind)?.n ?? 0;
+      const count = (kind: string) => events.find((e) => key(e.period) === period && e.kind === kind)?.n ?? 0;
       out.autoStaged[period] = count('auto_staged');
       out.deliveries[period] = count('auto_staged') - count('auto_unstaged') - count('hung');
       out.updated[period] = count('delivery');
@@ -180,8 +179,7 @@ export class SchedulerReads {
           },
           connected: unit.connected,
           bestGuessAtSoftwareUpdateState: unit.connected ? (unit.updateState?.state ?? 'unknown') : 'unknown',
-          bestGuessAtSoftwareUpdateVersion:
-            unit.connected && pending ? { semantic: pending, meta: null } : null,
+          bestGuessAtSoftwareUpdateVersion: unit.connected && pending ? { semantic: pending, meta: null } : null,
           createdAt: unit.createdAt.toISOString(),
           updatedAt: unit.updatedAt.toISOString(),
         };

@@ -134,7 +134,12 @@ async function softwarePlugin(app: FastifyInstance) {
       const { manifest } = await service.validate(p.family, demoPackagePath(p.family, p.semantic));
       await service.create(
         p.family,
-        { version: manifest.version, prerequisite: manifest.prerequisites.require, family: p.family, path: demoPackagePath(p.family, p.semantic) },
+        {
+          version: manifest.version,
+          prerequisite: manifest.prerequisites.require,
+          family: p.family,
+          path: demoPackagePath(p.family, p.semantic),
+        },
         'demo',
       );
     }

@@ -14,7 +14,6 @@ import {
 } from '@ed/contract/software';
 import { errorResponses } from '../../shared/route-schema.js';
 
-
 /** Update creation (part 2 §7) and immediate staging (part 1 §7), one set of calls per family. */
 export default async function softwareRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

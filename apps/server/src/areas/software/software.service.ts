@@ -6,7 +6,7 @@ import {
   softwareManifestSchema,
   type SoftwareManifest,
   type SoftwareUpdate,
-  createUpdateRequestSchema,
+  type createUpdateRequestSchema,
 } from '@ed/contract/software';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -91,7 +91,9 @@ export class SoftwareService {
       }
       const latest = await this.deps.repository.latest(family, db);
       if (latest && compareVersions(semantic, latest.semantic) <= 0) {
-        throw conflict(`Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`);
+        throw conflict(
+          `Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`,
+        );
       }
       return this.deps.repository.insert(
         {
@@ -160,7 +162,11 @@ export class SoftwareService {
     return { unit, update };
   }
 
-  async stage(family: Family, serialNumber: string, semantic: string): Promise<{ update: SoftwareUpdateRow; at: Date }> {
+  async stage(
+    family: Family,
+    serialNumber: string,
+    semantic: string,
+  ): Promise<{ update: SoftwareUpdateRow; at: Date }> {
     const { update } = await this.deps.db.transaction((tx) =>
       this.stageIn(tx as unknown as Db, family, serialNumber, semantic, false),
     );
@@ -175,7 +181,11 @@ export class SoftwareService {
         .tellUnit(serialNumber, update)
         .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'unit not told of its staged update'));
     }
-    if (staged.length > 0) this.deps.stagingChanged(family, staged.map((s) => s.serialNumber));
+    if (staged.length > 0)
+      this.deps.stagingChanged(
+        family,
+        staged.map((s) => s.serialNumber),
+      );
   }
 
   /** Clears a unit's staged update; an auto-staged one frees its slot (recorded as auto-unstaged). */
@@ -188,7 +198,7 @@ export class SoftwareService {
     if (!unit.pendingSoftwareDownload) throw conflict(`Unit ${serialNumber} has no staged update.`);
     const row = await this.deps.repository.clearStaged(serialNumber, db);
     if (row?.autoStaged) await this.recordSlotFreed(db, row, kind);
-    return row ?? { serialNumber, family, semantic: unit.pendingSoftwareDownload } as StagedRow;
+    return row ?? ({ serialNumber, family, semantic: unit.pendingSoftwareDownload } as StagedRow);
   }
 
   async unstage(family: Family, serialNumber: string): Promise<string> {

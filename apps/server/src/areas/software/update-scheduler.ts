@@ -59,7 +59,9 @@ export class UpdateScheduler {
 
   start(intervalMs: number): void {
     const tick = () => {
-      this.running = this.round().catch((err: unknown) => this.o.logger.error({ err }, 'update scheduler round failed'));
+      this.running = this.round().catch((err: unknown) =>
+        this.o.logger.error({ err }, 'update scheduler round failed'),
+      );
     };
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
@@ -116,17 +118,20 @@ export class UpdateScheduler {
       let outcome = 'staged';
       try {
         await db.transaction(async (savepoint) => {
-          await this.o.service.stageIn(savepoint as unknown as Db, row.update.family, row.serialNumber, row.update.semantic, false);
+          await this.o.service.stageIn(
+            savepoint as unknown as Db,
+            row.update.family,
+            row.serialNumber,
+            row.update.semantic,
+            false,
+          );
         });
         changed.push({ family: row.update.family, serialNumber: row.serialNumber, update: row.update });
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         outcome = err.message;
       }
-      await db
-        .update(scheduledStages)
-        .set({ doneAt: this.o.now(), outcome })
-        .where(eq(scheduledStages.id, row.id));
+      await db.update(scheduledStages).set({ doneAt: this.o.now(), outcome }).where(eq(scheduledStages.id, row.id));
     }
     return due.length;
   }
