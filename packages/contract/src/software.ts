@@ -171,8 +171,11 @@ export const serialSearchQuerySchema = z.object({
     .trim()
     .toUpperCase()
     .min(1, 'filterSerialNumber is required')
-    .max(16)
-    .regex(/^[A-Z0-9*?]+$/, 'filterSerialNumber may hold letters, digits, * and ?'),
+    .max(200)
+    .regex(
+      /^[A-Z0-9*?]+( *, *[A-Z0-9*?]+)*$/,
+      'filterSerialNumber may hold letters, digits, * and ?, several separated by commas',
+    ),
 });
 export const serialListSchema = z.array(z.string());
 

@@ -72,6 +72,11 @@ describe('schedules', () => {
     ]);
     expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=000003')).json()).toEqual(['XYZ000003']);
     expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=NOMATCH*')).json()).toEqual([]);
+    expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=sch000002,%20XYZ000003')).json()).toEqual([
+      'SCH000002',
+      'XYZ000003',
+    ]);
+    expect((await get('/read/aligner_serial_numbers/v1?filterSerialNumber=SCH%25')).statusCode).toBe(400);
     const past = await schedule(['SCH000001'], '2031-03-09');
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('The date 2031-03-09 is in the past; choose today or a later day.');

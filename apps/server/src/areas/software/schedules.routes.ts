@@ -20,7 +20,8 @@ export default async function schedulesRoutes(fastify: FastifyInstance) {
       config: { permission: 'software.scheduleUpdates' },
       schema: {
         tags,
-        summary: "Aligners whose serial number matches a pattern ('*' any run, '?' one character; else contains)",
+        summary:
+          "Aligners whose serial number matches a pattern ('*' any run, '?' one character; else contains); several patterns separated by commas",
         querystring: serialSearchQuerySchema,
         response: { 200: serialListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, or, sql } from 'drizzle-orm';
 import type { ScheduleByDay } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
 import { equipment, scheduledStages, updateSchedules } from '../../db/schema.js';
@@ -15,6 +15,17 @@ export function patternToLike(pattern: string): string {
   return pattern.includes('*') || pattern.includes('?') ? like : `%${like}%`;
 }
 
+/** Several patterns may be given, separated by commas. */
+const patterns = (input: string) =>
+  [
+    ...new Set(
+      input
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
+
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Aligner schedules (part 2 §7): stored per unit, staged by the update scheduler on their day. */
@@ -25,12 +36,17 @@ export class Schedules {
     private readonly now: () => Date,
   ) {}
 
-  /** Aligners whose serial matches the pattern, in order, at most 500. */
+  /** Aligners whose serial matches any of the patterns, in order, at most 500. */
   async searchSerials(pattern: string): Promise<string[]> {
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
-      .where(and(eq(equipment.family, 'aligner'), like(equipment.serialNumber, patternToLike(pattern))))
+      .where(
+        and(
+          eq(equipment.family, 'aligner'),
+          or(...patterns(pattern).map((p) => like(equipment.serialNumber, patternToLike(p)))),
+        ),
+      )
       .orderBy(asc(equipment.serialNumber))
       .limit(SEARCH_LIMIT);
     return rows.map((r) => r.serialNumber);

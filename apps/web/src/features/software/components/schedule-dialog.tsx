@@ -104,7 +104,7 @@ export function ScheduleDialog({
           <Stack direction="row" spacing={1}>
             <TextField
               label="Serial number pattern"
-              helperText="* matches any run of characters, ? one character"
+              helperText="* matches any run of characters, ? one character; separate several with commas"
               value={pattern}
               onChange={(e) => {
                 setPattern(e.target.value);
