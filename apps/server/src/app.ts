@@ -23,6 +23,7 @@ import schedulesRoutes from './areas/software/schedules.routes.js';
 import softwarePlugin from './areas/software/software.plugin.js';
 import softwareRoutes from './areas/software/software.routes.js';
 import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
+import specsRoutes from './areas/specs/specs.routes.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(schedulesRoutes);
     await api.register(updateSchedulerRoutes);
     await api.register(packageDownloadRoutes);
+    await api.register(specsRoutes);
   });
   await app.register(webAppPlugin);
   return app;

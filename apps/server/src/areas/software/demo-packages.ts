@@ -29,9 +29,26 @@ function payload(seed: string, bytes: number): Buffer {
   return out;
 }
 
+/** A spec package staff can publish from the Spec Updates screen. */
+export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
+
+async function writeDemoSpec(root: string): Promise<void> {
+  const folder = path.join(root, DEMO_SPEC_PATH);
+  if (await stat(path.join(folder, 'manifest.json')).catch(() => null)) return;
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, 'specs.db'), payload(DEMO_SPEC_PATH, 2 * 1024 * 1024));
+  const manifest = {
+    version: { name: 'NA-2026-12', month: 12, year: 2026 },
+    prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: '1.0.0' },
+    files: ['specs.db'],
+  };
+  await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 /** Writes the demo packages under `root` (skipping those already there); returns their paths. */
 export async function writeDemoPackages(root: string): Promise<string[]> {
-  const written: string[] = [];
+  await writeDemoSpec(root);
+  const written: string[] = [DEMO_SPEC_PATH];
   for (const p of DEMO_PACKAGES) {
     const relative = demoPackagePath(p.family, p.semantic);
     const folder = path.join(root, relative);
