@@ -20,6 +20,9 @@ const RadarPage = lazy(() => import('../features/radar/components/radar-page').t
 const SoftwareVersionsPage = lazy(() =>
   import('../features/software/components/software-versions-page').then((m) => ({ default: m.SoftwareVersionsPage })),
 );
+const SpecUpdatesPage = lazy(() =>
+  import('../features/specs/components/spec-updates-page').then((m) => ({ default: m.SpecUpdatesPage })),
+);
 const UpdateSchedulerPage = lazy(() =>
   import('../features/software/components/update-scheduler-page').then((m) => ({ default: m.UpdateSchedulerPage })),
 );
@@ -35,6 +38,7 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/Radar': loading(<RadarPage />),
   '/SoftwareUpdates': loading(<SoftwareVersionsPage />),
   '/UpdateScheduler': loading(<UpdateSchedulerPage />),
+  '/SpecUpdates': loading(<SpecUpdatesPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */
