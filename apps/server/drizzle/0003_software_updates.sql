@@ -41,6 +41,14 @@ CREATE TABLE "software_updates" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "spec_deliveries" (
+	"serial_number" text NOT NULL,
+	"spec_update_id" integer NOT NULL,
+	"told_on_connection" integer NOT NULL,
+	"told_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "spec_deliveries_serial_number_spec_update_id_pk" PRIMARY KEY("serial_number","spec_update_id")
+);
+--> statement-breakpoint
 CREATE TABLE "spec_updates" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"path" text NOT NULL,
@@ -80,6 +88,7 @@ CREATE TABLE "update_schedules" (
 --> statement-breakpoint
 ALTER TABLE "scheduled_stages" ADD CONSTRAINT "scheduled_stages_schedule_id_update_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."update_schedules"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_stages" ADD CONSTRAINT "scheduled_stages_update_id_software_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."software_updates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spec_deliveries" ADD CONSTRAINT "spec_deliveries_spec_update_id_spec_updates_id_fk" FOREIGN KEY ("spec_update_id") REFERENCES "public"."spec_updates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staged_updates" ADD CONSTRAINT "staged_updates_update_id_software_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."software_updates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "update_schedules" ADD CONSTRAINT "update_schedules_update_id_software_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."software_updates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scheduled_stages_due_idx" ON "scheduled_stages" USING btree ("run_at") WHERE "scheduled_stages"."done_at" is null;--> statement-breakpoint

@@ -19,6 +19,11 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
   set_logging_level: { loggingLevel: 'INFO' },
   set_target_eol_types: { targetType: 'AT700' },
   reset_serial_number: { newSerialNumber: 'V34DT0042' },
+  stage_specs: {
+    version: { name: 'NA-2031', month: 1, year: 2031 },
+    url: '/device/v1/spec-packages/1/',
+    files: [{ name: 's.db', size: 1 }],
+  },
   stage: {
     version: { semantic: '9.0.0', meta: null },
     url: '/device/v1/packages/1/',

@@ -5,6 +5,7 @@ import { buildMeta } from './catalog.js';
 import { CommandError } from './command-error.js';
 import type { DownloadHandle, Downloader } from './downloader.js';
 import { HttpDownloader } from './http-downloader.js';
+import { SpecFlow } from './spec-flow.js';
 import type { Prng } from './prng.js';
 import { idleUpdateState, type DeviceState } from './unit-profile.js';
 
@@ -41,6 +42,7 @@ export class UpdateFlow {
   private readonly packageDownloader: Downloader;
   private download: DownloadHandle | null = null;
   private staged: StagedPackage | null = null;
+  readonly specs: SpecFlow;
 
   constructor(
     private readonly host: UpdateHost,
@@ -49,6 +51,7 @@ export class UpdateFlow {
     private readonly downloader: Downloader,
   ) {
     this.timers = new TimerGroup(clock);
+    this.specs = new SpecFlow(host, clock, prng);
     this.packageDownloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
       return this.staged && credential
@@ -191,5 +194,6 @@ export class UpdateFlow {
     this.download?.cancel();
     this.download = null;
     this.timers.cancelAll();
+    this.specs.stop();
   }
 }

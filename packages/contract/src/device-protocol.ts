@@ -107,6 +107,13 @@ export const cameraCalibrationSchema = z.object({
 });
 export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
 
+/** Where a package's files are: absolute, or a folder path on the server the unit registered with. */
+const packageUrlSchema = z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]);
+const packageFilesSchema = z
+  .array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) }))
+  .min(1)
+  .max(64);
+
 /** The remote commands (part 1 §7): the arguments each takes and the result a unit replies with. */
 export const deviceCommands = {
   get_usb_status: { args: z.object({}), result: z.object({ status: z.string().max(65_536) }) },
@@ -135,12 +142,21 @@ export const deviceCommands = {
   stage: {
     args: z.object({
       version: softwareVersionSchema,
-      /** Absolute, or a path on the server the unit registered with (what the gateway sends). */
-      url: z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]),
-      files: z
-        .array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) }))
-        .min(1)
-        .max(64),
+      url: packageUrlSchema,
+      files: packageFilesSchema,
+    }),
+    result: z.object({}),
+  },
+  /** A spec release for the unit: fetched the same way as a software package, then installed. */
+  stage_specs: {
+    args: z.object({
+      version: z.object({
+        name: z.string().min(1).max(64),
+        month: z.number().int().min(1).max(12),
+        year: z.number().int(),
+      }),
+      url: packageUrlSchema,
+      files: packageFilesSchema,
     }),
     result: z.object({}),
   },

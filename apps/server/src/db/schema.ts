@@ -376,3 +376,17 @@ export const specUpdates = pgTable(
   },
   (t) => [uniqueIndex('spec_updates_path_idx').on(t.path), index('spec_updates_created_idx').on(t.createdAt)],
 );
+
+/** Which unit was told about which spec release, on which connection (a reconnect tells it again). */
+export const specDeliveries = pgTable(
+  'spec_deliveries',
+  {
+    serialNumber: text('serial_number').notNull(),
+    specUpdateId: integer('spec_update_id')
+      .notNull()
+      .references(() => specUpdates.id, { onDelete: 'cascade' }),
+    toldOnConnection: integer('told_on_connection').notNull(),
+    toldAt: tz('told_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.specUpdateId] })],
+);

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
@@ -77,6 +79,37 @@ describe('real delivery to a simulated unit', () => {
     expect(row?.pendingSoftwareDownload).toBeNull();
     expect(row?.versionMeta).toBe('meta-9.0.0');
   }, 60_000);
+
+  it('sends a spec release to the units its family, filter and prerequisites select', async () => {
+    const folder = path.join(f.t.config.paths.updates, 'specs-2031');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'specs.db'), Buffer.alloc(200_000, 3));
+    const version = { name: 'NA-2031-01', month: 1, year: 2031 };
+    await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
+    const [chosen, other] = fleet.units.filter((u) => u.state.family === 'aligner');
+    expect(other).toBeDefined();
+    const created = await call('/create/spec_update/v1', {
+      path: 'specs-2031',
+      version,
+      active: true,
+      targetFamily: 'aligner',
+      filter: [chosen!.serialNumber],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    f.t.app.software.scheduler.setSlots(0);
+    const round = await f.t.app.software.scheduler.round();
+    expect(round.specsTold).toBe(1);
+    await vi.waitFor(
+      async () => {
+        const row = await f.t.app.fleet.equipment.findBySerial(chosen!.serialNumber);
+        expect(row?.specs?.name).toBe('NA-2031-01');
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect((await f.t.app.fleet.equipment.findBySerial(other!.serialNumber))?.specs?.name).not.toBe('NA-2031-01');
+    // Installed: nothing more to send.
+    expect((await f.t.app.software.scheduler.round()).specsTold).toBe(0);
+  }, 40_000);
 
   it('refuses package files to a unit without that staged update or without a credential', async () => {
     const update = await f.t.app.software.repository.find('aligner', '9.0.0');

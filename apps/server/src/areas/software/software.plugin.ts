@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
-import { scheduledStages, stagedUpdates } from '../../db/schema.js';
+import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
 import { DashboardRepository } from '../dashboard/dashboard.repository.js';
 import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
 import { DeliveryTracker } from './delivery-tracker.js';
@@ -13,6 +13,7 @@ import { SchedulerReads } from './scheduler-statistics.js';
 import { SoftwareRepository, type SoftwareUpdateRow } from './software.repository.js';
 import { SoftwareService } from './software.service.js';
 import { UpdateScheduler } from './update-scheduler.js';
+import { SpecDelivery } from '../specs/spec-delivery.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
 export interface AreaClock {
@@ -96,7 +97,19 @@ async function softwarePlugin(app: FastifyInstance) {
     now,
     logger: log,
   });
+  const specs = new SpecDelivery({
+    tell: async (serialNumber, spec) => {
+      await fleet.bus.send(serialNumber, 'stage_specs', {
+        version: { name: spec.name, month: spec.month, year: spec.year },
+        url: `/device/v1/spec-packages/${spec.id}/`,
+        files: spec.files,
+      });
+    },
+    now,
+    logger: log,
+  });
   const scheduler = new UpdateScheduler({
+    specs,
     db,
     repository,
     service,
@@ -114,6 +127,7 @@ async function softwarePlugin(app: FastifyInstance) {
   fleet.renamer.addStep(async (tx, from, to) => {
     await tx.update(stagedUpdates).set({ serialNumber: to }).where(eq(stagedUpdates.serialNumber, from));
     await tx.update(scheduledStages).set({ serialNumber: to }).where(eq(scheduledStages.serialNumber, from));
+    await tx.update(specDeliveries).set({ serialNumber: to }).where(eq(specDeliveries.serialNumber, from));
   });
 
   const check = async () => {

@@ -13,6 +13,7 @@ import {
 import { HttpError } from '../../shared/http-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
+import type { SpecDelivery, SpecTell } from '../specs/spec-delivery.js';
 
 const DUE_BATCH = 200;
 const HUNG_BATCH = 100;
@@ -28,6 +29,8 @@ const padded = (v: string) =>
     .join('.');
 
 export interface SchedulerOptions {
+  /** Spec releases ride the same round (areas/specs/spec-delivery.ts). */
+  specs?: SpecDelivery;
   db: Db;
   repository: SoftwareRepository;
   service: SoftwareService;
@@ -42,6 +45,7 @@ export interface RoundResult {
   fired: number;
   hung: number;
   autoStaged: number;
+  specsTold: number;
 }
 
 type Staged = { family: Family; serialNumber: string; update: SoftwareUpdateRow | null };
@@ -85,18 +89,21 @@ export class UpdateScheduler {
 
   async round(): Promise<RoundResult> {
     const changed: Staged[] = [];
+    let specTells: SpecTell[] = [];
     const result = await this.o.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const lock = await db.execute<{ locked: boolean }>(sql.raw(LOCK));
       const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
-      if (!locked) return { ran: false, fired: 0, hung: 0, autoStaged: 0 };
+      if (!locked) return { ran: false, fired: 0, hung: 0, autoStaged: 0, specsTold: 0 };
       const fired = await this.fireDue(db, changed);
       const hung = await this.freeHung(db, changed);
       let autoStaged = 0;
       for (const family of FAMILIES) autoStaged += await this.fillSlots(db, family, changed);
+      specTells = (await this.o.specs?.findIn(db)) ?? [];
       await this.sample(db);
-      return { ran: true, fired, hung, autoStaged };
+      return { ran: true, fired, hung, autoStaged, specsTold: specTells.length };
     });
+    this.o.specs?.tellAll(specTells);
     for (const family of FAMILIES) {
       const mine = changed.filter((c) => c.family === family);
       await this.o.service.afterStaging(family, mine);
