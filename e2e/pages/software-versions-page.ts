@@ -30,6 +30,7 @@ export class SoftwareVersionsPage {
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog).toBeHidden();
+    await expect(this.page.getByText(`The latest software available is now version ${version}.`)).toBeVisible();
     await expect(this.latestHeading()).toHaveText(new RegExp(`^Latest: ${version.replaceAll('.', '\\.')}`));
   }
 

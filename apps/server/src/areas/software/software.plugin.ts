@@ -55,11 +55,17 @@ async function softwarePlugin(app: FastifyInstance) {
       return;
     }
     await repository.markTold(serialNumber, unit.connectCount);
-    await fleet.bus.send(serialNumber, 'stage', {
-      version: { semantic: update.semantic, meta: update.meta },
-      url: `/device/v1/packages/${update.id}/`,
-      files: update.files,
-    });
+    try {
+      await fleet.bus.send(serialNumber, 'stage', {
+        version: { semantic: update.semantic, meta: update.meta },
+        url: `/device/v1/packages/${update.id}/`,
+        files: update.files,
+      });
+    } catch (err) {
+      // Not taken (no answer, or busy): the next change of the unit tells it again.
+      await repository.markTold(serialNumber, null);
+      throw err;
+    }
   };
   const stagingChanged = (family: Family, serialNumbers: string[]) => {
     for (const serial of serialNumbers) fleet.gateway.presenceChanged(serial);

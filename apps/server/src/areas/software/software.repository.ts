@@ -80,7 +80,7 @@ export class SoftwareRepository {
     return row;
   }
 
-  async markTold(serialNumber: string, connection: number): Promise<void> {
+  async markTold(serialNumber: string, connection: number | null): Promise<void> {
     await this.db
       .update(stagedUpdates)
       .set({ toldOnConnection: connection })

@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import type { Family } from '@ed/contract/families';
 import type { ValidatedManifest } from '@ed/contract/software';
 import { errorMessage } from '../../../shared/api/http';
-import { useNotice } from '../../../shared/components/notice-context';
 import { useCreateUpdate, validateUpdate } from '../api/software';
 
 export const verifiedText = (m: ValidatedManifest) =>
@@ -33,7 +32,6 @@ export function CreateUpdateDialog({
   const [error, setError] = useState<string | null>(null);
   const [validating, setValidating] = useState(false);
   const create = useCreateUpdate(family);
-  const { alert } = useNotice();
 
   const reset = () => {
     setPath('');
@@ -58,10 +56,8 @@ export function CreateUpdateDialog({
   const confirm = () =>
     manifest &&
     create.mutate(manifest, {
-      onSuccess: (u) => {
-        alert(`${title}: version ${u.version.semantic} published.`);
-        close();
-      },
+      // The live alert "The latest software available is now version …" announces it to everyone.
+      onSuccess: () => close(),
       onError: (err) => setError(errorMessage(err)),
     });
 

@@ -37,7 +37,7 @@ function VersionColumns({
       <BarChart
         height={260}
         xAxis={[{ scaleType: 'band', data: data.map((d) => d.version) }]}
-        yAxis={[log ? { scaleType: 'log', min: 1 } : { tickMinStep: 1 }]}
+        yAxis={[log ? { scaleType: 'symlog' } : { tickMinStep: 1 }]}
         series={[{ data: data.map((d) => d.total), label }]}
         hideLegend
         aria-hidden

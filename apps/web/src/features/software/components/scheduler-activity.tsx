@@ -42,7 +42,12 @@ function Chart({
         <LineChart
           height={280}
           xAxis={[{ scaleType: 'point', data: oldestFirst.map((p) => new Date(p).toLocaleString()) }]}
-          series={lines.map((l) => ({ label: l.label, data: [...l.data].reverse(), connectNulls: true }))}
+          series={lines.map((l) => ({
+            label: l.label,
+            data: [...l.data].reverse(),
+            connectNulls: true,
+            showMark: true,
+          }))}
           aria-hidden
         />
       </Box>

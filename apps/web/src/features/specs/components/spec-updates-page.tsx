@@ -29,7 +29,7 @@ function SpecStatistics() {
       <BarChart
         height={320}
         xAxis={[{ scaleType: 'band', data: versions.map((v) => v.name) }]}
-        yAxis={[{ scaleType: 'log', min: 1 }]}
+        yAxis={[{ scaleType: 'symlog' }]}
         series={[{ data: versions.map((v) => v.total), label: 'Units' }]}
         hideLegend
         aria-hidden
