@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
+import { equipment } from '../../src/db/schema.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { writePackage } from '../support/packages.js';
 
@@ -174,5 +176,12 @@ describe('automatic staging', () => {
       staging: { isStaged: true, autoStaged: true, stagedVersion: { semantic: '5.2.0' } },
       connected: true,
     });
+
+    // A deleted unit's slot still frees when it hangs.
+    await t.app.db.delete(equipment).where(eq(equipment.serialNumber, 'AUT000004'));
+    setClock(t.app, new Date(START.getTime() + 6 * HOUR));
+    const afterDelete = await t.app.software.scheduler.round();
+    expect(afterDelete).toMatchObject({ hung: 2, autoStaged: 0 });
+    expect(await staged('AUT000004')).toBeNull();
   });
 });

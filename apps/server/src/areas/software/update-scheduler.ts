@@ -152,7 +152,9 @@ export class UpdateScheduler {
       .where(and(eq(stagedUpdates.autoStaged, true), lt(stagedUpdates.lastProgressAt, cutoff)))
       .limit(HUNG_BATCH);
     for (const row of hung) {
-      await this.o.service.unstageIn(db, row.family, row.serialNumber, 'hung');
+      // Straight to the rows: the unit may have been deleted or renamed meanwhile, and its slot must still free.
+      await this.o.repository.clearStaged(row.serialNumber, db);
+      await this.o.service.recordSlotFreed(db, row, 'hung');
       changed.push({ family: row.family, serialNumber: row.serialNumber, update: null });
     }
     return hung.length;
