@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
+import { HttpError } from '../../shared/http-error.js';
 import { DashboardRepository } from '../dashboard/dashboard.repository.js';
 import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
 import { DeliveryTracker } from './delivery-tracker.js';
@@ -152,16 +153,21 @@ async function softwarePlugin(app: FastifyInstance) {
     for (const p of DEMO_PACKAGES.filter((d) => d.publish)) {
       if (await repository.find(p.family, p.semantic)) continue;
       const { manifest } = await service.validate(p.family, demoPackagePath(p.family, p.semantic));
-      await service.create(
-        p.family,
-        {
-          version: manifest.version,
-          prerequisite: manifest.prerequisites.require,
-          family: p.family,
-          path: demoPackagePath(p.family, p.semantic),
-        },
-        'demo',
-      );
+      // Another instance starting at the same moment may publish it first; that is as good.
+      await service
+        .create(
+          p.family,
+          {
+            version: manifest.version,
+            prerequisite: manifest.prerequisites.require,
+            family: p.family,
+            path: demoPackagePath(p.family, p.semantic),
+          },
+          'demo',
+        )
+        .catch((err: unknown) => {
+          if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+        });
     }
   }
   if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
