@@ -94,6 +94,8 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
   return (
     <DataGrid
       aria-label="Spec releases"
+      // Ten rows: every column rendered, so Edit is reachable by keyboard and tests without scrolling.
+      disableVirtualization
       autoHeight
       rows={list.data?.docs ?? []}
       columns={columns}
