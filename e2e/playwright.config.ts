@@ -49,6 +49,8 @@ export default defineConfig({
       // Units stay connected unless a test makes one drop, so counts are the test's own doing.
       SIMULATOR_CHURN: '0',
       TRUSTED_PROXIES: '127.0.0.1,::1',
+      // No automatic staging: units change version only when a test stages or schedules them.
+      AUTO_STAGE_SLOTS: '0',
     },
   },
 });

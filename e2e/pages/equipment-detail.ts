@@ -29,6 +29,13 @@ export class EquipmentDetail {
     await expect(this.dialog().getByRole('button', { name: 'Remove from My Radar' })).toBeVisible();
   }
 
+  /** Stage {latest}: the button gives way to Unstage {latest} once the server staged it. */
+  async stage(version: string) {
+    await this.command(`Stage ${version}`).click();
+    await expect(this.page.getByText(`Staged ${version} on ${this.serial}.`)).toBeVisible();
+    await expect(this.command(`Unstage ${version}`)).toBeVisible();
+  }
+
   async close() {
     await this.dialog().getByRole('button', { name: 'Close', exact: true }).click();
     await expect(this.dialog()).toBeHidden();

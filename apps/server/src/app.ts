@@ -39,6 +39,12 @@ import radarRoutes from './areas/radar/radar.routes.js';
 import ticketsPlugin from './areas/tickets/tickets.plugin.js';
 import ticketsRoutes from './areas/tickets/tickets.routes.js';
 import servicesPlugin from './areas/services/services.plugin.js';
+import packageDownloadRoutes from './areas/software/package-download.routes.js';
+import schedulesRoutes from './areas/software/schedules.routes.js';
+import softwarePlugin from './areas/software/software.plugin.js';
+import softwareRoutes from './areas/software/software.routes.js';
+import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
+import specsRoutes from './areas/specs/specs.routes.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
@@ -115,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(cameraCalPlugin);
   await app.register(trendPlugin);
   await app.register(assistantPlugin);
+  await app.register(softwarePlugin);
   await app.register(healthRoutes);
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
@@ -141,6 +148,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await api.register(cameraCalRoutes);
     await api.register(trendRoutes);
     await api.register(assistantRoutes);
+    await api.register(softwareRoutes);
+    await api.register(schedulesRoutes);
+    await api.register(updateSchedulerRoutes);
+    await api.register(packageDownloadRoutes);
+    await api.register(specsRoutes);
   });
   await app.register(webAppPlugin);
   return app;

@@ -37,6 +37,16 @@ const ARGS: Partial<Record<DeviceCommandName, Record<string, unknown>>> = {
     beginsOn: '2026-01-01T00:00:00.000Z',
     endsOn: '2026-01-02T23:59:59.999Z',
   },
+  stage_specs: {
+    version: { name: 'NA-2031', month: 1, year: 2031 },
+    url: '/device/v1/spec-packages/1/',
+    files: [{ name: 's.db', size: 1 }],
+  },
+  stage: {
+    version: { semantic: '9.0.0', meta: null },
+    url: '/device/v1/packages/1/',
+    files: [{ name: 'a.swu', size: 10 }],
+  },
 };
 
 /** install_now needs something downloaded first. */

@@ -137,6 +137,14 @@ export const commandHandlers: { [C in DeviceCommandName]: Handler<C> } = {
     t.apply({ targetType: args.targetType });
     return {};
   },
+  stage: (t, args) => {
+    t.updates.stage(args);
+    return {};
+  },
+  stage_specs: (t, args) => {
+    t.updates.specs.stage(args);
+    return {};
+  },
   reset_serial_number: (t, args) => {
     if (args.newSerialNumber !== t.serialNumber) t.requestRename(args.newSerialNumber);
     return {};

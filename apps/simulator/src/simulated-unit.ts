@@ -100,6 +100,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     );
   }
 
+  deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null {
+    if (!this.credential) return null;
+    return { serialNumber: this.serial, deviceToken: this.credential.deviceToken, serverUrl: this.options.serverUrl };
+  }
+
   get serialNumber(): string {
     return this.serial;
   }

@@ -18,6 +18,7 @@ function setup(state: Partial<DeviceState> = {}) {
       reports.push({ at: clock.now(), patch });
     },
     warn: () => {},
+    deviceCredential: () => null,
   };
   const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)));
   const states = () => reports.map((r) => r.patch.updateState?.state).filter(Boolean);

@@ -4,6 +4,8 @@ import { TimerGroup, type Clock } from './clock.js';
 import { buildMeta } from './catalog.js';
 import { CommandError } from './command-error.js';
 import type { DownloadHandle, Downloader } from './downloader.js';
+import { HttpDownloader } from './http-downloader.js';
+import { SpecFlow } from './spec-flow.js';
 import type { Prng } from './prng.js';
 import { idleUpdateState, type DeviceState } from './unit-profile.js';
 
@@ -12,6 +14,15 @@ export interface UpdateHost {
   readonly state: DeviceState;
   apply(patch: StateMessage): void;
   warn(message: string): void;
+  /** The unit's credential for fetching a staged package, once it has registered. */
+  deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null;
+}
+
+/** What the server's `stage` command said: the version and where its files are. */
+export interface StagedPackage {
+  version: { semantic: string; meta: string | null };
+  url: string;
+  files: { name: string; size: number }[];
 }
 
 const BUSY_STATES = new Set(['DOWNLOADING', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
@@ -19,6 +30,8 @@ const INSTALL_STATES = new Set(['VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLI
 const VALIDATING_MS = 3_000;
 const RESTART_MS = 4_000;
 const INSTALL_TICK_MS = 1_000;
+/** The unit's updater notices a staged update on its next poll, then downloads and installs on its own. */
+const STAGED_POLL_MS = 2_000;
 
 /**
  * The unit's updater (part 1 §4): check, download, install, clear. Each step reports `updateState`
@@ -26,7 +39,10 @@ const INSTALL_TICK_MS = 1_000;
  */
 export class UpdateFlow {
   private readonly timers: TimerGroup;
+  private readonly packageDownloader: Downloader;
   private download: DownloadHandle | null = null;
+  private staged: StagedPackage | null = null;
+  readonly specs: SpecFlow;
 
   constructor(
     private readonly host: UpdateHost,
@@ -35,6 +51,30 @@ export class UpdateFlow {
     private readonly downloader: Downloader,
   ) {
     this.timers = new TimerGroup(clock);
+    this.specs = new SpecFlow(host, clock, prng);
+    this.packageDownloader = new HttpDownloader(clock, prng, () => {
+      const credential = this.host.deviceCredential();
+      return this.staged && credential
+        ? { ...credential, files: this.staged.files, url: new URL(this.staged.url, credential.serverUrl).href }
+        : null;
+    });
+  }
+
+  /** The server staged an update: it becomes the pending download, fetched and installed unattended. */
+  stage(update: StagedPackage): void {
+    if (INSTALL_STATES.has(this.current.state)) throw new CommandError('an installation is in progress');
+    const same = this.staged?.version.semantic === update.version.semantic;
+    this.staged = update;
+    if (same && (this.download || this.downloaded === update.version.semantic)) return;
+    this.download?.cancel();
+    this.download = null;
+    this.report(
+      { state: 'READY_TO_DOWNLOAD', softwareUpdateDownload: null },
+      { pendingSoftwareDownload: update.version.semantic },
+    );
+    this.timers.after(STAGED_POLL_MS, () => {
+      if (this.staged === update && this.current.state === 'READY_TO_DOWNLOAD') this.downloadNow();
+    });
   }
 
   private get current(): UpdateState {
@@ -64,7 +104,9 @@ export class UpdateFlow {
     const version = this.host.state.pendingSoftwareDownload;
     if (!version) throw new CommandError('no software download is pending');
     if (this.downloaded === version) return this.report({ state: 'READY_TO_INSTALL' });
-    this.download = this.downloader.start({
+    const fromServer = this.staged?.version.semantic === version;
+    const downloader = fromServer ? this.packageDownloader : this.downloader;
+    this.download = downloader.start({
       family: this.host.state.family,
       version,
       onProgress: (progress) =>
@@ -81,6 +123,7 @@ export class UpdateFlow {
           downloadProgress: { ...this.current.downloadProgress, software: null },
           softwareUpdateDownload: { version: { semantic: version } },
         });
+        if (fromServer) this.timers.after(STAGED_POLL_MS, () => this.installIfReady(version));
       },
       onError: (reason) => {
         this.download = null;
@@ -92,6 +135,10 @@ export class UpdateFlow {
         });
       },
     });
+  }
+
+  private installIfReady(version: string): void {
+    if (this.current.state === 'READY_TO_INSTALL' && this.downloaded === version) this.installNow();
   }
 
   installNow(): void {
@@ -124,14 +171,22 @@ export class UpdateFlow {
         installProgress: { ...this.current.installProgress, software: null },
         softwareUpdateDownload: null,
       },
-      { version: { semantic: version, meta: buildMeta(version) }, pendingSoftwareDownload: null },
+      {
+        version: {
+          semantic: version,
+          meta: this.staged?.version.semantic === version ? this.staged.version.meta : buildMeta(version),
+        },
+        pendingSoftwareDownload: null,
+      },
     );
+    this.staged = null;
   }
 
   clearPending(): void {
     if (INSTALL_STATES.has(this.current.state)) throw new CommandError('an installation is in progress');
     this.download?.cancel();
     this.download = null;
+    this.staged = null;
     this.host.apply({ pendingSoftwareDownload: null, updateState: idleUpdateState('TRY_INSERT_UPDATE') });
   }
 
@@ -139,5 +194,6 @@ export class UpdateFlow {
     this.download?.cancel();
     this.download = null;
     this.timers.cancelAll();
+    this.specs.stop();
   }
 }

@@ -136,6 +136,12 @@ export const deviceNotificationSchema = z.object({
   endsOn: z.iso.datetime(),
 });
 export type DeviceNotification = z.infer<typeof deviceNotificationSchema>;
+/** Where a package's files are: absolute, or a folder path on the server the unit registered with. */
+const packageUrlSchema = z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]);
+const packageFilesSchema = z
+  .array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) }))
+  .min(1)
+  .max(64);
 
 /** The remote commands (part 1 §7): the arguments each takes and the result a unit replies with. */
 export const deviceCommands = {
@@ -174,6 +180,31 @@ export const deviceCommands = {
   show_message: { args: deviceMessageSchema, result: z.object({}) },
   /** A geographic notification while in its period; the unit fetches `resourcePath` itself. */
   show_notification: { args: deviceNotificationSchema, result: z.object({}) },
+  /**
+   * The server staged an update: the unit makes it its pending download and fetches the files
+   * from `url` (a folder ending in '/') with its device credential (docs/device-protocol.md).
+   */
+  stage: {
+    args: z.object({
+      version: softwareVersionSchema,
+      url: packageUrlSchema,
+      files: packageFilesSchema,
+    }),
+    result: z.object({}),
+  },
+  /** A spec release for the unit: fetched the same way as a software package, then installed. */
+  stage_specs: {
+    args: z.object({
+      version: z.object({
+        name: z.string().min(1).max(64),
+        month: z.number().int().min(1).max(12),
+        year: z.number().int(),
+      }),
+      url: packageUrlSchema,
+      files: packageFilesSchema,
+    }),
+    result: z.object({}),
+  },
 } as const;
 
 export type DeviceCommandName = keyof typeof deviceCommands;

@@ -7,6 +7,8 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   /** The request field at fault, when one is. */
   field: z.string().optional(),
+  /** A machine-readable reason, where the spec names one (MANIFEST_NOT_FOUND). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -76,6 +76,18 @@ const envSchema = z.object({
   /** Disconnects per simulated unit per hour (0 keeps them connected). */
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),
   DEMO_PORT: int(1, 65535).default(8443),
+  /** Software and spec packages; update paths are relative to it. Default DATA_DIR/updates. */
+  UPDATES_DIR: optionalString,
+  /** Units per family the update scheduler keeps auto-staged at once. */
+  AUTO_STAGE_SLOTS: int(0, 10_000).default(5),
+  /** An auto-staged unit without update progress for this long frees its slot (unstaged due to hung). */
+  HUNG_AFTER_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.01)
+    .max(24 * 30)
+    .default(6),
+  /** Seconds between the update scheduler's rounds (schedules due, hung units, free slots); 0 stops it. */
+  SCHEDULER_TICK_SECONDS: int(0, 3600).default(15),
   DEMO: bool.default(false),
   /** Engineering's addresses, comma-separated: escalated tickets mail them. Empty: no mail. */
   ENGINEERING_EMAILS: z
@@ -97,7 +109,14 @@ export type EnvInput = z.input<typeof envSchema>;
 export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   /** Absolute paths derived from DATA_DIR. */
-  paths: { data: string; pglite: string; outbox: string; screenShots: string; attachments: string };
+  paths: {
+    data: string;
+    pglite: string;
+    outbox: string;
+    screenShots: string;
+    attachments: string;
+    updates: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -126,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outbox: path.join(data, 'outbox'),
       screenShots: path.join(data, 'screenshots'),
       attachments: path.join(data, 'attachments'),
+      updates: path.resolve(parsed.data.UPDATES_DIR ?? path.join(data, 'updates')),
     },
   };
 }

@@ -19,11 +19,12 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export const errorBody = (statusCode: number, message: string, field?: string): ErrorResponse => ({
+export const errorBody = (statusCode: number, message: string, field?: string, code?: string): ErrorResponse => ({
   statusCode,
   error: STATUS_NAMES[statusCode] ?? 'Error',
   message,
   ...(field ? { field } : {}),
+  ...(code ? { code } : {}),
 });
 
 /** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
@@ -38,7 +39,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
     }
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field));
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field, err.code));
     }
     if (isUniqueViolation(err)) {
       return reply.code(409).send(errorBody(409, 'That record already exists.'));

@@ -4,6 +4,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

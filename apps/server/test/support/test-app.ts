@@ -28,7 +28,14 @@ export async function createTestApp(
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+  // The update scheduler's timer stays off: a test runs its rounds with the clock it sets.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    SCHEDULER_TICK_SECONDS: '0',
+    ...env,
+  });
   const db = await createTestDatabase();
   const app = await buildApp({ config, database: db.database, logger });
   await bootstrapAccounts(config, app.users, app.usersRepository);

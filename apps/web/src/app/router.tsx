@@ -44,6 +44,15 @@ const MessagingPage = lazy(() =>
 const AuditsPage = lazy(() =>
   import('../features/audits/components/audits-page').then((m) => ({ default: m.AuditsPage })),
 );
+const SoftwareVersionsPage = lazy(() =>
+  import('../features/software/components/software-versions-page').then((m) => ({ default: m.SoftwareVersionsPage })),
+);
+const SpecUpdatesPage = lazy(() =>
+  import('../features/specs/components/spec-updates-page').then((m) => ({ default: m.SpecUpdatesPage })),
+);
+const UpdateSchedulerPage = lazy(() =>
+  import('../features/software/components/update-scheduler-page').then((m) => ({ default: m.UpdateSchedulerPage })),
+);
 
 const loading = (screen: ReactNode) => (
   <Suspense fallback={<LinearProgress aria-label="Loading the screen" />}>{screen}</Suspense>
@@ -64,6 +73,9 @@ const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
   '/CameraCal': loading(<CameraCalPage />),
   '/TrendChart': loading(<TrendChartPage />),
   '/AIKnow': loading(<AiKnowPage />),
+  '/SoftwareUpdates': loading(<SoftwareVersionsPage />),
+  '/UpdateScheduler': loading(<UpdateSchedulerPage />),
+  '/SpecUpdates': loading(<SpecUpdatesPage />),
 };
 
 /** The route table of part 2 §2, in history mode. */

@@ -51,6 +51,8 @@ export class CommandBus {
       }, this.timeoutMs);
       this.waiters.set(id, { serialNumber, resolve, reject, timer });
     });
+    // Settled early (the server stopping while the publish is still under way) it must not count as unhandled.
+    reply.catch(() => undefined);
     try {
       await this.publish(topics.command(serialNumber), JSON.stringify(message));
     } catch (err) {

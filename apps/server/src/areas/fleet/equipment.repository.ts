@@ -3,7 +3,7 @@ import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { connectionSamples, equipment, equipmentTotals, gatewayInstances } from '../../db/schema.js';
+import { connectionSamples, equipment, equipmentTotals, gatewayInstances, stagedUpdates } from '../../db/schema.js';
 
 export type EquipmentRow = typeof equipment.$inferSelect;
 
@@ -106,10 +106,15 @@ export class EquipmentRepository {
   /** Merges a state report; a unit reporting before its connection is recorded is created. */
   async applyState(serialNumber: string, family: Family, state: StateMessage): Promise<void> {
     const columns = stateColumns(state);
+    const set: Record<string, unknown> = { ...columns, updatedAt: sql`now()` };
+    // A download staged by the server is the server's: the unit's own report does not replace it.
+    if (columns.pendingSoftwareDownload !== undefined) {
+      set.pendingSoftwareDownload = sql`case when exists (select 1 from ${stagedUpdates} where ${stagedUpdates.serialNumber} = ${serialNumber}) then ${equipment.pendingSoftwareDownload} else ${columns.pendingSoftwareDownload} end`;
+    }
     await this.db
       .insert(equipment)
       .values({ serialNumber, family, ...columns })
-      .onConflictDoUpdate({ target: equipment.serialNumber, set: { ...columns, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: equipment.serialNumber, set });
   }
 
   async setColumns(serialNumber: string, columns: Partial<typeof equipment.$inferInsert>): Promise<void> {

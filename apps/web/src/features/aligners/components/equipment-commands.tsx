@@ -7,6 +7,7 @@ import { equipmentKeys } from '../api/equipment';
 import { reportKeys } from '../api/reports';
 import { controlState } from '../utils/control-state';
 import { logLevelToggle } from '../utils/equipment-text';
+import { StagingButtons } from '../../software/components/staging-buttons';
 import { CommandButton, GatedButton } from './command-button';
 import type { UnitDialogKind } from './unit-dialogs';
 
@@ -24,13 +25,12 @@ export interface EquipmentCommandsProps {
   unit: Equipment;
   role: Role;
   onOpenDialog: (kind: UnitDialogKind | 'resetSerial' | 'changeTarget') => void;
+  /** The latest software of the unit's family, for Stage {latest}. */
+  latest?: string | null;
 }
 
-/**
- * The detail's command buttons in the order of part 1 §2, each under its gate of §6.
- * Stage and Unstage arrive with the software-updates issue.
- */
-export function EquipmentCommands({ unit, role, onOpenDialog }: EquipmentCommandsProps) {
+/** The detail's command buttons in the order of part 1 §2, each under its gate of §6. */
+export function EquipmentCommands({ unit, role, onOpenDialog, latest = null }: EquipmentCommandsProps) {
   const queryClient = useQueryClient();
   const serialNumber = unit.serialNumber;
   const gate = (control: Parameters<typeof controlState>[1]) => ({
@@ -74,6 +74,7 @@ export function EquipmentCommands({ unit, role, onOpenDialog }: EquipmentCommand
         Change Targets
       </GatedButton>
       <CommandButton serialNumber={serialNumber} {...gate('clearUpdates')} command="clear_pending_updates" />
+      <StagingButtons unit={unit} latest={latest} />
       <CommandButton
         serialNumber={serialNumber}
         {...gate('screenShot')}

@@ -105,7 +105,34 @@ describe('EquipmentDetailDialog', () => {
     for (const name of ['USB', 'Printer', 'Voltages']) {
       expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
-    expect(within(commands()).queryByRole('button', { name: /^Stage|^Unstage/ })).toBeNull();
+    // 5.1.0 below the latest 5.2.0 with nothing pending: Stage is offered, Unstage is not (part 1 §4).
+    expect(
+      ((await within(commands()).findByRole('button', { name: 'Stage 5.2.0' })) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(within(commands()).queryByRole('button', { name: /^Unstage/ })).toBeNull();
+  });
+
+  it('stages the latest version, then offers Unstage of it', async () => {
+    const server: { setUnit?: (unit: Equipment) => void } = {};
+    const { user, setUnit, callsTo } = setup('support', equipmentFixture(), {
+      'POST /create/immediate_stage_of_software_update/v1': () => {
+        server.setUnit?.(equipmentFixture({ pendingSoftwareDownload: '5.2.0' }));
+        return {
+          serialNumber: 'V33CP1234',
+          version: { semantic: '5.2.0', meta: null },
+          stagedAt: '2026-01-01T00:00:00.000Z',
+        };
+      },
+    });
+    server.setUnit = setUnit;
+    await user.click(await screen.findByRole('button', { name: 'Stage 5.2.0' }));
+    expect(await screen.findByText('Staged 5.2.0 on V33CP1234.')).toBeTruthy();
+    expect(await within(commands()).findByRole('button', { name: 'Unstage 5.2.0' })).toBeTruthy();
+    expect(within(commands()).queryByRole('button', { name: /^Stage/ })).toBeNull();
+    expect(callsTo('POST', '/create/immediate_stage_of_software_update/v1')[0]?.body).toEqual({
+      serialNumber: 'V33CP1234',
+      version: { semantic: '5.2.0', meta: null },
+    });
   });
 
   it('shows support no Open Port, Reset Serial, RCP, Change Targets or Clear Updates', async () => {

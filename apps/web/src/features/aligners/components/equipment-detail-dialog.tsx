@@ -94,7 +94,11 @@ export function EquipmentDetailDialog({ serialNumber, onClose, onSerialChanged }
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
-        {unit && session ? <EquipmentCommands unit={unit} role={session.user.role} onOpenDialog={setSub} /> : <span />}
+        {unit && session ? (
+          <EquipmentCommands unit={unit} role={session.user.role} onOpenDialog={setSub} latest={latest[unit.family]} />
+        ) : (
+          <span />
+        )}
         <Button onClick={onClose}>Cancel</Button>
       </DialogActions>
       {sub === 'resetSerial' && (

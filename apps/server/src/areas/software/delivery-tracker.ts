@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UpdateState } from '@ed/contract/equipment';
+import type { Family } from '@ed/contract/families';
+import { isOlder } from '@ed/contract/versions';
+import type { Db } from '../../db/client.js';
+import type { EquipmentRow } from '../fleet/equipment.repository.js';
+import { KeyedQueue } from '../fleet/keyed-queue.js';
+import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
+import type { SoftwareService } from './software.service.js';
+
+/** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
+export function progressKey(state: UpdateState | null): string {
+  if (!state) return '';
+  const download = state.downloadProgress?.software ?? state.downloadProgress?.specs;
+  const install = state.installProgress?.software ?? state.installProgress?.specs;
+  return JSON.stringify([state.state, download?.filesTransferred, download?.fileProgress?.bytesTransferred, install]);
+}
+
+/**
+ * Follows staged units through the gateway's changes: tells a unit that (re)connects about its
+ * staged update, notes progress for hung detection, and closes the staging once the unit runs it.
+ */
+export class DeliveryTracker {
+  private readonly queue = new KeyedQueue();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      repository: SoftwareRepository;
+      service: SoftwareService;
+      findUnit(serialNumber: string): Promise<EquipmentRow | undefined>;
+      findUpdate(id: number): Promise<SoftwareUpdateRow | undefined>;
+      tellUnit(serialNumber: string, update: SoftwareUpdateRow): Promise<void>;
+      stagingChanged(family: Family, serialNumbers: string[]): void;
+      now(): Date;
+      logger: FastifyBaseLogger;
+    },
+  ) {}
+
+  unitChanged(serialNumber: string): void {
+    void this.queue
+      .run(serialNumber, () => this.follow(serialNumber))
+      .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'staged update not followed'));
+  }
+
+  settled(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private async follow(serialNumber: string): Promise<void> {
+    const { repository, service } = this.deps;
+    const staged = await repository.staged(serialNumber);
+    if (!staged) return;
+    const unit = await this.deps.findUnit(serialNumber);
+    if (!unit) return;
+    if (unit.versionSemantic && !isOlder(unit.versionSemantic, staged.semantic)) {
+      const delivered = await this.deps.db.transaction(async (tx) => {
+        const row = await repository.clearStaged(serialNumber, tx as unknown as Db);
+        if (row) await service.recordSlotFreed(tx as unknown as Db, row, 'delivery');
+        return row;
+      });
+      if (delivered) this.deps.stagingChanged(unit.family, [serialNumber]);
+      return;
+    }
+    if (unit.connected && staged.toldOnConnection !== unit.connectCount) {
+      const update = await this.deps.findUpdate(staged.updateId);
+      if (update) await this.deps.tellUnit(serialNumber, update);
+    }
+    const key = progressKey(unit.updateState);
+    if (key !== (staged.progressKey ?? '') && unit.connected) {
+      await repository.markProgress(serialNumber, key, this.deps.now());
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Family } from '@ed/contract/families';
+
+/**
+ * Demo packages: for each family one release the demo fleet's newest units already run (published
+ * at start, so the scheduler has work) and one newer release left for staff to publish.
+ */
+export const DEMO_PACKAGES: { family: Family; semantic: string; publish: boolean; megabytes: number }[] = [
+  { family: 'aligner', semantic: '5.2.0', publish: true, megabytes: 3 },
+  { family: 'aligner', semantic: '5.3.0', publish: false, megabytes: 4 },
+  { family: 'gtps', semantic: '1.4.0', publish: true, megabytes: 2 },
+  { family: 'gtps', semantic: '1.5.0', publish: false, megabytes: 3 },
+  { family: 'aligner-oasis', semantic: '1.3.0', publish: true, megabytes: 2 },
+  { family: 'aligner-oasis', semantic: '1.4.0', publish: false, megabytes: 3 },
+];
+
+export const demoPackagePath = (family: Family, semantic: string) => `demo/${family}-${semantic}`;
+
+/** Bytes that look like a compressed image and differ per package, without a random source. */
+function payload(seed: string, bytes: number): Buffer {
+  const out = Buffer.alloc(bytes);
+  let block = createHash('sha256').update(seed).digest();
+  for (let offset = 0; offset < bytes; offset += block.length) {
+    block.copy(out, offset);
+    block = createHash('sha256').update(block).digest();
+  }
+  return out;
+}
+
+/** A spec package staff can publish from the Spec Updates screen. */
+export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
+
+async function writeDemoSpec(root: string): Promise<void> {
+  const folder = path.join(root, DEMO_SPEC_PATH);
+  if (await stat(path.join(folder, 'manifest.json')).catch(() => null)) return;
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, 'specs.db'), payload(DEMO_SPEC_PATH, 2 * 1024 * 1024));
+  const manifest = {
+    version: { name: 'NA-2026-12', month: 12, year: 2026 },
+    prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: '1.0.0' },
+    files: ['specs.db'],
+  };
+  await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Writes the demo packages under `root` (skipping those already there); returns their paths. */
+export async function writeDemoPackages(root: string): Promise<string[]> {
+  await writeDemoSpec(root);
+  const written: string[] = [DEMO_SPEC_PATH];
+  for (const p of DEMO_PACKAGES) {
+    const relative = demoPackagePath(p.family, p.semantic);
+    const folder = path.join(root, relative);
+    written.push(relative);
+    if (await stat(path.join(folder, 'manifest.json')).catch(() => null)) continue;
+    await mkdir(folder, { recursive: true });
+    const image = `${p.family}-${p.semantic}.swu`;
+    const body = payload(relative, p.megabytes * 1024 * 1024);
+    await writeFile(path.join(folder, image), body);
+    await writeFile(
+      path.join(folder, `${image}.sha256`),
+      `${createHash('sha256').update(body).digest('hex')}  ${image}\n`,
+    );
+    const manifest = {
+      version: { semantic: p.semantic, meta: `demo-${p.semantic}` },
+      prerequisites: { require: p.family === 'aligner' ? '4.0.0' : '1.0.0' },
+      family: p.family,
+      files: [image, `${image}.sha256`],
+    };
+    await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  return written;
+}

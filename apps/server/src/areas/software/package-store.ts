@@ -1,0 +1,109 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { MANIFEST_NOT_FOUND, MANIFEST_NOT_FOUND_TEXT } from '@ed/contract/software';
+import { HttpError, badRequest } from '../../shared/http-error.js';
+
+const MAX_MANIFEST_BYTES = 64 * 1024;
+
+export interface PackageFile {
+  name: string;
+  size: number;
+}
+
+export interface ResolvedPackage<M> {
+  /** The path as stored: relative to UPDATES_DIR, forward slashes, no trailing slash. */
+  path: string;
+  manifest: M;
+  files: PackageFile[];
+}
+
+/** The MANIFEST_NOT_FOUND answer of part 2 §8. */
+export const manifestNotFound = () => new HttpError(404, MANIFEST_NOT_FOUND_TEXT, 'updatePath', MANIFEST_NOT_FOUND);
+
+/**
+ * Rejects every spelling of "outside the folder" before touching the disk: absolute paths, URLs,
+ * `..` segments (also percent-encoded or with backslashes), NUL bytes and control characters.
+ */
+export function normalizeUpdatePath(input: string): string {
+  const raw = input.trim();
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    throw badRequest('The update path may not contain control characters.', 'updatePath');
+  if (/%[0-9a-f]{2}/i.test(raw))
+    throw badRequest('The update path may not contain percent-encoded characters.', 'updatePath');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw badRequest('The update path must be a folder, not a URL.', 'updatePath');
+  if (raw.includes('\\')) throw badRequest('The update path must use forward slashes.', 'updatePath');
+  if (raw.startsWith('/') || raw.startsWith('~')) {
+    throw badRequest('The update path must be relative to the updates folder.', 'updatePath');
+  }
+  const segments = raw.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.some((s) => s === '..')) throw badRequest('The update path may not contain "..".', 'updatePath');
+  if (segments.length === 0)
+    throw badRequest('The update path must name a folder inside the updates folder.', 'updatePath');
+  return segments.join('/');
+}
+
+/** Packages under UPDATES_DIR: each a folder with manifest.json and the files it lists. No shell is ever run. */
+export class PackageStore {
+  constructor(readonly root: string) {}
+
+  /** The real folder of `relative`, symlinks followed; it must stay inside the root. */
+  async folder(relative: string): Promise<string> {
+    const normalized = normalizeUpdatePath(relative);
+    const root = await realpath(this.root).catch(() => {
+      throw manifestNotFound();
+    });
+    const real = await realpath(path.join(root, normalized)).catch(() => {
+      throw manifestNotFound();
+    });
+    if (real !== root && !real.startsWith(root + path.sep)) {
+      throw badRequest('The update path leads outside the updates folder.', 'updatePath');
+    }
+    const info = await stat(real);
+    if (!info.isDirectory()) throw manifestNotFound();
+    return real;
+  }
+
+  /** Reads and checks a package: its manifest against `schema`, and every listed file present inside it. */
+  async read<S extends z.ZodType<{ files: string[] }>>(
+    relative: string,
+    schema: S,
+  ): Promise<ResolvedPackage<z.output<S>>> {
+    const folder = await this.folder(relative);
+    const manifestFile = path.join(folder, 'manifest.json');
+    const info = await stat(manifestFile).catch(() => null);
+    if (!info?.isFile()) throw manifestNotFound();
+    if (info.size > MAX_MANIFEST_BYTES) throw badRequest('manifest.json is larger than 64 KB.', 'updatePath');
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(manifestFile, 'utf8'));
+    } catch {
+      throw badRequest('manifest.json is not valid JSON.', 'updatePath');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(
+        `manifest.json is malformed: ${issue.path.join('.') || 'manifest'}: ${issue.message}`,
+        'updatePath',
+      );
+    }
+    const manifest = parsed.data as z.output<S>;
+    const files: PackageFile[] = [];
+    for (const name of manifest.files) {
+      const file = await this.file(folder, name).catch(() => null);
+      if (!file) throw badRequest(`manifest.json lists ${name}, which is not in the package.`, 'updatePath');
+      files.push({ name, size: file.size });
+    }
+    return { path: normalizeUpdatePath(relative), manifest, files };
+  }
+
+  /** A listed file of a package folder, resolved and checked to stay inside it. */
+  async file(folder: string, name: string): Promise<{ path: string; size: number }> {
+    const real = await realpath(path.join(folder, name));
+    if (!real.startsWith(folder + path.sep)) throw badRequest(`${name} leads outside its package.`);
+    const info = await stat(real);
+    if (!info.isFile()) throw badRequest(`${name} is not a file.`);
+    return { path: real, size: info.size };
+  }
+}

@@ -1,0 +1,180 @@
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { Family } from '@ed/contract/families';
+import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
+import { HttpError } from '../../shared/http-error.js';
+import { DashboardRepository } from '../dashboard/dashboard.repository.js';
+import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
+import { DeliveryTracker } from './delivery-tracker.js';
+import { PackageStore } from './package-store.js';
+import { Schedules } from './schedules.js';
+import { SchedulerReads } from './scheduler-statistics.js';
+import { SoftwareRepository, type SoftwareUpdateRow } from './software.repository.js';
+import { SoftwareService } from './software.service.js';
+import { UpdateScheduler } from './update-scheduler.js';
+import { SpecDelivery } from '../specs/spec-delivery.js';
+
+/** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
+export interface AreaClock {
+  now(): Date;
+}
+
+export interface SoftwareArea {
+  clock: AreaClock;
+  store: PackageStore;
+  repository: SoftwareRepository;
+  service: SoftwareService;
+  schedules: Schedules;
+  scheduler: UpdateScheduler;
+  statistics: SchedulerReads;
+  tracker: DeliveryTracker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    software: SoftwareArea;
+  }
+}
+
+/** Software updates: packages, publishing, staging, schedules and the update scheduler. */
+async function softwarePlugin(app: FastifyInstance) {
+  const { config, db, fleet, log } = app;
+  const clock: AreaClock = { now: () => new Date() };
+  const now = () => clock.now();
+  await mkdir(config.paths.updates, { recursive: true });
+  const store = new PackageStore(config.paths.updates);
+  const repository = new SoftwareRepository(db);
+  const totals = new DashboardRepository(db);
+
+  const tellUnit = async (serialNumber: string, update: SoftwareUpdateRow | null) => {
+    const unit = await fleet.equipment.findBySerial(serialNumber);
+    if (!unit?.connected) return;
+    if (!update) {
+      await fleet.bus.send(serialNumber, 'clear_pending_updates', {});
+      return;
+    }
+    await repository.markTold(serialNumber, unit.connectCount);
+    try {
+      await fleet.bus.send(serialNumber, 'stage', {
+        version: { semantic: update.semantic, meta: update.meta },
+        url: `/device/v1/packages/${update.id}/`,
+        files: update.files,
+      });
+    } catch (err) {
+      // Not taken (no answer, or busy): the next change of the unit tells it again.
+      await repository.markTold(serialNumber, null);
+      throw err;
+    }
+  };
+  const stagingChanged = (family: Family, serialNumbers: string[]) => {
+    for (const serial of serialNumbers) fleet.gateway.presenceChanged(serial);
+    void totals
+      .stagedTotals(family)
+      .then((t) => app.live.broadcast('SOFTWARE_UPDATES_STAGED', { family, totals: t }))
+      .catch((err: unknown) => log.warn({ err }, 'staged totals not pushed'));
+  };
+
+  const service = new SoftwareService({
+    db,
+    repository,
+    store,
+    findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
+    tellUnit,
+    stagingChanged,
+    published: (update) =>
+      app.live.broadcast('NEW_SOFTWARE_UPDATE_CREATED', {
+        family: update.family,
+        version: update.version,
+        path: update.path,
+        isLatest: update.isLatest,
+      }),
+    now,
+    logger: log,
+  });
+  const tracker = new DeliveryTracker({
+    db,
+    repository,
+    service,
+    findUnit: (serial) => fleet.equipment.findBySerial(serial),
+    findUpdate: (id) => repository.byId(id),
+    tellUnit,
+    stagingChanged: (family) => stagingChanged(family, []),
+    now,
+    logger: log,
+  });
+  const specs = new SpecDelivery({
+    tell: async (serialNumber, spec) => {
+      await fleet.bus.send(serialNumber, 'stage_specs', {
+        version: { name: spec.name, month: spec.month, year: spec.year },
+        url: `/device/v1/spec-packages/${spec.id}/`,
+        files: spec.files,
+      });
+    },
+    now,
+    logger: log,
+  });
+  const scheduler = new UpdateScheduler({
+    specs,
+    db,
+    repository,
+    service,
+    slots: config.AUTO_STAGE_SLOTS,
+    hungAfterHours: config.HUNG_AFTER_HOURS,
+    now,
+    logger: log,
+  });
+  const schedules = new Schedules(db, repository, now);
+  const statistics = new SchedulerReads(db, now);
+  app.decorate('software', { clock, store, repository, service, schedules, scheduler, statistics, tracker });
+
+  app.dashboardProviders.latestVersion = (family) => service.latestVersion(family);
+  fleet.gateway.onUnitChanged((serial) => tracker.unitChanged(serial));
+  fleet.renamer.addStep(async (tx, from, to) => {
+    await tx.update(stagedUpdates).set({ serialNumber: to }).where(eq(stagedUpdates.serialNumber, from));
+    await tx.update(scheduledStages).set({ serialNumber: to }).where(eq(scheduledStages.serialNumber, from));
+    await tx.update(specDeliveries).set({ serialNumber: to }).where(eq(specDeliveries.serialNumber, from));
+  });
+
+  const check = async () => {
+    await repository.latest('aligner');
+    return config.SCHEDULER_TICK_SECONDS === 0 || scheduler.isRunning();
+  };
+  const restart = async () => {
+    await scheduler.stop();
+    if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
+  };
+  app.services.register('alignerUpdate', { check, restart });
+  app.services.register('truPointUpdate', { check, restart });
+
+  if (config.DEMO) {
+    await writeDemoPackages(config.paths.updates);
+    for (const p of DEMO_PACKAGES.filter((d) => d.publish)) {
+      if (await repository.find(p.family, p.semantic)) continue;
+      const { manifest } = await service.validate(p.family, demoPackagePath(p.family, p.semantic));
+      // Another instance starting at the same moment may publish it first; that is as good.
+      await service
+        .create(
+          p.family,
+          {
+            version: manifest.version,
+            prerequisite: manifest.prerequisites.require,
+            family: p.family,
+            path: demoPackagePath(p.family, p.semantic),
+          },
+          'demo',
+        )
+        .catch((err: unknown) => {
+          if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+        });
+    }
+  }
+  if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await tracker.settled();
+  });
+}
+
+export default fp(softwarePlugin, { name: 'software', dependencies: ['fleet', 'live', 'services', 'dashboard'] });

@@ -1,0 +1,225 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LatestSoftwareVersion } from '@ed/contract/dashboard';
+import { FAMILY_LABELS, type Family } from '@ed/contract/families';
+import { canStage } from '@ed/contract/permissions';
+import {
+  softwareManifestSchema,
+  type SoftwareManifest,
+  type SoftwareUpdate,
+  type createUpdateRequestSchema,
+} from '@ed/contract/software';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { atLeast, compareVersions, isOlder } from '@ed/contract/versions';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import type { EquipmentRow } from '../fleet/equipment.repository.js';
+import { unitFacts } from '../fleet/fleet.service.js';
+import type { PackageStore, ResolvedPackage } from './package-store.js';
+import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
+
+export interface StagingDeps {
+  db: Db;
+  repository: SoftwareRepository;
+  store: PackageStore;
+  findUnit(serialNumber: string, db?: Db): Promise<EquipmentRow | undefined>;
+  /** Tells a connected unit about its staged update (or that it was cleared), after the commit. */
+  tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
+  /** Pushes staged totals and radar cards after a change. */
+  stagingChanged(family: Family, serialNumbers: string[]): void;
+  published(update: SoftwareUpdate): void;
+  now(): Date;
+  logger: FastifyBaseLogger;
+}
+
+export const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): SoftwareUpdate => ({
+  id: row.id,
+  family: row.family,
+  version: { semantic: row.semantic, meta: row.meta },
+  prerequisite: row.prerequisite,
+  path: row.path,
+  files: row.files,
+  isLatest,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const label = (family: Family) => FAMILY_LABELS[family];
+
+/** Publishing updates and staging them on units (part 1 §4 rules, part 2 §7 calls). */
+export class SoftwareService {
+  constructor(private readonly deps: StagingDeps) {}
+
+  async latestVersion(family: Family): Promise<LatestSoftwareVersion> {
+    const row = await this.deps.repository.latest(family);
+    return row ? { semantic: row.semantic, meta: row.meta, path: row.path } : null;
+  }
+
+  /** The manifest at `updatePath`, checked to belong to `family`. */
+  async validate(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
+    const pkg = await this.deps.store.read(updatePath, softwareManifestSchema);
+    if (pkg.manifest.family !== family) {
+      throw badRequest(
+        `The package at ${pkg.path} is for ${label(pkg.manifest.family)}, not ${label(family)}.`,
+        'updatePath',
+      );
+    }
+    return pkg;
+  }
+
+  async create(
+    family: Family,
+    request: z.output<typeof createUpdateRequestSchema>,
+    username: string,
+  ): Promise<SoftwareUpdate> {
+    if (request.family !== family) {
+      throw badRequest(`This call creates ${label(family)} updates; the request names ${request.family}.`, 'family');
+    }
+    const pkg = await this.validate(family, request.path);
+    const { semantic } = request.version;
+    if (pkg.manifest.version.semantic !== semantic) {
+      throw badRequest(
+        `The manifest at ${pkg.path} is version ${pkg.manifest.version.semantic}, not ${semantic}.`,
+        'version.semantic',
+      );
+    }
+    const row = await this.deps.db.transaction(async (tx) => {
+      // One creation per family at a time, so "newer than the latest" holds under concurrency.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'software-updates:' + family}))`);
+      const db = tx as unknown as Db;
+      if (await this.deps.repository.find(family, semantic, db)) {
+        throw conflict(`${label(family)} update ${semantic} already exists.`);
+      }
+      const latest = await this.deps.repository.latest(family, db);
+      if (latest && compareVersions(semantic, latest.semantic) <= 0) {
+        throw conflict(
+          `Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`,
+        );
+      }
+      return this.deps.repository.insert(
+        {
+          family,
+          semantic,
+          meta: request.version.meta ?? pkg.manifest.version.meta,
+          prerequisite: request.prerequisite ?? pkg.manifest.prerequisites.require,
+          path: pkg.path,
+          files: pkg.files,
+          createdBy: username,
+        },
+        db,
+      );
+    });
+    const update = toSoftwareUpdate(row, true);
+    this.deps.published(update);
+    return update;
+  }
+
+  /** Why `unit` may not take `update`, or null; the server's copy of the §4 rule with reasons. */
+  stageRefusal(unit: EquipmentRow, update: SoftwareUpdateRow, latest: SoftwareUpdateRow): string | null {
+    const serial = unit.serialNumber;
+    const version = unit.versionSemantic;
+    if (!version) return `Unit ${serial} has not reported its software version yet; it cannot be staged.`;
+    if (unit.family === 'aligner' && !atLeast(version, '4.0.0')) {
+      return `Unit ${serial} runs ${version}; staging needs software 4.0.0 or later.`;
+    }
+    if (!isOlder(version, update.semantic)) {
+      return `Unit ${serial} already runs ${version}, at or past ${update.semantic}.`;
+    }
+    if (!canStage(unitFacts(unit), latest.semantic)) {
+      if (!isOlder(version, latest.semantic)) {
+        return `Unit ${serial} already runs ${version}, the latest ${label(unit.family)} software or newer.`;
+      }
+      return `Unit ${serial} already has ${unit.pendingSoftwareDownload ?? 'the latest update'} staged or downloaded.`;
+    }
+    return null;
+  }
+
+  /**
+   * Stages inside `db` (a transaction of the caller's, or its own). Throws 404/409 with the reason;
+   * the caller tells the unit after its commit.
+   */
+  async stageIn(
+    db: Db,
+    family: Family,
+    serialNumber: string,
+    semantic: string,
+    autoStaged: boolean,
+  ): Promise<{ unit: EquipmentRow; update: SoftwareUpdateRow }> {
+    const unit = await this.deps.findUnit(serialNumber, db);
+    if (!unit) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+    if (unit.family !== family) {
+      throw badRequest(`Unit ${serialNumber} is ${label(unit.family)}, not ${label(family)}.`, 'serialNumber');
+    }
+    const update = await this.deps.repository.find(family, semantic, db);
+    if (!update) throw notFound(`There is no published ${label(family)} update ${semantic}.`);
+    const latest = (await this.deps.repository.latest(family, db))!;
+    const refusal = this.stageRefusal(unit, update, latest);
+    if (refusal) throw conflict(refusal);
+    const now = this.deps.now();
+    await this.deps.repository.setStaged(
+      { serialNumber, family, updateId: update.id, semantic, autoStaged, stagedAt: now, lastProgressAt: now },
+      db,
+    );
+    return { unit, update };
+  }
+
+  async stage(
+    family: Family,
+    serialNumber: string,
+    semantic: string,
+  ): Promise<{ update: SoftwareUpdateRow; at: Date }> {
+    const { update } = await this.deps.db.transaction((tx) =>
+      this.stageIn(tx as unknown as Db, family, serialNumber, semantic, false),
+    );
+    await this.afterStaging(family, [{ serialNumber, update }]);
+    return { update, at: this.deps.now() };
+  }
+
+  async afterStaging(family: Family, staged: { serialNumber: string; update: SoftwareUpdateRow | null }[]) {
+    // Not awaited: an unresponsive unit must not hold the call; it is told again when it reconnects.
+    for (const { serialNumber, update } of staged) {
+      void this.deps
+        .tellUnit(serialNumber, update)
+        .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'unit not told of its staged update'));
+    }
+    if (staged.length > 0)
+      this.deps.stagingChanged(
+        family,
+        staged.map((s) => s.serialNumber),
+      );
+  }
+
+  /** Clears a unit's staged update; an auto-staged one frees its slot (recorded as auto-unstaged). */
+  async unstageIn(db: Db, family: Family, serialNumber: string, kind: 'auto_unstaged' | 'hung'): Promise<StagedRow> {
+    const unit = await this.deps.findUnit(serialNumber, db);
+    if (!unit) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+    if (unit.family !== family) {
+      throw badRequest(`Unit ${serialNumber} is ${label(unit.family)}, not ${label(family)}.`, 'serialNumber');
+    }
+    if (!unit.pendingSoftwareDownload) throw conflict(`Unit ${serialNumber} has no staged update.`);
+    const row = await this.deps.repository.clearStaged(serialNumber, db);
+    if (row?.autoStaged) await this.recordSlotFreed(db, row, kind);
+    return row ?? ({ serialNumber, family, semantic: unit.pendingSoftwareDownload } as StagedRow);
+  }
+
+  async unstage(family: Family, serialNumber: string): Promise<string> {
+    const row = await this.deps.db.transaction((tx) =>
+      this.unstageIn(tx as unknown as Db, family, serialNumber, 'auto_unstaged'),
+    );
+    await this.afterStaging(family, [{ serialNumber, update: null }]);
+    return row.semantic;
+  }
+
+  async recordSlotFreed(db: Db, row: StagedRow, kind: 'auto_unstaged' | 'hung' | 'delivery'): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.repository.recordEvent(
+      {
+        family: row.family,
+        kind,
+        serialNumber: row.serialNumber,
+        slotAgeMinutes: Math.round((now.getTime() - row.stagedAt.getTime()) / 60_000),
+        at: now,
+      },
+      db,
+    );
+  }
+}

@@ -1,0 +1,114 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { specManifestSchema } from '@ed/contract/software';
+import type {
+  SpecUpdate,
+  ValidatedSpecManifest,
+  createSpecUpdateRequestSchema,
+  updateSpecUpdateRequestSchema,
+} from '@ed/contract/specs';
+import type { Db } from '../../db/client.js';
+import { specUpdates } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import type { PackageStore } from '../software/package-store.js';
+import { normalizeUpdatePath } from '../software/package-store.js';
+
+const PAGE_SIZE = 10;
+type Row = typeof specUpdates.$inferSelect;
+
+const toSpecUpdate = (r: Row): SpecUpdate => ({
+  id: r.id,
+  path: r.path,
+  version: { name: r.name, month: r.month, year: r.year },
+  prerequisites: { require: r.require, gtpsRequire: r.gtpsRequire, oasisRequire: r.oasisRequire },
+  active: r.active,
+  targetFamily: r.targetFamily,
+  filter: r.filter,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Spec releases: validated from their package, created once per path, edited in place. */
+export class SpecsService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: PackageStore,
+  ) {}
+
+  async validate(updatePath: string): Promise<ValidatedSpecManifest> {
+    const pkg = await this.store.read(updatePath, specManifestSchema);
+    return {
+      version: pkg.manifest.version,
+      prerequisites: pkg.manifest.prerequisites,
+      files: pkg.files,
+      path: pkg.path,
+    };
+  }
+
+  async create(request: z.output<typeof createSpecUpdateRequestSchema>): Promise<SpecUpdate> {
+    const pkg = await this.validate(request.path);
+    this.sameVersion(pkg, request.version);
+    const [existing] = await this.db
+      .select({ id: specUpdates.id })
+      .from(specUpdates)
+      .where(eq(specUpdates.path, pkg.path));
+    if (existing) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
+    const [row] = await this.db
+      .insert(specUpdates)
+      .values({
+        path: pkg.path,
+        ...pkg.version,
+        // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
+        require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
+        gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
+        oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
+        active: request.active,
+        targetFamily: request.targetFamily,
+        filter: request.filter,
+        files: pkg.files,
+      })
+      .returning();
+    return toSpecUpdate(row!);
+  }
+
+  async update(request: z.output<typeof updateSpecUpdateRequestSchema>): Promise<SpecUpdate> {
+    const path = normalizeUpdatePath(request.path);
+    const [current] = await this.db.select().from(specUpdates).where(eq(specUpdates.path, path)).limit(1);
+    if (!current) throw notFound(`There is no spec update for ${path}.`);
+    if (request.version) {
+      this.sameVersion({ version: { name: current.name, month: current.month, year: current.year } }, request.version);
+    }
+    const [row] = await this.db
+      .update(specUpdates)
+      .set({
+        active: request.active,
+        targetFamily: request.targetFamily,
+        filter: request.filter,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(specUpdates.id, current.id))
+      .returning();
+    return toSpecUpdate(row!);
+  }
+
+  async list(page: number): Promise<{ docs: SpecUpdate[]; totalDocs: number }> {
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(specUpdates);
+    const rows = await this.db
+      .select()
+      .from(specUpdates)
+      .orderBy(desc(specUpdates.createdAt), desc(specUpdates.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return { docs: rows.map(toSpecUpdate), totalDocs: count?.n ?? 0 };
+  }
+
+  private sameVersion(pkg: { version: { name: string; month: number; year: number } }, version: SpecUpdate['version']) {
+    const a = pkg.version;
+    if (a.name !== version.name || a.month !== version.month || a.year !== version.year) {
+      throw badRequest(
+        `The package is spec ${a.name} ${a.month}/${a.year}, not ${version.name} ${version.month}/${version.year}.`,
+        'version',
+      );
+    }
+  }
+}

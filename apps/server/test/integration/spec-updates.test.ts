@@ -1,0 +1,76 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MANIFEST_NOT_FOUND } from '@ed/contract/software';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+const post = (url: string, payload: object, token = admin) =>
+  t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+const version = { name: 'NA-2031', month: 4, year: 2031 };
+
+beforeEach(async () => {
+  t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0' });
+  admin = (await t.signIn('admin')).access_token;
+  const folder = path.join(t.config.paths.updates, 'specs', 'na-2031-04');
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, 'specs.db'), Buffer.alloc(2048, 1));
+  await writeFile(
+    path.join(folder, 'manifest.json'),
+    JSON.stringify({ version, prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0' }, files: ['specs.db'] }),
+  );
+});
+afterEach(() => t.close());
+
+describe('spec updates', () => {
+  it('validates, creates once, edits and lists a spec release', async () => {
+    const validated = await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/na-2031-04' });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json()).toMatchObject({
+      version,
+      prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: null },
+      path: 'specs/na-2031-04',
+    });
+    const missing = await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/none' });
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: MANIFEST_NOT_FOUND });
+    expect((await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/../../etc' })).statusCode).toBe(400);
+
+    const body = { path: 'specs/na-2031-04', version, active: true, targetFamily: 'gtps', filter: ['ab12*', '*'] };
+    const created = await post('/create/spec_update/v1', body);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ targetFamily: 'gtps', filter: ['AB12*', '*'], active: true });
+    expect((await post('/create/spec_update/v1', body)).statusCode).toBe(409);
+    const empty = await post('/create/spec_update/v1', { ...body, filter: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/the filter must not be empty/);
+
+    const edited = await post('/update/spec_update/v1', {
+      path: 'specs/na-2031-04',
+      active: false,
+      targetFamily: 'all',
+      filter: ['*'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ active: false, targetFamily: 'all', filter: ['*'] });
+    expect(
+      (await post('/update/spec_update/v1', { path: 'specs/other', active: true, targetFamily: 'all', filter: ['*'] }))
+        .statusCode,
+    ).toBe(404);
+
+    const list = await t.app.inject({ url: '/read/spec_updates/v1/?page=1', headers: bearer(admin) });
+    expect(list.json()).toMatchObject({ totalDocs: 1, docs: [{ path: 'specs/na-2031-04', active: false }] });
+  });
+
+  it('lets only admin and engineer create or edit', async () => {
+    await t.createUser('sup2', 'support_lvl2');
+    const token = (await t.signIn('sup2')).access_token;
+    expect((await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/na-2031-04' }, token)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await post('/create/spec_update/v1', { path: 'specs/na-2031-04', version, filter: ['*'] }, token)).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: '/read/spec_updates/v1', headers: bearer(token) })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,114 @@
+import type { UpdateState } from '@ed/contract/equipment';
+import { TimerGroup, type Clock } from './clock.js';
+import { CommandError } from './command-error.js';
+import type { DownloadHandle } from './downloader.js';
+import { HttpDownloader } from './http-downloader.js';
+import type { Prng } from './prng.js';
+import { idleUpdateState } from './unit-profile.js';
+import type { UpdateHost } from './update-flow.js';
+
+export interface StagedSpecs {
+  version: { name: string; month: number; year: number };
+  url: string;
+  files: { name: string; size: number }[];
+}
+
+const BUSY = new Set(['DOWNLOADING', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
+const INSTALL_TICK_MS = 1_000;
+
+/**
+ * A spec release: downloaded like a software package (progress under `specs`), installed in a few
+ * seconds, then reported as the unit's specs with an expiration a year after the release.
+ */
+export class SpecFlow {
+  private readonly timers: TimerGroup;
+  private readonly downloader: HttpDownloader;
+  private download: DownloadHandle | null = null;
+  private staged: StagedSpecs | null = null;
+
+  constructor(
+    private readonly host: UpdateHost,
+    clock: Clock,
+    private readonly prng: Prng,
+  ) {
+    this.timers = new TimerGroup(clock);
+    this.downloader = new HttpDownloader(clock, prng, () => {
+      const credential = this.host.deviceCredential();
+      return this.staged && credential
+        ? { ...credential, files: this.staged.files, url: new URL(this.staged.url, credential.serverUrl).href }
+        : null;
+    });
+  }
+
+  private get current(): UpdateState {
+    return this.host.state.updateState ?? idleUpdateState('TRY_INSERT_UPDATE');
+  }
+
+  private report(changes: Partial<UpdateState>): void {
+    this.host.apply({ updateState: { ...this.current, ...changes } });
+  }
+
+  stage(specs: StagedSpecs): void {
+    if (BUSY.has(this.current.state) && !this.download) throw new CommandError('an update is in progress');
+    if (this.host.state.specs?.name === specs.version.name) return;
+    this.download?.cancel();
+    this.staged = specs;
+    this.download = this.downloader.start({
+      family: this.host.state.family,
+      version: specs.version.name,
+      onProgress: (progress) =>
+        this.report({
+          state: 'DOWNLOADING',
+          downloading: { ...this.current.downloading, specs: true },
+          downloadProgress: { ...this.current.downloadProgress, specs: progress },
+        }),
+      onDone: () => {
+        this.download = null;
+        this.report({
+          downloading: { ...this.current.downloading, specs: false },
+          downloadProgress: { ...this.current.downloadProgress, specs: null },
+        });
+        this.install(specs, 0);
+      },
+      onError: (reason) => {
+        this.download = null;
+        this.staged = null;
+        this.host.warn(`download of specs ${specs.version.name} failed: ${reason}`);
+        this.report({
+          state: 'TRY_INSERT_UPDATE',
+          downloading: { ...this.current.downloading, specs: false },
+          downloadProgress: { ...this.current.downloadProgress, specs: null },
+        });
+      },
+    });
+  }
+
+  private install(specs: StagedSpecs, progress: number): void {
+    if (progress < 100) {
+      this.report({
+        state: 'INSTALLING_UPDATE',
+        installing: { ...this.current.installing, specs: true },
+        installProgress: { ...this.current.installProgress, specs: progress },
+      });
+      this.timers.after(INSTALL_TICK_MS, () => this.install(specs, Math.min(100, progress + this.prng.int(20, 40))));
+      return;
+    }
+    this.staged = null;
+    this.host.apply({
+      specs: { ...specs.version },
+      specsExpiration: { month: specs.version.month, year: specs.version.year + 1 },
+      updateState: {
+        ...this.current,
+        state: 'INSTALLATION_COMPLETE',
+        installing: { ...this.current.installing, specs: false },
+        installProgress: { ...this.current.installProgress, specs: null },
+      },
+    });
+  }
+
+  stop(): void {
+    this.download?.cancel();
+    this.download = null;
+    this.timers.cancelAll();
+  }
+}

@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { Family } from '@ed/contract/families';
+import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { CountryFlag } from '../../aligners/components/country-flag';
+import { VersionChip } from '../../aligners/components/version-chip';
+import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { useSchedulerDevices } from '../api/update-scheduler';
+
+const FILTERS = [
+  ['filterState', 'State'],
+  ['filterCountryCode', 'Country code'],
+  ['filterSoftwareVersion', 'Software version'],
+  ['filterFamily', 'Family'],
+  ['filterSerialNumber', 'Serial number'],
+] as const;
+type FilterKey = (typeof FILTERS)[number][0];
+
+const stagedText = (d: SchedulerDevice) => (d.staging.isStaged ? (d.staging.autoStaged ? '(yes)' : 'yes') : 'no');
+
+function columns(latest: string | null): GridColDef<SchedulerDevice>[] {
+  const sortable = (field: string) => (SCHEDULER_SORTS as readonly string[]).includes(field);
+  const defs: GridColDef<SchedulerDevice>[] = [
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 120, flex: 1 },
+    {
+      field: 'countryCode',
+      headerName: 'Country',
+      width: 90,
+      valueGetter: (_v, row) => row.geolocation.country_code,
+      renderCell: ({ row }) => <CountryFlag countryCode={row.geolocation.country_code} />,
+    },
+    { field: 'family', headerName: 'Family', width: 110 },
+    {
+      field: 'version',
+      headerName: 'Current Version',
+      width: 130,
+      valueGetter: (_v, row) => row.version?.semantic ?? null,
+      renderCell: ({ row }) => <VersionChip version={row.version?.semantic} latest={latest} />,
+    },
+    {
+      field: 'lastSeenOnlineAt',
+      headerName: 'Last Online At',
+      width: 165,
+      valueFormatter: (v: string | null) => (v ? formatDateTime(v) : ''),
+    },
+    { field: 'staged', headerName: 'Staged', width: 80, valueGetter: (_v, row) => stagedText(row) },
+    {
+      field: 'stagedVersion',
+      headerName: 'Staged Version',
+      width: 120,
+      valueGetter: (_v, row) => row.staging.stagedVersion?.semantic ?? '',
+    },
+    {
+      field: 'stagedAt',
+      headerName: 'Staged At',
+      width: 165,
+      valueGetter: (_v, row) => (row.staging.stagedAt ? formatDateTime(row.staging.stagedAt) : ''),
+    },
+    {
+      field: 'connected',
+      headerName: 'Connected',
+      width: 95,
+      valueGetter: (_v, row) => (row.connected ? 'yes' : 'no'),
+    },
+    { field: 'state', headerName: 'State', width: 170, valueGetter: (_v, row) => row.bestGuessAtSoftwareUpdateState },
+    {
+      field: 'updateVersion',
+      headerName: 'Update Version',
+      width: 120,
+      valueGetter: (_v, row) => (row.connected ? (row.bestGuessAtSoftwareUpdateVersion?.semantic ?? '') : ''),
+    },
+  ];
+  return defs.map((d) => ({ ...d, sortable: sortable(d.field) }));
+}
+
+/** The scheduler's device table (part 2 §2): two toggles, five filters, pages of 10, server-side sorting. */
+export function SchedulerTable({ family, latest }: { family: Family; latest: string | null }) {
+  const [page, setPage] = useState(0);
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'serialNumber', sort: 'asc' }]);
+  const [onlyConnected, setOnlyConnected] = useState(false);
+  const [onlyStaged, setOnlyStaged] = useState(false);
+  const [filters, setFilters] = useState<Partial<Record<FilterKey, string>>>({});
+  const debounced = useDebouncedValue(filters, 300);
+  const sort = sortModel[0];
+  const query = {
+    page: page + 1,
+    ...Object.fromEntries(Object.entries(debounced).filter(([, v]) => v)),
+    sortBy: (sort?.field ?? 'serialNumber') as (typeof SCHEDULER_SORTS)[number],
+    sortDesc: sort?.sort === 'desc' ? 'true' : 'false',
+    onlyConnected: onlyConnected ? 'true' : 'false',
+    onlyStaged: onlyStaged ? 'true' : 'false',
+  } as const;
+  const devices = useSchedulerDevices(family, query as never);
+  const defs = useMemo(() => columns(latest), [latest]);
+  const [rowCount, setRowCount] = useState(0);
+  if (devices.data && devices.data.totalDocs !== rowCount) setRowCount(devices.data.totalDocs);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <FormControlLabel
+          control={
+            <Switch checked={onlyConnected} onChange={(e) => (setOnlyConnected(e.target.checked), setPage(0))} />
+          }
+          label="Connected"
+        />
+        <FormControlLabel
+          control={<Switch checked={onlyStaged} onChange={(e) => (setOnlyStaged(e.target.checked), setPage(0))} />}
+          label="Staged"
+        />
+        {FILTERS.map(([key, label]) => (
+          <TextField
+            key={key}
+            size="small"
+            label={label}
+            value={filters[key] ?? ''}
+            onChange={(e) => {
+              setFilters((f) => ({ ...f, [key]: e.target.value }));
+              setPage(0);
+            }}
+            sx={{ width: 150 }}
+          />
+        ))}
+      </Stack>
+      <DataGrid
+        aria-label="Update scheduler units"
+        autoHeight
+        rows={devices.data?.docs ?? []}
+        getRowId={(row) => row.serialNumber}
+        columns={defs}
+        rowCount={rowCount}
+        loading={devices.isFetching && !devices.data}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        paginationModel={{ page, pageSize: PAGE_SIZE }}
+        onPaginationModelChange={(m) => setPage(m.page)}
+        pageSizeOptions={[PAGE_SIZE]}
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          setSortModel(m);
+          setPage(0);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import { hasPermission } from '@ed/contract/permissions';
+import type { SpecUpdate } from '@ed/contract/specs';
+import { useSession } from '../../../shared/auth/use-session';
+import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { useSpecUpdates, useSpecVersions } from '../api/specs';
+import { SpecUpdateDialog } from './spec-update-dialog';
+
+const na = (v: string | null) => v ?? 'N/A';
+
+/** Installed spec versions, log scale, totals above 1, unknown skipped (part 2 §2). */
+function SpecStatistics() {
+  const versions = (useSpecVersions().data ?? []).filter((v) => v.total > 1 && v.name && v.name !== 'unknown');
+  if (versions.length === 0)
+    return <Typography color="text.secondary">No spec version is installed on more than one unit.</Typography>;
+  return (
+    <Box role="img" aria-label={`Installed spec versions: ${versions.map((v) => `${v.name} ${v.total}`).join(', ')}`}>
+      <BarChart
+        height={320}
+        xAxis={[{ scaleType: 'band', data: versions.map((v) => v.name) }]}
+        yAxis={[{ scaleType: 'symlog' }]}
+        series={[{ data: versions.map((v) => v.total), label: 'Units' }]}
+        hideLegend
+        aria-hidden
+      />
+    </Box>
+  );
+}
+
+function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: SpecUpdate) => void }) {
+  const [page, setPage] = useState(0);
+  const list = useSpecUpdates(page + 1);
+  const columns: GridColDef<SpecUpdate>[] = [
+    { field: 'name', headerName: 'Display Name', flex: 1, minWidth: 120, valueGetter: (_v, r) => r.version.name },
+    { field: 'month', headerName: 'Month', width: 70, valueGetter: (_v, r) => r.version.month },
+    { field: 'year', headerName: 'Year', width: 70, valueGetter: (_v, r) => r.version.year },
+    {
+      field: 'require',
+      headerName: 'Aligners Require',
+      width: 120,
+      valueGetter: (_v, r) => na(r.prerequisites.require),
+    },
+    {
+      field: 'gtpsRequire',
+      headerName: 'Tru-Points Require',
+      width: 130,
+      valueGetter: (_v, r) => na(r.prerequisites.gtpsRequire),
+    },
+    {
+      field: 'oasisRequire',
+      headerName: 'Oasis Require',
+      width: 110,
+      valueGetter: (_v, r) => na(r.prerequisites.oasisRequire),
+    },
+    { field: 'active', headerName: 'Active', width: 70, valueGetter: (_v, r) => (r.active ? 'yes' : 'no') },
+    { field: 'targetFamily', headerName: 'Target Family', width: 120 },
+    {
+      field: 'filter',
+      headerName: 'Filtered',
+      width: 90,
+      renderCell: ({ row }) => (
+        <Tooltip title={row.filter.join(', ')}>
+          <span>{row.filter.length === 1 && row.filter[0] === '*' ? 'no' : 'yes'}</span>
+        </Tooltip>
+      ),
+    },
+    { field: 'path', headerName: 'Path', width: 180 },
+    { field: 'createdAt', headerName: 'Created At', width: 165, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'updatedAt', headerName: 'Updated At', width: 165, valueFormatter: (v: string) => formatDateTime(v) },
+    {
+      field: 'edit',
+      headerName: '',
+      width: 80,
+      sortable: false,
+      renderCell: ({ row }) =>
+        mayManage ? (
+          <Button size="small" onClick={() => onEdit(row)} aria-label={`Edit ${row.version.name}`}>
+            Edit
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <DataGrid
+      aria-label="Spec releases"
+      // Ten rows: every column rendered, so Edit is reachable by keyboard and tests without scrolling.
+      disableVirtualization
+      autoHeight
+      rows={list.data?.docs ?? []}
+      columns={columns}
+      rowCount={list.data?.totalDocs ?? 0}
+      loading={list.isFetching && !list.data}
+      paginationMode="server"
+      disableColumnFilter
+      disableColumnSorting
+      paginationModel={{ page, pageSize: PAGE_SIZE }}
+      onPaginationModelChange={(m) => setPage(m.page)}
+      pageSizeOptions={[PAGE_SIZE]}
+    />
+  );
+}
+
+/** Spec Updates (/SpecUpdates): Statistics and Spec Releases tabs, deep-linked as ?tab=. */
+export function SpecUpdatesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'releases' ? 'releases' : 'statistics';
+  const role = useSession()?.user.role;
+  const mayManage = role ? hasPermission(role, 'specs.manage') : false;
+  const [dialog, setDialog] = useState<{ editing: SpecUpdate | null } | null>(null);
+  return (
+    <Stack spacing={2}>
+      <Tabs value={tab} onChange={(_, t: string) => setParams({ tab: t })} aria-label="Spec updates">
+        <Tab value="statistics" label="Statistics" />
+        <Tab value="releases" label="Spec Releases" />
+      </Tabs>
+      {tab === 'statistics' ? (
+        <SpecStatistics />
+      ) : (
+        <>
+          {mayManage && (
+            <Box>
+              <Button variant="contained" onClick={() => setDialog({ editing: null })}>
+                Create Spec Update
+              </Button>
+            </Box>
+          )}
+          <SpecReleases mayManage={mayManage} onEdit={(s) => setDialog({ editing: s })} />
+        </>
+      )}
+      {dialog && (
+        <SpecUpdateDialog
+          key={dialog.editing?.id ?? 'new'}
+          editing={dialog.editing}
+          open
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Software Versions (/SoftwareUpdates) with its create and schedule dialogs. */
+export class SoftwareVersionsPage {
+  constructor(readonly page: Page) {}
+
+  readonly createDialog = () => this.page.getByRole('dialog', { name: /^Create .* Update$/ });
+  readonly scheduleDialog = () => this.page.getByRole('dialog', { name: /^Schedule Aligner Updates/ });
+  readonly latestHeading = () => this.page.getByRole('heading', { level: 2, name: /^Latest:/ });
+  readonly dayLoad = (day: string) => this.scheduleDialog().getByRole('listitem', { name: new RegExp(`^${day}: `) });
+
+  async open() {
+    await this.page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Software Updates' })
+      .click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Software Updates' })).toBeVisible();
+    await expect(this.latestHeading()).toBeVisible();
+  }
+
+  /** Path → Validate → Confirm; resolves with the verified text the dialog showed. */
+  async createAlignerUpdate(path: string, version: string) {
+    await this.page.getByRole('button', { name: 'Create Aligner Update' }).click();
+    const dialog = this.createDialog();
+    await dialog.getByRole('textbox', { name: 'Update path' }).fill(path);
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeHidden();
+    await dialog.getByRole('button', { name: 'Validate' }).click();
+    await expect(
+      dialog.getByText(new RegExp(`^The manifest was verified: version ${version.replaceAll('.', '\\.')}`)),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.page.getByText(`The latest software available is now version ${version}.`)).toBeVisible();
+    await expect(this.latestHeading()).toHaveText(new RegExp(`^Latest: ${version.replaceAll('.', '\\.')}`));
+  }
+
+  async schedule(pattern: string, day: string, expectedMatches: number) {
+    await this.page.getByRole('button', { name: 'Schedule Aligner Updates' }).click();
+    const dialog = this.scheduleDialog();
+    await dialog.getByRole('textbox', { name: 'Serial number pattern' }).fill(pattern);
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog.getByText(new RegExp(`^${expectedMatches} aligners? match`))).toBeVisible();
+    await dialog.getByLabel('Date').fill(day);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      this.page.getByText(new RegExp(`^${expectedMatches} aligners scheduled for .* on ${day}\\.$`)),
+    ).toBeVisible();
+  }
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { softwareVersionSchema } from './equipment.js';
+import { familySchema, type Family } from './families.js';
+import { parseVersion } from './versions.js';
+
+/**
+ * Software updates (part 2 §3, §7): package manifests, update creation, staging and schedules.
+ * Paths are relative to the server's UPDATES_DIR; the server checks where they resolve.
+ */
+
+export const MANIFEST_NOT_FOUND = 'MANIFEST_NOT_FOUND';
+/** Part 2 §8, verbatim (two spaces after the first sentence). */
+export const MANIFEST_NOT_FOUND_TEXT =
+  'A manifest.json file was not found at the specified path.  Verify that the path you entered is correct or try a different path.';
+export const NO_ALIGNERS_MATCH_TEXT = 'No aligners match your serial number pattern.  Please try a different search.';
+
+const semanticSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .refine((v) => /^\d+\.\d+\.\d+$/.test(v) && parseVersion(v) !== null, 'must be a version like 5.2.0');
+
+/** A file the manifest lists: a plain name inside the package folder. */
+export const packageFileNameSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a listed file must be a plain file name inside the package folder')
+  .refine((v) => v !== 'manifest.json', 'manifest.json lists the other files, not itself');
+
+const filesSchema = z.array(packageFileNameSchema).min(1, 'the manifest must list at least one file').max(64);
+
+export const softwareManifestSchema = z.object({
+  version: z.object({
+    semantic: semanticSchema,
+    meta: z
+      .string()
+      .max(64)
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+  prerequisites: z
+    .object({
+      require: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+    })
+    .default({ require: null }),
+  family: familySchema.default('aligner'),
+  files: filesSchema,
+});
+export type SoftwareManifest = z.infer<typeof softwareManifestSchema>;
+
+/** The answer of a validate call: the manifest as read, with each listed file's size. */
+export const validatedManifestSchema = z.object({
+  version: softwareVersionSchema,
+  prerequisites: z.object({ require: z.string().nullable() }),
+  family: familySchema,
+  files: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  path: z.string(),
+});
+export type ValidatedManifest = z.infer<typeof validatedManifestSchema>;
+
+export const specManifestSchema = z.object({
+  version: z.object({
+    name: z.string().trim().min(1).max(64),
+    month: z.number().int().min(1).max(12),
+    year: z.number().int().min(2000).max(2100),
+  }),
+  prerequisites: z
+    .object({
+      require: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+      gtpsRequire: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+      oasisRequire: z
+        .string()
+        .max(32)
+        .nullish()
+        .transform((v) => v ?? null),
+    })
+    .default({ require: null, gtpsRequire: null, oasisRequire: null }),
+  files: filesSchema,
+});
+export type SpecManifest = z.infer<typeof specManifestSchema>;
+
+export const updatePathSchema = z.string().trim().min(1, 'updatePath is required').max(512);
+export const validateUpdateRequestSchema = z.object({ updatePath: updatePathSchema });
+
+export const createUpdateRequestSchema = z.object({
+  version: z.object({
+    semantic: semanticSchema,
+    meta: z
+      .string()
+      .max(64)
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+  prerequisite: z
+    .string()
+    .max(32)
+    .nullish()
+    .transform((v) => v ?? null),
+  family: familySchema.default('aligner'),
+  path: updatePathSchema,
+});
+export type CreateUpdateRequest = z.input<typeof createUpdateRequestSchema>;
+
+export const softwareUpdateSchema = z.object({
+  id: z.number().int(),
+  family: familySchema,
+  version: softwareVersionSchema,
+  prerequisite: z.string().nullable(),
+  path: z.string(),
+  files: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  isLatest: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type SoftwareUpdate = z.infer<typeof softwareUpdateSchema>;
+
+export const stageRequestSchema = z.object({
+  serialNumber: z.string().trim().toUpperCase().min(1).max(16),
+  version: z.object({ semantic: semanticSchema, meta: z.string().nullish() }),
+  path: z.string().max(512).optional(),
+});
+export const stageResponseSchema = z.object({
+  serialNumber: z.string(),
+  version: softwareVersionSchema,
+  stagedAt: z.iso.datetime(),
+});
+export const unstageRequestSchema = z.object({ serialNumber: z.string().trim().toUpperCase().min(1).max(16) });
+export const unstageResponseSchema = z.object({ serialNumber: z.string(), unstaged: z.string() });
+
+/** The staging calls of part 1 §7, one set per family. */
+export const STAGING_ROUTES: { family: Family; stage: string; unstage: string; create: string; validate: string }[] = [
+  {
+    family: 'aligner',
+    stage: '/create/immediate_stage_of_software_update/v1',
+    unstage: '/delete/immediate_unstage_of_software_update/v1',
+    create: '/create/update/v1',
+    validate: '/validate_software_update_at_path/v1',
+  },
+  {
+    family: 'gtps',
+    stage: '/create/immediate_stage_of_gtps_software_update/v1',
+    unstage: '/delete/immediate_unstage_of_gtps_software_update/v1',
+    create: '/create/gtps_update/v1',
+    validate: '/validate_gtps_software_update_at_path/v1',
+  },
+  {
+    family: 'aligner-oasis',
+    stage: '/create/immediate_stage_of_oasis_software_update/v1',
+    unstage: '/delete/immediate_unstage_of_oasis_software_update/v1',
+    create: '/create/oasis_update/v1',
+    validate: '/validate_oasis_software_update_at_path/v1',
+  },
+];
+
+/** Schedules (part 2 §7). */
+export const serialSearchQuerySchema = z.object({
+  filterSerialNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, 'filterSerialNumber is required')
+    .max(200)
+    .regex(
+      /^[A-Z0-9*?]+( *, *[A-Z0-9*?]+)*$/,
+      'filterSerialNumber may hold letters, digits, * and ?, several separated by commas',
+    ),
+});
+export const serialListSchema = z.array(z.string());
+
+export const createScheduleRequestSchema = z.object({
+  serialNumbers: z
+    .array(z.string().trim().toUpperCase().min(1).max(16))
+    .min(1, 'serialNumbers must name at least one unit')
+    .max(10_000),
+  version: z.object({ semantic: semanticSchema, meta: z.string().nullish() }),
+  path: z.string().max(512).optional(),
+  /** The day to stage on: YYYY-MM-DD or an ISO date-time (its UTC day counts). */
+  date: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+});
+export type CreateScheduleRequest = z.input<typeof createScheduleRequestSchema>;
+export const createScheduleResponseSchema = z.object({
+  id: z.number().int(),
+  date: z.iso.date(),
+  count: z.number().int(),
+  version: softwareVersionSchema,
+});
+
+export const scheduleByDaySchema = z.array(
+  z.object({
+    _id: z.object({ year: z.number().int(), month: z.number().int(), day: z.number().int() }),
+    count: z.number().int(),
+  }),
+);
+export type ScheduleByDay = z.infer<typeof scheduleByDaySchema>;
+
+/** Colour of a day's load in the Schedule dialog (part 2 §9). */
+export function scheduleLoadColor(count: number): 'green' | 'yellow' | 'red' {
+  if (count <= 10) return 'green';
+  if (count <= 20) return 'yellow';
+  return 'red';
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { FAMILIES } from './families.js';
+import { specManifestSchema, updatePathSchema } from './software.js';
+
+/** Spec releases (part 2 §2, §3, §7). */
+export const SPEC_TARGET_FAMILIES = ['all', ...FAMILIES] as const;
+export const specTargetFamilySchema = z.enum(SPEC_TARGET_FAMILIES);
+export type SpecTargetFamily = z.infer<typeof specTargetFamilySchema>;
+
+/** Spec defaults (part 2 §9). */
+export const SPEC_DEFAULTS = { targetFamily: 'all', filter: ['*'], active: true } as const;
+
+/** A serial-number pattern of a spec filter; '*' alone means every unit. */
+export const specFilterEntrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9*?]{1,16}$/, 'each filter entry is a serial number pattern of letters, digits, * and ?');
+export const specFilterSchema = z.array(specFilterEntrySchema).min(1, 'the filter must not be empty').max(1000);
+
+/** The comma-separated filter of the dialogs, parsed; null when it is not valid (Confirm stays hidden). */
+export function parseSpecFilter(text: string): string[] | null {
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const parsed = specFilterSchema.safeParse(entries);
+  return parsed.success ? parsed.data : null;
+}
+
+const specVersionSchema = specManifestSchema.shape.version;
+const prerequisitesSchema = z.object({
+  require: z.string().nullable(),
+  gtpsRequire: z.string().nullable(),
+  oasisRequire: z.string().nullable(),
+});
+
+export const validatedSpecManifestSchema = z.object({
+  version: z.object({ name: z.string(), month: z.number().int(), year: z.number().int() }),
+  prerequisites: prerequisitesSchema,
+  files: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  path: z.string(),
+});
+export type ValidatedSpecManifest = z.infer<typeof validatedSpecManifestSchema>;
+
+export const createSpecUpdateRequestSchema = z.object({
+  path: updatePathSchema,
+  version: specVersionSchema,
+  prerequisites: prerequisitesSchema.partial().optional(),
+  active: z.boolean().default(true),
+  targetFamily: specTargetFamilySchema.default('all'),
+  filter: specFilterSchema,
+});
+export type CreateSpecUpdateRequest = z.input<typeof createSpecUpdateRequestSchema>;
+
+export const updateSpecUpdateRequestSchema = z.object({
+  path: updatePathSchema,
+  version: specVersionSchema.optional(),
+  active: z.boolean(),
+  targetFamily: specTargetFamilySchema,
+  filter: specFilterSchema,
+});
+export type UpdateSpecUpdateRequest = z.input<typeof updateSpecUpdateRequestSchema>;
+
+export const specUpdateSchema = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  version: z.object({ name: z.string(), month: z.number().int(), year: z.number().int() }),
+  prerequisites: prerequisitesSchema,
+  active: z.boolean(),
+  targetFamily: specTargetFamilySchema,
+  filter: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type SpecUpdate = z.infer<typeof specUpdateSchema>;
+
+export const specUpdatesQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const specUpdatesResponseSchema = z.object({ docs: z.array(specUpdateSchema), totalDocs: z.number().int() });
