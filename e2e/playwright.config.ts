@@ -51,6 +51,8 @@ export default defineConfig({
       TRUSTED_PROXIES: '127.0.0.1,::1',
       // No automatic staging: units change version only when a test stages or schedules them.
       AUTO_STAGE_SLOTS: '0',
+      // The ticket tests count from zero.
+      DEMO_TICKETS: 'false',
     },
   },
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { buildApp } from './app.js';
 import { seedEasyDemo } from './areas/easy/easy.demo.js';
+import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey } from './areas/trupoint/trupoint.demo.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
@@ -52,6 +53,13 @@ async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(()
         `simulator: ${config.SIMULATOR_UNITS} units registered; ${total} on record, ${connected} connected, ` +
           `${located} geolocated in ${countries} countries`,
       );
+      if (!config.DEMO_TICKETS) return;
+      const tickets = await seedTicketsDemo(
+        app.tickets,
+        app.usersRepository,
+        fleet.units.slice(0, 5).map((unit) => unit.serialNumber),
+      );
+      if (tickets > 0) app.log.info(`demo: ${tickets} support tickets opened by the demo accounts`);
     })
     .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'));
   return async () => {

@@ -89,6 +89,8 @@ const envSchema = z.object({
   /** Seconds between the update scheduler's rounds (schedules due, hung units, free slots); 0 stops it. */
   SCHEDULER_TICK_SECONDS: int(0, 3600).default(15),
   DEMO: bool.default(false),
+  /** In demo mode, open a few support tickets from the demo accounts on a fresh database. */
+  DEMO_TICKETS: bool.default(true),
   /** Engineering's addresses, comma-separated: escalated tickets mail them. Empty: no mail. */
   ENGINEERING_EMAILS: z
     .string()
