@@ -151,7 +151,8 @@ export const equipment = pgTable(
     index('equipment_family_idx').on(t.family, t.serialNumber),
     // Country and family together: the list counts and pages this pair without a bitmap AND.
     index('equipment_country_family_idx').on(t.countryCode, t.family, t.serialNumber),
-    index('equipment_version_prefix_idx').using('btree', sql`${t.versionSemantic} text_pattern_ops`),
+    // With the serial number, a version prefix is counted and paged by serial from the index alone.
+    index('equipment_version_prefix_idx').using('btree', sql`${t.versionSemantic} text_pattern_ops`, t.serialNumber),
     index('equipment_version_sort_idx').on(t.versionSort, t.serialNumber),
     index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
     index('equipment_updated_at_idx').on(t.updatedAt, t.serialNumber),

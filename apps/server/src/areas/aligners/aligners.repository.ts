@@ -63,37 +63,44 @@ export class AlignersRepository {
     const offset = (page - 1) * pageSize;
     if (offset >= total) return { rows: [], total };
     const direction = sort.desc ? desc : asc;
+    const column = sortColumn[sort.by];
     // Serial number breaks ties, so paging is stable whatever the sort.
-    const order = (table: Ordered) => [direction(table[sortColumn[sort.by]]), direction(table.serialNumber)];
+    const order = (table: Pick<Ordered, typeof column | 'serialNumber'>) => [
+      direction(table[column]),
+      direction(table.serialNumber),
+    ];
 
+    // Either way only the page's ten serial numbers are found first, reading as few columns as
+    // possible, and then joined back to the table for their rows.
+    let keys;
     if (where && total <= Math.max(FILTER_FIRST_MIN, units * FILTER_FIRST_SHARE)) {
       // Few matches: collect them through the filter's own index and sort only those. Walking
       // the sort index instead reads every non-match that sorts before them (docs/benchmarks.md).
       // The LIMIT keeps PostgreSQL from folding the subquery into the outer, index-ordered scan.
       const matches = this.db
-        .select()
+        .select({ serialNumber: equipment.serialNumber, [column]: equipment[column] })
         .from(equipment)
         .where(where)
         .limit(total * 2 + pageSize)
         .as('matches');
-      const rows = await this.db
-        .select()
+      keys = this.db
+        .select({ serialNumber: matches.serialNumber })
         .from(matches)
-        .orderBy(...order(matches))
+        .orderBy(...order(matches as unknown as Ordered))
         .limit(pageSize)
-        .offset(offset);
-      return { rows: rows as EquipmentRow[], total };
+        .offset(offset)
+        .as('keys');
+    } else {
+      // Many matches: skip the offset on the sort index alone (index-only once vacuumed).
+      keys = this.db
+        .select({ serialNumber: equipment.serialNumber })
+        .from(equipment)
+        .where(where)
+        .orderBy(...order(equipment))
+        .limit(pageSize)
+        .offset(offset)
+        .as('keys');
     }
-    // Many matches: skip the offset on the index alone (an index-only scan once vacuumed), then
-    // read the ten rows that remain.
-    const keys = this.db
-      .select({ serialNumber: equipment.serialNumber })
-      .from(equipment)
-      .where(where)
-      .orderBy(...order(equipment))
-      .limit(pageSize)
-      .offset(offset)
-      .as('keys');
     const rows = await this.db
       .select(getTableColumns(equipment))
       .from(equipment)
