@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { ChatSession } from '@ed/contract/assistant';
 import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useChatSessions } from '../api/assistant';
 import { ChatSessionDialog } from './chat-session-dialog';
@@ -59,26 +59,19 @@ export function ChatsPanel() {
   const [open, setOpen] = useState<ChatSession | null>(null);
   const sessions = useChatSessions(page + 1);
   const columnDefs = useMemo(() => columns(setOpen), []);
-  const [rowCount, setRowCount] = useState(0);
-  if (sessions.data && sessions.data.totalDocs !== rowCount) setRowCount(sessions.data.totalDocs);
   return (
     <Stack spacing={2}>
       {sessions.error ? <Alert severity="error">{errorMessage(sessions.error)}</Alert> : null}
-      <DataGrid
-        aria-label="Chat sessions"
-        autoHeight
-        rows={sessions.data?.docs ?? []}
+      <PagedGrid
+        label="Chat sessions"
+        rows={sessions.data?.docs}
+        totalDocs={sessions.data?.totalDocs}
         getRowId={(row) => row.sessionId}
         columns={columnDefs}
-        rowCount={rowCount}
         loading={sessions.isFetching}
-        paginationMode="server"
-        disableColumnFilter
+        page={page}
+        onPageChange={setPage}
         disableColumnMenu
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
-        slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
       />
       {open ? <ChatSessionDialog session={open} onClose={() => setOpen(null)} /> : null}
     </Stack>

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import { useMemo } from 'react';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { EquipmentListResponse } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import type { LatestVersions } from '../api/latest-versions';
 import { formatDateTime } from '../utils/equipment-text';
 import { CountryFlag } from './country-flag';
@@ -74,29 +74,20 @@ export function EquipmentGrid(props: EquipmentGridProps) {
     () => columns(role, latest, { onView, onOpenDialog, onDelete }),
     [role, latest, onView, onOpenDialog, onDelete],
   );
-  // While the next page loads the count is unknown; keeping the last one stops the pager from jumping to page 1.
-  const [rowCount, setRowCount] = useState(0);
-  if (data && data.totalDocs !== rowCount) setRowCount(data.totalDocs);
 
   return (
-    <DataGrid
-      aria-label="Equipment"
-      autoHeight
-      rows={data?.docs ?? []}
+    <PagedGrid
+      label="Equipment"
+      rows={data?.docs}
+      totalDocs={data?.totalDocs}
       getRowId={(row) => row.serialNumber}
       columns={columnDefs}
-      rowCount={rowCount}
       loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      disableColumnFilter
-      paginationModel={{ page, pageSize: PAGE_SIZE }}
-      onPaginationModelChange={(model) => onPageChange(model.page)}
-      pageSizeOptions={[PAGE_SIZE]}
+      page={page}
+      onPageChange={onPageChange}
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
-      slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+      selectOnClick
     />
   );
 }

@@ -89,10 +89,7 @@ export function EquipmentPage() {
         page={page}
         onPageChange={setPage}
         sortModel={sortModel}
-        onSortModelChange={(model) => {
-          setSortModel(model);
-          setPage(0);
-        }}
+        onSortModelChange={setSortModel}
         onView={showDetail}
         onOpenDialog={openDialog}
         onDelete={setToDelete}

@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useCameraCals } from '../api/camera-cals';
@@ -67,8 +67,6 @@ export function CameraCalPage() {
   const filterSerialNumber = useDebouncedValue(filter.trim(), 300) || undefined;
   const list = useCameraCals({ page: page + 1, filterSerialNumber });
   const columnDefs = useMemo(() => columns(setOpen), []);
-  const [rowCount, setRowCount] = useState(0);
-  if (list.data && list.data.totalDocs !== rowCount) setRowCount(list.data.totalDocs);
 
   return (
     <Stack spacing={2}>
@@ -84,20 +82,15 @@ export function CameraCalPage() {
         slotProps={{ htmlInput: { maxLength: 64 } }}
       />
       {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
-      <DataGrid
-        aria-label="Camera calibrations"
-        autoHeight
-        rows={list.data?.docs ?? []}
+      <PagedGrid
+        label="Camera calibrations"
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
         columns={columnDefs}
-        rowCount={rowCount}
         loading={list.isFetching}
-        paginationMode="server"
-        disableColumnFilter
+        page={page}
+        onPageChange={setPage}
         disableColumnMenu
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
-        slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
       />
       {open ? <CameraCalDialog record={open} onClose={() => setOpen(null)} /> : null}
     </Stack>

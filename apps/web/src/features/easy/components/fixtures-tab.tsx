@@ -6,16 +6,15 @@ import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef } from '@mui/x-data-grid';
 import { ezPackageName, type Fixture } from '@ed/contract/easy';
 import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { useFixtures } from '../api/easy';
 import { formatExpiry } from './expiry-date';
 import { CreateFixtureDialog, FixtureDialog, type FixtureDialogKind } from './fixture-dialogs';
-import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
 
 const FILTER_DEBOUNCE_MS = 300;
 
@@ -79,7 +78,6 @@ export function FixturesTab() {
   const [dialog, setDialog] = useState<{ kind: FixtureDialogKind; fixture: Fixture } | null>(null);
   const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
   const list = useFixtures(page + 1, settled);
-  const rowCount = usePagedRowCount(list.data);
   const columnDefs = useMemo(() => columns((kind, fixture) => setDialog({ kind, fixture })), []);
 
   return (
@@ -104,20 +102,16 @@ export function FixturesTab() {
           {errorMessage(list.error)}
         </Alert>
       )}
-      <DataGrid
-        aria-label="Fixtures"
-        autoHeight
-        rows={list.data?.docs ?? []}
+      <PagedGrid
+        label="Fixtures"
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={columnDefs}
-        rowCount={rowCount}
         loading={list.isFetching && !list.data}
-        paginationMode="server"
-        disableColumnFilter
+        page={page}
+        onPageChange={setPage}
         disableColumnMenu
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
       />
       {creating && <CreateFixtureDialog onClose={() => setCreating(false)} />}
       {dialog && <FixtureDialog kind={dialog.kind} fixture={dialog.fixture} onClose={() => setDialog(null)} />}

@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Target } from '@ed/contract/easy';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
 import { useTargets } from '../api/easy';
 import { CreateTargetDialog, TargetDialog, type TargetDialogKind } from './target-dialogs';
 
@@ -51,7 +50,6 @@ export function TargetsTab({ role }: { role: Role }) {
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<{ kind: TargetDialogKind; target: Target } | null>(null);
   const list = useTargets(page + 1);
-  const rowCount = usePagedRowCount(list.data);
   const columnDefs = useMemo(() => columns(manage, (kind, target) => setDialog({ kind, target })), [manage]);
 
   return (
@@ -68,20 +66,16 @@ export function TargetsTab({ role }: { role: Role }) {
           {errorMessage(list.error)}
         </Alert>
       )}
-      <DataGrid
-        aria-label="Targets"
-        autoHeight
-        rows={list.data?.docs ?? []}
+      <PagedGrid
+        label="Targets"
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.targetName}
         columns={columnDefs}
-        rowCount={rowCount}
         loading={list.isFetching && !list.data}
-        paginationMode="server"
-        disableColumnFilter
+        page={page}
+        onPageChange={setPage}
         disableColumnMenu
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
       />
       {creating && <CreateTargetDialog onClose={() => setCreating(false)} />}
       {dialog && <TargetDialog kind={dialog.kind} target={dialog.target} onClose={() => setDialog(null)} />}

@@ -3,10 +3,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { Family } from '@ed/contract/families';
 import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { CountryFlag } from '../../aligners/components/country-flag';
 import { VersionChip } from '../../aligners/components/version-chip';
@@ -98,8 +98,6 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
   } as const;
   const devices = useSchedulerDevices(family, query as never);
   const defs = useMemo(() => columns(latest), [latest]);
-  const [rowCount, setRowCount] = useState(0);
-  if (devices.data && devices.data.totalDocs !== rowCount) setRowCount(devices.data.totalDocs);
 
   return (
     <Stack spacing={2}>
@@ -128,26 +126,17 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
           />
         ))}
       </Stack>
-      <DataGrid
-        aria-label="Update scheduler units"
-        autoHeight
-        rows={devices.data?.docs ?? []}
+      <PagedGrid
+        label="Update scheduler units"
+        rows={devices.data?.docs}
+        totalDocs={devices.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={defs}
-        rowCount={rowCount}
         loading={devices.isFetching && !devices.data}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(m) => setPage(m.page)}
-        pageSizeOptions={[PAGE_SIZE]}
+        page={page}
+        onPageChange={setPage}
         sortModel={sortModel}
-        onSortModelChange={(m) => {
-          setSortModel(m);
-          setPage(0);
-        }}
+        onSortModelChange={setSortModel}
       />
     </Stack>
   );

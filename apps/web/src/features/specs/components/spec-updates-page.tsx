@@ -7,11 +7,11 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZE } from '@ed/contract/constants';
 import { hasPermission } from '@ed/contract/permissions';
 import type { SpecUpdate } from '@ed/contract/specs';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useSession } from '../../../shared/auth/use-session';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
@@ -92,21 +92,16 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
     },
   ];
   return (
-    <DataGrid
-      aria-label="Spec releases"
+    <PagedGrid
+      label="Spec releases"
       // Ten rows: every column rendered, so Edit is reachable by keyboard and tests without scrolling.
       disableVirtualization
-      autoHeight
-      rows={list.data?.docs ?? []}
+      rows={list.data?.docs}
+      totalDocs={list.data?.totalDocs}
       columns={columns}
-      rowCount={list.data?.totalDocs ?? 0}
       loading={list.isFetching && !list.data}
-      paginationMode="server"
-      disableColumnFilter
-      disableColumnSorting
-      paginationModel={{ page, pageSize: PAGE_SIZE }}
-      onPaginationModelChange={(m) => setPage(m.page)}
-      pageSizeOptions={[PAGE_SIZE]}
+      page={page}
+      onPageChange={setPage}
     />
   );
 }

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import PriorityHighOutlined from '@mui/icons-material/PriorityHighOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@ed/contract/constants';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { TicketListResponse, TicketSummary } from '@ed/contract/tickets';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
 
@@ -51,24 +51,16 @@ export interface TicketGridProps extends TicketRowHandlers {
 /** The Support Tickets table: newest first, 10 a page on the server. */
 export function TicketGrid({ data, loading, page, onPageChange, onView, onComment, onAction }: TicketGridProps) {
   const columnDefs = useMemo(() => columns({ onView, onComment, onAction }), [onView, onComment, onAction]);
-  const [rowCount, setRowCount] = useState(0);
-  if (data && data.totalDocs !== rowCount) setRowCount(data.totalDocs);
   return (
-    <DataGrid
-      aria-label="Support tickets"
-      autoHeight
-      rows={data?.docs ?? []}
+    <PagedGrid
+      label="Support tickets"
+      rows={data?.docs}
+      totalDocs={data?.totalDocs}
       columns={columnDefs}
-      rowCount={rowCount}
       loading={loading}
-      paginationMode="server"
-      disableColumnSorting
-      disableColumnFilter
+      page={page}
+      onPageChange={onPageChange}
       disableColumnMenu
-      paginationModel={{ page, pageSize: PAGE_SIZE }}
-      onPaginationModelChange={(model) => onPageChange(model.page)}
-      pageSizeOptions={[PAGE_SIZE]}
-      slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
     />
   );
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
-import { DATE_TIME_FORMAT, PAGE_SIZE } from '@ed/contract/constants';
+import { DATE_TIME_FORMAT } from '@ed/contract/constants';
 import type { Pairing, PairingSortKey, PairingState } from '@ed/contract/trupoint';
 import { errorMessage } from '../../../shared/api/http';
+import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { usePagedRowCount } from '../../../shared/lib/use-paged-row-count';
 import { usePairings } from '../api/pairings';
 import { PairingDetailDialog } from './pairing-detail-dialog';
 
@@ -58,7 +58,6 @@ export function PairingsTable({ state }: { state: PairingState }) {
     sortBy: order ? (order.field as PairingSortKey) : undefined,
     sortDesc: order ? order.sort === 'desc' : undefined,
   });
-  const rowCount = usePagedRowCount(list.data);
   const columnDefs = useMemo(() => columns(state, (pairing) => setShownId(pairing.id)), [state]);
   // The detail follows the refreshed row, so calibrations appear while it is open.
   const shown = list.data?.docs.find((p) => p.id === shownId);
@@ -70,25 +69,17 @@ export function PairingsTable({ state }: { state: PairingState }) {
           {errorMessage(list.error)}
         </Alert>
       )}
-      <DataGrid
-        aria-label={`${state[0]!.toUpperCase()}${state.slice(1)} pairings`}
-        autoHeight
-        rows={list.data?.docs ?? []}
+      <PagedGrid
+        label={`${state[0]!.toUpperCase()}${state.slice(1)} pairings`}
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.id}
         columns={columnDefs}
-        rowCount={rowCount}
         loading={list.isFetching && !list.data}
-        paginationMode="server"
-        sortingMode="server"
-        disableColumnFilter
-        paginationModel={{ page, pageSize: PAGE_SIZE }}
-        onPaginationModelChange={(model) => setPage(model.page)}
-        pageSizeOptions={[PAGE_SIZE]}
+        page={page}
+        onPageChange={setPage}
         sortModel={sortModel}
-        onSortModelChange={(model) => {
-          setSortModel(model);
-          setPage(0);
-        }}
+        onSortModelChange={setSortModel}
         onRowDoubleClick={({ row }) => setShownId(row.id)}
       />
       {shown && <PairingDetailDialog pairing={shown} onClose={() => setShownId(null)} />}
