@@ -8,6 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ChatSession } from '@ed/contract/assistant';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useChatSessions } from '../api/assistant';
 import { ChatSessionDialog } from './chat-session-dialog';
@@ -68,7 +69,7 @@ export function ChatsPanel() {
         totalDocs={sessions.data?.totalDocs}
         getRowId={(row) => row.sessionId}
         columns={columnDefs}
-        loading={sessions.isFetching}
+        loading={listLoading(sessions)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu

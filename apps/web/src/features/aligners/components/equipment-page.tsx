@@ -7,6 +7,7 @@ import type { EquipmentSortKey } from '@ed/contract/aligners';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { equipmentKeys, useEquipmentList, type EquipmentListQuery } from '../api/equipment';
 import { useLatestVersions } from '../api/latest-versions';
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
@@ -83,7 +84,7 @@ export function EquipmentPage() {
       )}
       <EquipmentGrid
         data={list.data}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         role={session.user.role}
         latest={latest}
         page={page}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { downloadAuditCsv, NO_AUDIT_FILTERS, useAudits, type AuditFilters } from '../api/audits';
 
 const FILTER_DEBOUNCE_MS = 300;
@@ -118,7 +119,7 @@ export function AuditsPage() {
         totalDocs={list.data?.totalDocs}
         columns={columns}
         getRowId={(row) => row.id}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
       />

@@ -10,6 +10,7 @@ import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useCameraCals } from '../api/camera-cals';
 import { CameraCalDialog } from './camera-cal-dialog';
@@ -87,7 +88,7 @@ export function CameraCalPage() {
         rows={list.data?.docs}
         totalDocs={list.data?.totalDocs}
         columns={columnDefs}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { useFixtures } from '../api/easy';
 import { formatExpiry } from './expiry-date';
 import { CreateFixtureDialog, FixtureDialog, type FixtureDialogKind } from './fixture-dialogs';
@@ -108,7 +109,7 @@ export function FixturesTab() {
         totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={columnDefs}
-        loading={list.isFetching && !list.data}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu

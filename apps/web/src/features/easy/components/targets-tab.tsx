@@ -11,6 +11,7 @@ import type { Role } from '@ed/contract/roles';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { useTargets } from '../api/easy';
 import { CreateTargetDialog, TargetDialog, type TargetDialogKind } from './target-dialogs';
 
@@ -72,7 +73,7 @@ export function TargetsTab({ role }: { role: Role }) {
         totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.targetName}
         columns={columnDefs}
-        loading={list.isFetching && !list.data}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatUtc } from '../../../shared/lib/dates';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { useMessages, type MessageTab } from '../api/messages';
 
 export interface MessageActions {
@@ -91,7 +92,7 @@ export function MessageTable({
         totalDocs={list.data?.totalDocs}
         columns={columns}
         getRowId={(row) => row.id}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
       />

@@ -7,6 +7,7 @@ import type { Notification } from '@ed/contract/notifications';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { formatUtc } from '../../../shared/lib/dates';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { useNotifications } from '../api/notifications';
 import { NotificationWizard } from './notification-wizard';
 
@@ -50,7 +51,7 @@ export function NotificationsPage() {
         totalDocs={list.data?.totalDocs}
         columns={columns}
         getRowId={(row) => row.id}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
       />

@@ -8,6 +8,7 @@ import type { Family } from '@ed/contract/families';
 import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { CountryFlag } from '../../aligners/components/country-flag';
 import { VersionChip } from '../../aligners/components/version-chip';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
@@ -132,7 +133,7 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
         totalDocs={devices.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={defs}
-        loading={devices.isFetching && !devices.data}
+        loading={listLoading(devices)}
         page={page}
         onPageChange={setPage}
         sortModel={sortModel}

@@ -13,6 +13,7 @@ import { hasPermission } from '@ed/contract/permissions';
 import type { SpecUpdate } from '@ed/contract/specs';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useSession } from '../../../shared/auth/use-session';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { formatDateTime } from '../../aligners/utils/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
 import { SpecUpdateDialog } from './spec-update-dialog';
@@ -99,7 +100,7 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
       rows={list.data?.docs}
       totalDocs={list.data?.totalDocs}
       columns={columns}
-      loading={list.isFetching && !list.data}
+      loading={listLoading(list)}
       page={page}
       onPageChange={setPage}
     />

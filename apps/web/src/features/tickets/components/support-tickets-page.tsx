@@ -10,6 +10,7 @@ import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { useLiveTicketRefresh, useTicketAction, useTickets, type TicketAction } from '../api/tickets';
 import { CloseTicketDialog } from './close-ticket-dialog';
 import { NewCommentDialog } from './new-comment-dialog';
@@ -117,7 +118,7 @@ export function SupportTicketsPage() {
       )}
       <TicketGrid
         data={list.data}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         onView={showDetail}

@@ -8,6 +8,7 @@ import type { Pairing, PairingSortKey, PairingState } from '@ed/contract/trupoin
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { usePairings } from '../api/pairings';
 import { PairingDetailDialog } from './pairing-detail-dialog';
 
@@ -75,7 +76,7 @@ export function PairingsTable({ state }: { state: PairingState }) {
         totalDocs={list.data?.totalDocs}
         getRowId={(row) => row.id}
         columns={columnDefs}
-        loading={list.isFetching && !list.data}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         sortModel={sortModel}

@@ -14,6 +14,7 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { listLoading } from '../../../shared/lib/list-loading';
 import { deleteUser, useUserMutation, useUsers } from '../api/users';
 import { UserDialog } from './user-dialog';
 
@@ -79,7 +80,7 @@ export function UsersPage() {
         totalDocs={list.data?.totalDocs}
         columns={columns}
         getRowId={(row) => row.username}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
       />
