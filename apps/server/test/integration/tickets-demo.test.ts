@@ -16,7 +16,9 @@ describe('demo tickets', () => {
     const serials = [1, 2, 3].map((n) =>
       encodeSerialNumber({ modelCode: 'V33', buildMonth: 3, buildYear: 2024, sequence: `00${n}` }),
     );
-    await t.app.db.insert(equipment).values(serials.map((serialNumber) => ({ serialNumber, family: 'aligner' as const })));
+    await t.app.db
+      .insert(equipment)
+      .values(serials.map((serialNumber) => ({ serialNumber, family: 'aligner' as const })));
 
     expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, serials)).toBe(5);
     const token = (await t.signIn('admin')).access_token;
