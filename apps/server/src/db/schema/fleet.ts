@@ -1,0 +1,180 @@
+// The fleet: units, their credentials, reports, screen shots, calibrations, favorites and samples.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { CameraCalibration } from '@ed/contract/device-protocol';
+import type { Geolocation, UpdateState } from '@ed/contract/equipment';
+import type { Family } from '@ed/contract/families';
+import { tz } from './columns.js';
+import { users } from './accounts.js';
+
+type BoardFeatures = { numCameras: number; numAccel: number; isDDAligner: boolean };
+type Specs = { name: string; month: number; year: number };
+type SpecsExpiration = { month: number; year: number };
+
+/** A unit of the fleet (part 1 §3). Created on its first connection; child rows follow its id. */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    family: text('family').$type<Family>().notNull(),
+    versionSemantic: text('version_semantic'),
+    versionMeta: text('version_meta'),
+    systemClass: text('system_class'),
+    boardClass: text('board_class'),
+    logLevel: text('log_level').$type<'WARN' | 'INFO'>(),
+    boardFeatures: jsonb('board_features').$type<BoardFeatures>(),
+    specs: jsonb('specs').$type<Specs>(),
+    specsExpiration: jsonb('specs_expiration').$type<SpecsExpiration>(),
+    targetType: text('target_type'),
+    pendingSoftwareDownload: text('pending_software_download'),
+    updateState: jsonb('update_state').$type<UpdateState>(),
+    connected: boolean('connected').notNull().default(false),
+    connectCount: integer('connect_count').notNull().default(0),
+    port: integer('port'),
+    address: text('address'),
+    currentProcedure: text('current_procedure'),
+    alignmentCount: integer('alignment_count').notNull().default(0),
+    geolocation: jsonb('geolocation').$type<Geolocation>(),
+    countryCode: text('country_code'),
+    /** The gateway instance holding the unit's connection, so a dead instance's units can be released. */
+    connectedVia: text('connected_via'),
+    lastSeenOnlineAt: tz('last_seen_online_at'),
+    /** The version with each number zero-padded, so text order is version order (the list sorts by it). */
+    versionSort: text('version_sort').generatedAlwaysAs(
+      sql`lpad(split_part(version_semantic, '.', 1), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 2), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 3), 6, '0')`,
+    ),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
+    // Substring search on serial numbers (filterSerialNumber) stays fast at a million units.
+    index('equipment_serial_number_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    index('equipment_connected_via_idx').on(t.connectedVia),
+    index('equipment_connected_idx').on(t.connected),
+    index('equipment_country_code_idx').on(t.countryCode, t.serialNumber),
+    index('equipment_family_idx').on(t.family, t.serialNumber),
+    // Country and family together: the list counts and pages this pair without a bitmap AND.
+    index('equipment_country_family_idx').on(t.countryCode, t.family, t.serialNumber),
+    // With the serial number, a version prefix is counted and paged by serial from the index alone.
+    index('equipment_version_prefix_idx').using('btree', sql`${t.versionSemantic} text_pattern_ops`, t.serialNumber),
+    index('equipment_version_sort_idx').on(t.versionSort, t.serialNumber),
+    index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
+    index('equipment_updated_at_idx').on(t.updatedAt, t.serialNumber),
+    index('equipment_alignment_count_idx').on(t.alignmentCount),
+    index('equipment_pending_download_idx').on(t.family, t.pendingSoftwareDownload),
+    // The notification target lists (country, region, city) and the notification's audience.
+    index('equipment_place_idx').using(
+      'btree',
+      sql`(${t.geolocation}->>'country_name')`,
+      sql`(${t.geolocation}->>'region')`,
+      sql`(${t.geolocation}->>'city')`,
+    ),
+  ],
+);
+
+/**
+ * The fleet's size, kept exact by statement triggers on `equipment` (migration
+ * 0003_equipment_totals): the unfiltered list's `totalDocs` without counting a million rows.
+ */
+export const equipmentTotals = pgTable('equipment_totals', {
+  id: smallint('id').primaryKey().default(1),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+});
+
+/** My Radar: each user's favorite units. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.equipmentId] }), index('favorites_equipment_idx').on(t.equipmentId)],
+);
+
+/** A unit's MQTT credential (its password), issued at registration; only the hash is kept. */
+export const deviceCredentials = pgTable('device_credentials', {
+  serialNumber: text('serial_number').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  revokedAt: tz('revoked_at'),
+});
+
+/** Latest-report reads (voltages, USB, printer) take the newest row of a unit and kind. */
+export const equipmentReports = pgTable(
+  'equipment_reports',
+  {
+    id: serial('id').primaryKey(),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'voltages' | 'usb' | 'printer'>().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('equipment_reports_latest_idx').on(t.equipmentId, t.kind, t.createdAt)],
+);
+
+export const screenShots = pgTable(
+  'screen_shots',
+  {
+    id: serial('id').primaryKey(),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    thumbFileName: text('thumb_file_name').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('screen_shots_equipment_idx').on(t.equipmentId, t.createdAt)],
+);
+
+/** Camera calibration records reported by units (part 2 §3); one per unit and calibration date. */
+export const cameraCalibrations = pgTable(
+  'camera_calibrations',
+  {
+    id: serial('id').primaryKey(),
+    equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
+    serialNumber: text('serial_number').notNull(),
+    operator: text('operator').notNull(),
+    version: text('version').notNull(),
+    calibratedAt: tz('calibrated_at').notNull(),
+    record: jsonb('record').$type<CameraCalibration>().notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('camera_calibrations_unit_date_idx').on(t.serialNumber, t.calibratedAt),
+    index('camera_calibrations_calibrated_at_idx').on(t.calibratedAt),
+  ],
+);
+
+/** One sample of the fleet's connected count per minute (the trend and /graph read these). */
+export const connectionSamples = pgTable('connection_samples', {
+  minute: tz('minute').primaryKey(),
+  connected: integer('connected').notNull(),
+  total: integer('total').notNull(),
+});
+
+/** Live gateway instances; a unit connected through an instance whose heartbeat stopped is released. */
+export const gatewayInstances = pgTable('gateway_instances', {
+  id: text('id').primaryKey(),
+  heartbeatAt: tz('heartbeat_at').notNull().defaultNow(),
+});

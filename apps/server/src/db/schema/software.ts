@@ -1,0 +1,169 @@
+// Software and spec updates, staging, schedules and the update scheduler.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Family } from '@ed/contract/families';
+import { tz } from './columns.js';
+
+type PackageFile = { name: string; size: number };
+
+/** A published software update of one family (part 2 §3); its files live under UPDATES_DIR/path. */
+export const softwareUpdates = pgTable(
+  'software_updates',
+  {
+    id: serial('id').primaryKey(),
+    family: text('family').$type<Family>().notNull(),
+    semantic: text('semantic').notNull(),
+    meta: text('meta'),
+    prerequisite: text('prerequisite'),
+    path: text('path').notNull(),
+    files: jsonb('files').$type<PackageFile[]>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('software_updates_family_semantic_idx').on(t.family, t.semantic),
+    index('software_updates_family_created_idx').on(t.family, t.createdAt),
+  ],
+);
+
+/** A unit's staged update: the server owns the pending download (docs/device-protocol.md). */
+export const stagedUpdates = pgTable(
+  'staged_updates',
+  {
+    serialNumber: text('serial_number').primaryKey(),
+    family: text('family').$type<Family>().notNull(),
+    updateId: integer('update_id')
+      .notNull()
+      .references(() => softwareUpdates.id),
+    semantic: text('semantic').notNull(),
+    autoStaged: boolean('auto_staged').notNull().default(false),
+    stagedAt: tz('staged_at').notNull(),
+    /** Last time the unit showed update progress; the scheduler's hung detection reads it. */
+    lastProgressAt: tz('last_progress_at').notNull(),
+    /** What the unit last reported about this update; a different report counts as progress. */
+    progressKey: text('progress_key'),
+    /** The connection (connectCount) on which the unit was last told; a reconnect tells it again. */
+    toldOnConnection: integer('told_on_connection'),
+  },
+  (t) => [
+    index('staged_updates_family_auto_idx').on(t.family, t.autoStaged, t.lastProgressAt),
+    index('staged_updates_update_idx').on(t.updateId),
+  ],
+);
+
+/** A schedule as created: one update, one day, many units (scheduled_stages). */
+export const updateSchedules = pgTable('update_schedules', {
+  id: serial('id').primaryKey(),
+  updateId: integer('update_id')
+    .notNull()
+    .references(() => softwareUpdates.id),
+  day: text('day').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** One unit of a schedule: staged on `runAt` by whichever server instance claims it first. */
+export const scheduledStages = pgTable(
+  'scheduled_stages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => updateSchedules.id),
+    serialNumber: text('serial_number').notNull(),
+    updateId: integer('update_id')
+      .notNull()
+      .references(() => softwareUpdates.id),
+    runAt: tz('run_at').notNull(),
+    doneAt: tz('done_at'),
+    outcome: text('outcome'),
+    createdBy: text('created_by').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduled_stages_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+    index('scheduled_stages_run_at_idx').on(t.runAt),
+    index('scheduled_stages_serial_idx').on(t.serialNumber),
+  ],
+);
+
+/** What the update scheduler did, one row per act; statistics are counted from these. */
+export const schedulerEvents = pgTable(
+  'scheduler_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    family: text('family').$type<Family>().notNull(),
+    kind: text('kind').$type<'auto_staged' | 'auto_unstaged' | 'hung' | 'delivery'>().notNull(),
+    serialNumber: text('serial_number').notNull(),
+    /** For a slot that frees: how long it was held, in minutes. */
+    slotAgeMinutes: integer('slot_age_minutes'),
+    at: tz('at').notNull(),
+  },
+  (t) => [
+    index('scheduler_events_family_at_idx').on(t.family, t.at),
+    index('scheduler_events_serial_idx').on(t.serialNumber),
+  ],
+);
+
+/** The fleet per family once an hour (the latest sample of an hour wins): the series' levels. */
+export const schedulerSamples = pgTable(
+  'scheduler_samples',
+  {
+    family: text('family').$type<Family>().notNull(),
+    hour: tz('hour').notNull(),
+    connected: integer('connected').notNull(),
+    atCurrentVersion: integer('at_current_version').notNull(),
+    connections: integer('connections').notNull(),
+    slotsUsed: integer('slots_used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.hour] })],
+);
+
+/** Spec releases (part 2 §3). */
+export const specUpdates = pgTable(
+  'spec_updates',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    require: text('require'),
+    gtpsRequire: text('gtps_require'),
+    oasisRequire: text('oasis_require'),
+    active: boolean('active').notNull().default(true),
+    targetFamily: text('target_family').$type<'all' | Family>().notNull().default('all'),
+    filter: jsonb('filter').$type<string[]>().notNull(),
+    files: jsonb('files').$type<PackageFile[]>().notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('spec_updates_path_idx').on(t.path), index('spec_updates_created_idx').on(t.createdAt)],
+);
+
+/** Which unit was told about which spec release, on which connection (a reconnect tells it again). */
+export const specDeliveries = pgTable(
+  'spec_deliveries',
+  {
+    serialNumber: text('serial_number').notNull(),
+    specUpdateId: integer('spec_update_id')
+      .notNull()
+      .references(() => specUpdates.id, { onDelete: 'cascade' }),
+    toldOnConnection: integer('told_on_connection').notNull(),
+    toldAt: tz('told_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.specUpdateId] })],
+);
