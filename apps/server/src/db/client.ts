@@ -7,7 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { releaseOnEnd } from './released-on-end.js';
 import * as schema from './schema.js';
+
+/** Longest a query may go unanswered on PostgreSQL before it fails. */
+export const QUERY_TIMEOUT_MS = 30_000;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -16,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool, when on a real PostgreSQL (the socket.io adapter shares it). */
   pool?: pg.Pool;
+  /** The PostgreSQL URL, for work that needs a connection outside the pool (migrations). */
+  connectionString?: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -42,7 +48,16 @@ export function openPglite(client: PGlite): Database {
 }
 
 export function openPostgres(connectionString: string, logger?: Logger): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // A query that never answers (a connection lost without a close) must not hold a pool slot
+  // forever: it fails after QUERY_TIMEOUT_MS and its client is dropped. Migrations, which may run
+  // longer, use a connection of their own (migrate.ts).
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client losing its server (a database restart) must not crash the process:
   // the pool drops it and the next query opens a fresh connection.
   pool.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
@@ -51,11 +66,13 @@ export function openPostgres(connectionString: string, logger?: Logger): Databas
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
   });
+  releaseOnEnd(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     pool,
+    connectionString,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

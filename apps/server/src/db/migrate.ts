@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.js';
@@ -17,12 +18,15 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
     return;
   }
-  const client = await database.pool!.connect();
+  // A connection of its own, without the pool's query timeout: building an index on a large
+  // table may take longer than any query the server serves.
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNodePg(database.db as unknown as NodePgDatabase, config);
+    await migrateNodePg(drizzlePg(client), config);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await client.end();
   }
 }

@@ -1,23 +1,33 @@
 import type pg from 'pg';
 
+export interface AdapterPool {
+  /** What the socket.io postgres adapter is given. */
+  pool: pg.Pool;
+  /** Call when the adapter closes: no client is handed out any more. */
+  close(): void;
+}
+
 /**
- * The pool as the socket.io postgres adapter should see it. The adapter holds one client for
- * LISTEN and, when the server drops that connection (a restart), forgets it without releasing
- * it, so the pool would count it forever and `pool.end()` would never finish. Here a client
- * whose connection ends is released (destroyed) once, whoever holds it.
+ * The pool as the socket.io postgres adapter should see it. A reconnection in flight when the
+ * adapter closes would still store the client it gets and never release it, and `pool.end()`
+ * would then wait forever: here a client that arrives after close is released at once and never
+ * handed over. (A LISTEN client whose connection ends is released by the pool itself:
+ * db/released-on-end.ts.)
  */
-export function adapterPool(pool: pg.Pool): pg.Pool {
+export function adapterPool(pool: pg.Pool): AdapterPool {
+  let closed = false;
+  const never = () => new Promise<never>(() => undefined);
   const connect = async () => {
+    if (closed) return never();
     const client = await pool.connect();
-    const release = client.release.bind(client);
-    let released = false;
-    client.release = (err?: Error | boolean) => {
-      if (released) return;
-      released = true;
-      release(err);
-    };
-    client.once('end', () => client.release(new Error('database connection ended')));
-    return client;
+    if (!closed) return client;
+    client.release(true);
+    return never();
   };
-  return { connect, query: pool.query.bind(pool) } as unknown as pg.Pool;
+  return {
+    pool: { connect, query: pool.query.bind(pool) } as unknown as pg.Pool,
+    close: () => {
+      closed = true;
+    },
+  };
 }

@@ -16,9 +16,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 async function livePlugin(app: FastifyInstance) {
   const io: LiveServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
-  if (app.database.pool) {
-    io.adapter(createAdapter(adapterPool(app.database.pool), { tableName: 'socket_io_attachments' }));
-  }
+  const adapterClients = app.database.pool ? adapterPool(app.database.pool) : undefined;
+  if (adapterClients) io.adapter(createAdapter(adapterClients.pool, { tableName: 'socket_io_attachments' }));
   const hub = new LiveHub(io);
   app.decorate('live', hub);
   app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
@@ -63,6 +62,7 @@ async function livePlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();
+    adapterClients?.close();
     await io.of('/').adapter.close();
   });
 }
