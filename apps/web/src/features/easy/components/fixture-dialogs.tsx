@@ -4,15 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import dayjs from 'dayjs';
-import { EZ_PACKAGES, ezMessages, INCLUDED_PACKAGE, type Fixture } from '@ed/contract/easy';
+import { ezMessages, INCLUDED_PACKAGE, type Fixture } from '@ed/contract/easy';
 import { ApiError } from '../../../shared/api/http';
 import { createFixture, deleteFixture, easyKeys, resetFixture, updateSubscription } from '../api/easy';
 import { ConfirmDialog } from './confirm-dialog';
 import { expiryDay } from './expiry-date';
 import { useEasyAction, withReason } from './use-easy-action';
+import { PackageSelect } from './package-select';
 
 export type FixtureDialogKind = 'subscription' | 'reset' | 'delete';
 
@@ -92,20 +92,7 @@ function SubscriptionDialog({ fixture, onClose }: { fixture: Fixture; onClose: (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Modify Subscription</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          label="Package"
-          value={pkg}
-          onChange={(event) => setPkg(Number(event.target.value))}
-          fullWidth
-          margin="dense"
-        >
-          {EZ_PACKAGES.map((p) => (
-            <MenuItem key={p.index} value={p.index}>
-              {p.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <PackageSelect value={pkg} onChange={setPkg} />
         {!included && (
           <TextField
             type="date"

@@ -4,34 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { EZ_PACKAGES, ezMessages, ezPackageName, type Target } from '@ed/contract/easy';
+import { ezMessages, ezPackageName, type Target } from '@ed/contract/easy';
 import { ApiError } from '../../../shared/api/http';
 import { createTarget, deleteTarget, easyKeys, updateTarget } from '../api/easy';
 import { ConfirmDialog } from './confirm-dialog';
 import { useEasyAction, withReason } from './use-easy-action';
+import { PackageSelect } from './package-select';
 
 export type TargetDialogKind = 'edit' | 'delete';
-
-function PackageSelect({ value, onChange }: { value: number | ''; onChange: (index: number) => void }) {
-  return (
-    <TextField
-      select
-      label="Package"
-      value={value}
-      onChange={(event) => onChange(Number(event.target.value))}
-      fullWidth
-      margin="dense"
-    >
-      {EZ_PACKAGES.map((p) => (
-        <MenuItem key={p.index} value={p.index}>
-          {p.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** The Create Target rule (part 2 §5): package and name chosen, and an id that is a number of 0 or more. */
 export function targetIdValue(text: string): number | null {
