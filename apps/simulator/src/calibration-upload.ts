@@ -1,5 +1,5 @@
-import { topics } from '@ed/contract/device-protocol';
 import type { CameraCalibration } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import { builtAt, type CommandTarget } from './commands.js';
 import { calibrationLogs } from './reports/calibration.js';
 
@@ -20,6 +20,7 @@ export function latestCalibration(target: CommandTarget): CameraCalibration | un
 
 export function uploadLatestCalibration(
   target: CommandTarget,
+  topics: DeviceTopics,
   publish: (topic: string, message: unknown) => void,
 ): void {
   const record = latestCalibration(target);

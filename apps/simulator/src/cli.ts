@@ -16,6 +16,7 @@ const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key K
   --offline-share F     share of units that report once and then stay offline (default 0.2)
   --churn F             mean disconnects per online unit per hour (default 0.5)
   --concurrency N       units registering at the same time (default 20)
+  --heartbeat S         seconds between each unit's heartbeats while online (default 60; 0: none)
   --verbose             log each unit's warnings`;
 
 /** The CLI's terminal output (the library itself only logs through a Logger). */
@@ -44,6 +45,7 @@ const OPTIONS = {
   'offline-share': { type: 'string' },
   churn: { type: 'string' },
   concurrency: { type: 'string' },
+  heartbeat: { type: 'string' },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -98,6 +100,7 @@ const fleet = startFleet({
   serverUrl,
   enrollmentKey,
   mqttUrl: values['mqtt-url'],
+  heartbeatSeconds: Math.floor(numberOption(values.heartbeat, 'heartbeat', 60)),
   logger,
 });
 

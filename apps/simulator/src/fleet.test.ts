@@ -33,7 +33,11 @@ describe('startFleet', () => {
       expect(unit.online).toBe(!unit.profile.offline);
       await t.seenMessage((m) => m.topic === topics.state(unit.serialNumber));
     }
-    for (const unit of offline) expect(await t.retained(topics.status(unit.serialNumber))).toEqual({ online: false });
+    for (const unit of offline)
+      expect(await t.retained(topics.status(unit.serialNumber))).toMatchObject({
+        online: false,
+        seq: expect.any(Number),
+      });
     // Jobs start on the fleet's clock: an hour later some unit is or was busy.
     clock.advance(3_600_000);
     await t.seenMessage((m) => typeof (m.message as { currentProcedure?: unknown }).currentProcedure === 'string');

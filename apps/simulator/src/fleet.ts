@@ -21,6 +21,8 @@ export interface StartFleetOptions extends FleetOptions {
   activity?: boolean;
   /** The AI assistant units ask; default `<serverUrl>/assistant`. */
   assistantUrl?: string;
+  /** Seconds between each unit's heartbeats while online (default 60; 0: none). */
+  heartbeatSeconds?: number;
   clock?: Clock;
   logger?: Logger;
   /** How each unit fetches update packages; default a virtual download of a few MB. */
@@ -45,6 +47,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         churn: options.churn ?? 0.5,
         activity: options.activity,
         assistantUrl: options.assistantUrl,
+        heartbeatSeconds: options.heartbeatSeconds,
         clock: options.clock,
         logger: options.logger,
         downloader: options.downloader?.(profile),

@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { topics } from '@ed/contract/device-protocol';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 
 export interface ConnectionRequest {
@@ -10,6 +9,8 @@ export interface ConnectionRequest {
   /** The public address the unit claims: X-Forwarded-For on WebSocket, a PROXY v1 header on TCP. */
   forwardedFor: string | null;
   reconnectPeriodMs: number;
+  /** The last will, stamped with the first connection's sequence (the link restamps it on each reconnect). */
+  will: { topic: string; payload: string };
 }
 
 /** The broker URL: an explicit one, else MQTT over WebSocket on the server's own host. */
@@ -49,12 +50,7 @@ export function createMqttClient(request: ConnectionRequest): MqttClient {
     connectTimeout: 20_000,
     // The unit subscribes itself on each connect, after announcing its status.
     resubscribe: false,
-    will: {
-      topic: topics.status(request.serialNumber),
-      payload: Buffer.from('{"online":false}'),
-      qos: 1,
-      retain: true,
-    },
+    will: { topic: request.will.topic, payload: Buffer.from(request.will.payload), qos: 1, retain: true },
   };
   const websocket = url.protocol === 'ws:' || url.protocol === 'wss:';
   if (websocket && request.forwardedFor) {

@@ -11,6 +11,7 @@ function setup(family = 'gtps') {
   const sent: { topic: string; message: PairingMessage }[] = [];
   const host = {
     serialNumber: 'TP1CT0001',
+    topics,
     state: { family },
     publish: (topic: string, message: unknown) => sent.push({ topic, message: pairingMessageSchema.parse(message) }),
   };

@@ -1,4 +1,5 @@
-import { topics, type DeviceCommandArgs, type PairingMessage } from '@ed/contract/device-protocol';
+import type { DeviceCommandArgs, PairingMessage } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import { TimerGroup, type Clock } from './clock.js';
 import { CommandError } from './command-error.js';
 import type { Prng } from './prng.js';
@@ -7,6 +8,7 @@ import type { Prng } from './prng.js';
 export interface PairingHost {
   readonly serialNumber: string;
   readonly state: { family: string };
+  readonly topics: DeviceTopics;
   publish(topic: string, message: unknown): void;
 }
 
@@ -81,6 +83,6 @@ export class PairingFlow {
   }
 
   private send(message: PairingMessage): void {
-    this.host.publish(topics.pairing(this.host.serialNumber), message);
+    this.host.publish(this.host.topics.pairing(this.host.serialNumber), message);
   }
 }

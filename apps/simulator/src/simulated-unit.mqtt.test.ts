@@ -43,14 +43,22 @@ describe('a unit on MQTT', () => {
       will: { topic: 'ed/v1/V33CQ0123/status', qos: 1, retain: true },
     });
     expect(connect.packet.password?.toString()).toBe(t.tokens.get('V33CQ0123'));
-    expect(JSON.parse(connect.packet.will!.payload.toString())).toEqual({ online: false });
+    // The will carries this connection's sequence; the birth and the goodbye carry the same one.
+    const will = JSON.parse(connect.packet.will!.payload.toString()) as { seq: number };
+    expect(will).toEqual({ online: false, seq: expect.any(Number), heartbeatSeconds: 60 });
     expect(connect.forwardedFor).toBe('87.129.10.20');
     const state = await t.seenMessage((m) => m.topic === topics.state('V33CQ0123'));
-    expect(stateMessageSchema.parse(state.message)).toEqual(testProfile().state);
-    expect(await t.retained(topics.status('V33CQ0123'))).toEqual({ online: true });
+    const { seq, ...reported } = stateMessageSchema.parse(state.message);
+    expect(reported).toEqual(testProfile().state);
+    expect(seq).toBeGreaterThan(will.seq);
+    expect(await t.retained(topics.status('V33CQ0123'))).toEqual({ online: true, seq: will.seq, heartbeatSeconds: 60 });
     await unit.stop();
     // A clean goodbye leaves the retained status offline, so a gateway on an external broker sees it too.
-    expect(await t.retained(topics.status('V33CQ0123'))).toEqual({ online: false });
+    expect(await t.retained(topics.status('V33CQ0123'))).toEqual({
+      online: false,
+      seq: will.seq,
+      heartbeatSeconds: 60,
+    });
   });
 
   it('uploads its latest camera calibration on its calibration topic when it comes online', async () => {
@@ -79,7 +87,31 @@ describe('a unit on MQTT', () => {
     expect(replyMessageSchema.parse(reply.message)).toEqual({ id, ok: true, result: {} });
     const states = t.seen.filter((m) => m.topic === topics.state('V33CQ0123'));
     await t.seenMessage((m) => m.topic === topics.state('V33CQ0123') && m !== states[0]);
-    expect(t.seen.filter((m) => m.topic === topics.state('V33CQ0123')).at(-1)!.message).toEqual({ logLevel: 'INFO' });
+    expect(t.seen.filter((m) => m.topic === topics.state('V33CQ0123')).at(-1)!.message).toEqual({
+      logLevel: 'INFO',
+      seq: expect.any(Number),
+    });
+    await unit.stop();
+  });
+
+  it('answers on the reply topic the command names, when it is one of its own', async () => {
+    const { unit, clock } = newUnit();
+    await unit.start();
+    const own = randomUUID();
+    const message = (id: ReturnType<typeof randomUUID>, replyTo: string) =>
+      JSON.stringify({ ...JSON.parse(command('activate', {}, clock, id)), replyTo });
+    await t.observer.publishAsync(topics.command('V33CQ0123'), message(own, topics.replyFor('V33CQ0123', 'server-a')));
+    expect((await t.seenMessage((m) => m.topic === 'ed/v1/V33CQ0123/reply/server-a')).message).toMatchObject({
+      id: own,
+      ok: true,
+    });
+    // Another unit's topic is not its own to publish on: it answers on its plain reply topic instead.
+    const foreign = randomUUID();
+    await t.observer.publishAsync(topics.command('V33CQ0123'), message(foreign, topics.replyFor('V34DT0042', 'x')));
+    const plain = await t.seenMessage(
+      (m) => m.topic === topics.reply('V33CQ0123') && (m.message as { id?: string }).id === foreign,
+    );
+    expect(plain.message).toMatchObject({ ok: true });
     await unit.stop();
   });
 
@@ -87,13 +119,19 @@ describe('a unit on MQTT', () => {
     const { unit, clock } = newUnit();
     await unit.start();
     t.seen.length = 0;
+    const before = t.connects.at(-1)!;
     await unit.dropFor(60_000, 'drop');
-    expect((await t.seenMessage((m) => m.topic === topics.status('V33CQ0123'))).message).toEqual({ online: false });
+    const will = (await t.seenMessage((m) => m.topic === topics.status('V33CQ0123'))).message as { seq: number };
+    expect(will).toMatchObject({ online: false, seq: JSON.parse(before.packet.will!.payload.toString()).seq });
     expect(unit.online).toBe(false);
     const back = once(unit, 'online');
     clock.advance(60_000);
     await back;
     expect(t.seen.filter((m) => m.topic === topics.state('V33CQ0123'))).toHaveLength(1);
+    // The new connection has a newer sequence, in its will and its birth.
+    const again = JSON.parse(t.connects.at(-1)!.packet.will!.payload.toString()) as { seq: number };
+    expect(again.seq).toBeGreaterThan(will.seq);
+    expect(await t.retained(topics.status('V33CQ0123'))).toMatchObject({ online: true, seq: again.seq });
     await unit.stop();
   });
 
@@ -135,7 +173,7 @@ describe('a unit on MQTT', () => {
     await back;
     expect(t.connects.at(-1)!.packet).toMatchObject({ clientId: 'V34DT0042', username: 'V34DT0042' });
     expect(t.connects.at(-1)!.packet.password?.toString()).toBe(token);
-    expect(await t.retained(topics.status('V34DT0042'))).toEqual({ online: true });
+    expect(await t.retained(topics.status('V34DT0042'))).toMatchObject({ online: true, seq: expect.any(Number) });
     await unit.stop();
   });
 
@@ -176,6 +214,7 @@ describe('plain TCP', () => {
       deviceToken: 'token',
       forwardedFor: '81.2.69.142',
       reconnectPeriodMs: 0,
+      will: { topic: 'ed/v1/V33CQ0123/status', payload: '{"online":false,"seq":1}' },
     });
     expect(await received).toMatch(/^PROXY TCP4 81\.2\.69\.142 127\.0\.0\.1 \d+ \d+\r\n/);
     await client.endAsync(true);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { topics, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { deviceCheckInResponseSchema, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
 import { AssistantChats } from './assistant-chats.js';
 import { uploadLatestCalibration } from './calibration-upload.js';
@@ -13,6 +14,7 @@ import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
 import { registerWithRetry } from './registration.js';
+import { Sequence } from './sequence.js';
 import { UnitLink } from './unit-link.js';
 import type { DeviceState, UnitProfile } from './unit-profile.js';
 import { UpdateFlow } from './update-flow.js';
@@ -30,6 +32,8 @@ export interface UnitOptions {
   activity?: boolean;
   /** The AI assistant units ask; default `<serverUrl>/assistant`. */
   assistantUrl?: string;
+  /** Seconds between the unit's heartbeats while online; 0 sends none, as older units. Default 60. */
+  heartbeatSeconds?: number;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;
@@ -63,7 +67,8 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private serial: string;
   private current: DeviceState;
   private link: UnitLink | null = null;
-  private credential: { deviceToken: string; websocketPath: string } | null = null;
+  private credential: { deviceToken: string; websocketPath: string; topics: DeviceTopics } | null = null;
+  private readonly sequence: Sequence;
   private pendingRename: string | null = null;
   private reRegistering = false;
   private churnTimer: TimerHandle | null = null;
@@ -82,6 +87,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.serial = profile.serialNumber;
     this.current = structuredClone(profile.state);
     this.timers = new TimerGroup(this.clock);
+    this.sequence = new Sequence(this.clock);
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
     this.pairings = new PairingFlow(this, this.clock, Prng.derive(profile.seed, 6));
@@ -107,6 +113,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
 
   get serialNumber(): string {
     return this.serial;
+  }
+
+  /** The deployment's topics, as the server named their root at registration. */
+  get topics(): DeviceTopics {
+    return this.credential?.topics ?? deviceTopics();
   }
 
   get state(): DeviceState {
@@ -180,11 +191,23 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   async handleCommand(payload: Buffer | string): Promise<ReplyMessage | null> {
     const serial = this.serial;
     const reply = await dispatchCommand(payload, this, this.replies, this.logger);
-    if (reply) this.link?.publish(topics.reply(serial), reply);
+    if (reply) this.link?.publish(this.replyTopic(payload, serial), reply);
     const rename = this.pendingRename;
     this.pendingRename = null;
     if (rename) await this.rename(rename);
     return reply;
+  }
+
+  /** The command's `replyTo` when it is one of this unit's own reply topics, else the plain `reply`. */
+  private replyTopic(payload: Buffer | string, serial: string): string {
+    try {
+      const replyTo = (JSON.parse(payload.toString()) as { replyTo?: unknown }).replyTo;
+      const parsed = typeof replyTo === 'string' ? this.topics.parse(replyTo) : null;
+      if (parsed?.kind === 'reply' && parsed.serialNumber === serial) return replyTo as string;
+    } catch {
+      // Not JSON: dispatchCommand has dropped it already.
+    }
+    return this.topics.reply(serial);
   }
 
   /** Drops the connection now and comes back after `offlineMs` (churn, or a test of presence). */
@@ -199,7 +222,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       { serverUrl: this.options.serverUrl, serialNumber: this.serial, enrollmentKey: this.options.enrollmentKey },
       { clock: this.clock, prng: this.prng, signal: this.abort.signal, logger: this.logger },
     );
-    this.credential = { deviceToken: answer.deviceToken, websocketPath: answer.mqtt.websocketPath };
+    this.credential = {
+      deviceToken: answer.deviceToken,
+      websocketPath: answer.mqtt.websocketPath,
+      topics: deviceTopics(answer.mqtt.topicRoot),
+    };
   }
 
   private openLink(): void {
@@ -213,6 +240,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
         deviceToken: this.credential.deviceToken,
         forwardedFor: forwarded ? this.profile.address.ip : null,
         reconnectPeriodMs: this.prng.int(2_000, 6_000),
+        topics: this.credential.topics,
+        nextSeq: () => this.sequence.next(),
+        heartbeatSeconds: this.options.heartbeatSeconds ?? 60,
+        // An external broker shows the server no unit connections: the unit says where it is over HTTP.
+        checkIn: websocket ? undefined : (seq) => this.checkIn(seq),
       },
       {
         fullState: () => this.current,
@@ -223,6 +255,25 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       },
       this.logger,
     );
+  }
+
+  /** POST /device/v1/check_in with the connection's sequence; a failure only costs the address. */
+  private async checkIn(seq: number): Promise<void> {
+    const credential = this.credential;
+    if (!credential || this.stopped) return;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${this.serial}:${credential.deviceToken}`).toString('base64')}`,
+    };
+    if (this.options.forwardedFor ?? true) headers['x-forwarded-for'] = this.profile.address.ip;
+    try {
+      const url = `${this.options.serverUrl.replace(/\/+$/, '')}/device/v1/check_in`;
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ seq }) });
+      if (!response.ok) throw new Error(`answered ${response.status}`);
+      deviceCheckInResponseSchema.parse(await response.json());
+    } catch (error) {
+      this.logger.debug(`${this.serial}: check-in failed: ${(error as Error).message}`);
+    }
   }
 
   private async closeLink(mode: 'clean' | 'drop'): Promise<void> {
@@ -239,7 +290,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     if (this.options.activity ?? true) {
       this.activity.start();
       this.chats.start();
-      uploadLatestCalibration(this, (topic, message) => this.link?.publish(topic, message));
+      uploadLatestCalibration(this, this.topics, (topic, message) => this.link?.publish(topic, message));
     }
     const churn = this.options.churn ?? 0;
     if (churn > 0) {

@@ -1,4 +1,5 @@
-import { topics, type StateMessage } from '@ed/contract/device-protocol';
+import type { StateMessage } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { MqttClient } from 'mqtt';
 import type { Logger } from './logger.js';
 import { createMqttClient } from './mqtt-connection.js';
@@ -19,10 +20,15 @@ export interface LinkSettings {
   deviceToken: string;
   forwardedFor: string | null;
   reconnectPeriodMs: number;
+  topics: DeviceTopics;
+  /** The unit's stamps for its connections and reports. */
+  nextSeq(): number;
+  /** While online the unit repeats its birth this often (0: never; older units). */
+  heartbeatSeconds: number;
+  /** Tells the server the address of the connection about to open (external brokers); never throws. */
+  checkIn?(seq: number): Promise<void>;
 }
 
-const OFFLINE = JSON.stringify({ online: false });
-const ONLINE = JSON.stringify({ online: true });
 /** Network waits are real time, whatever clock drives the unit's behaviour. */
 const CLOSE_TIMEOUT_MS = 5_000;
 const REFUSALS_BEFORE_GIVING_UP = 3;
@@ -34,13 +40,16 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | void> =>
 const isRefusal = (error: Error & { code?: unknown }): boolean => [4, 5, 134, 135].includes(Number(error.code));
 
 /**
- * One MQTT session of a unit under one serial number: connect, announce (status, subscribe, full
- * state) on every (re)connect, deliver commands, and leave either cleanly or by dropping the line.
+ * One MQTT session of a unit under one serial number: connect, announce (birth, subscribe, full
+ * state) on every (re)connect, beat, deliver commands, and leave either cleanly or by dropping the
+ * line. Each connection has its own sequence: the birth, the beats and the last will carry it.
  */
 export class UnitLink {
   private readonly client: MqttClient;
   private refusals = 0;
   private closing = false;
+  private seq: number;
+  private beat: NodeJS.Timeout | null = null;
   online = false;
 
   constructor(
@@ -49,10 +58,18 @@ export class UnitLink {
     private readonly logger: Logger,
   ) {
     const serial = settings.serialNumber;
-    this.client = createMqttClient(settings);
+    this.seq = settings.nextSeq();
+    this.client = createMqttClient({ ...settings, will: this.will() });
+    void settings.checkIn?.(this.seq);
+    // mqtt.js builds each CONNECT from its options: a new connection gets a new stamp in its will.
+    this.client.on('reconnect', () => {
+      this.seq = settings.nextSeq();
+      if (this.client.options.will) this.client.options.will.payload = Buffer.from(this.will().payload);
+      void settings.checkIn?.(this.seq);
+    });
     this.client.on('connect', () => void this.announce());
     this.client.on('message', (topic, payload) => {
-      if (topic === topics.command(serial)) this.host.onCommand(payload);
+      if (topic === settings.topics.command(serial)) this.host.onCommand(payload);
     });
     this.client.on('close', () => this.markOffline());
     this.client.on('error', (error) => {
@@ -67,13 +84,23 @@ export class UnitLink {
     return this.settings.serialNumber;
   }
 
+  private status(online: boolean): string {
+    const beat = this.settings.heartbeatSeconds;
+    return JSON.stringify(beat > 0 ? { online, seq: this.seq, heartbeatSeconds: beat } : { online, seq: this.seq });
+  }
+
+  private will(): { topic: string; payload: string } {
+    return { topic: this.settings.topics.status(this.settings.serialNumber), payload: this.status(false) };
+  }
+
   private async announce(): Promise<void> {
-    const serial = this.settings.serialNumber;
+    const { topics, serialNumber: serial } = this.settings;
     this.refusals = 0;
     try {
-      await this.client.publishAsync(topics.status(serial), ONLINE, { qos: 1, retain: true });
+      await this.client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
       await this.client.subscribeAsync(topics.command(serial), { qos: 1 });
-      await this.client.publishAsync(topics.state(serial), JSON.stringify(this.host.fullState()), { qos: 1 });
+      const state = { ...this.host.fullState(), seq: this.settings.nextSeq() };
+      await this.client.publishAsync(topics.state(serial), JSON.stringify(state), { qos: 1 });
     } catch (error) {
       // The line dropped while announcing; mqtt.js reconnects and this runs again.
       this.logger.debug(`${serial}: announce interrupted: ${(error as Error).message}`);
@@ -81,10 +108,25 @@ export class UnitLink {
     }
     if (!this.client.connected) return;
     this.online = true;
+    this.startBeating();
     this.host.onOnline();
   }
 
+  /** The birth again, every heartbeatSeconds: the server takes a unit three beats late offline. */
+  private startBeating(): void {
+    const seconds = this.settings.heartbeatSeconds;
+    if (seconds <= 0 || this.beat) return;
+    this.beat = setInterval(() => {
+      if (!this.client.connected || this.closing) return;
+      const topic = this.settings.topics.status(this.settings.serialNumber);
+      this.client.publishAsync(topic, this.status(true), { qos: 1, retain: true }).catch(() => undefined);
+    }, seconds * 1000);
+    this.beat.unref();
+  }
+
   private markOffline(): void {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = null;
     if (!this.online) return;
     this.online = false;
     this.host.onOffline();
@@ -102,24 +144,24 @@ export class UnitLink {
   }
 
   publishState(patch: StateMessage): void {
-    this.publish(topics.state(this.settings.serialNumber), patch);
+    this.publish(this.settings.topics.state(this.settings.serialNumber), { ...patch, seq: this.settings.nextSeq() });
   }
 
   /**
-   * 'clean' says goodbye (status `{online:false}`, then DISCONNECT), which an external broker's
-   * gateway can only learn from the status topic; 'drop' cuts the line so the broker sends the will.
+   * 'clean' says goodbye (the death of this connection, retained, then DISCONNECT), which an
+   * external broker's gateway can only learn from the status topic; 'drop' cuts the line so the
+   * broker sends the will.
    */
   async close(mode: 'clean' | 'drop'): Promise<void> {
     this.closing = true;
     this.client.removeAllListeners('connect');
     this.client.removeAllListeners('message');
+    this.client.removeAllListeners('reconnect');
     const wasOnline = this.online && this.client.connected;
     this.markOffline();
     if (mode === 'clean' && wasOnline) {
-      const bye = this.client.publishAsync(topics.status(this.settings.serialNumber), OFFLINE, {
-        qos: 1,
-        retain: true,
-      });
+      const topic = this.settings.topics.status(this.settings.serialNumber);
+      const bye = this.client.publishAsync(topic, this.status(false), { qos: 1, retain: true });
       await withTimeout(
         bye.catch(() => undefined),
         CLOSE_TIMEOUT_MS,

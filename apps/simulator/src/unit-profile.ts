@@ -4,7 +4,8 @@ import type { Family } from '@ed/contract/families';
 import type { PublicAddress } from './addresses.js';
 
 /** Everything a unit reports, every field present (null where it has nothing). */
-export type DeviceState = Required<StateMessage>;
+/** Everything a unit reports about itself (a report's `seq` is a stamp, not state). */
+export type DeviceState = Required<Omit<StateMessage, 'seq'>>;
 
 /** Who a simulated unit is and how it starts: the output of fleet generation, the input of a unit. */
 export interface UnitProfile {

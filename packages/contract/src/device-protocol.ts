@@ -3,37 +3,27 @@ import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
 import { softwareVersionSchema, updateStateSchema } from './equipment.js';
 import { familySchema } from './families.js';
 
+import { DEFAULT_TOPIC_ROOT, deviceTopics, type ParsedTopic } from './device-topics.js';
+
 /**
- * The MQTT protocol between units and the gateway (docs/device-protocol.md).
- * Every topic of a unit sits under `ed/v1/<serial>/`; a unit may use only its own.
+ * The MQTT protocol between units and the gateway (docs/device-protocol.md). The topics are in
+ * device-topics.ts; `topics` here are those of the default root, `ed/v1`.
  */
-export const TOPIC_ROOT = 'ed/v1';
-export const topics = {
-  status: (serial: string) => `${TOPIC_ROOT}/${serial}/status`,
-  state: (serial: string) => `${TOPIC_ROOT}/${serial}/state`,
-  command: (serial: string) => `${TOPIC_ROOT}/${serial}/cmd`,
-  reply: (serial: string) => `${TOPIC_ROOT}/${serial}/reply`,
-  /** A Tru-Point's progress in a vendor pairing: calibrations, completion, abort. */
-  pairing: (serial: string) => `${TOPIC_ROOT}/${serial}/pairing`,
-  /** A unit's own upload of a camera calibration it has just run. */
-  calibration: (serial: string) => `${TOPIC_ROOT}/${serial}/calibration`,
-  /** What the gateway subscribes to: every unit's status, state, replies, pairing reports and calibrations. */
-  gatewayFilters: [
-    `${TOPIC_ROOT}/+/status`,
-    `${TOPIC_ROOT}/+/state`,
-    `${TOPIC_ROOT}/+/reply`,
-    `${TOPIC_ROOT}/+/pairing`,
-    `${TOPIC_ROOT}/+/calibration`,
-  ],
-} as const;
+export const TOPIC_ROOT = DEFAULT_TOPIC_ROOT;
+export const topics = deviceTopics(DEFAULT_TOPIC_ROOT);
+export type { TopicKind } from './device-topics.js';
 
-const TOPIC_PATTERN = new RegExp(`^${TOPIC_ROOT}/([^/+#]+)/(status|state|cmd|reply|pairing|calibration)$`);
-export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing' | 'calibration';
-
-export function parseTopic(topic: string): { serialNumber: string; kind: TopicKind } | null {
-  const match = TOPIC_PATTERN.exec(topic);
-  return match ? { serialNumber: match[1]!, kind: match[2] as TopicKind } : null;
+export function parseTopic(topic: string): ParsedTopic | null {
+  return topics.parse(topic);
 }
+
+/**
+ * A sequence a unit stamps on each connection and report: strictly greater than every one it
+ * used before, across reconnects and restarts (`max(previous + 1, now in ms)` does it). The
+ * server applies a fact only when its stamp is newer than the one it holds, so any order of
+ * delivery and any number of server instances end in the same state.
+ */
+export const sequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Largest payload the gateway accepts (a screen shot in a reply is the biggest). */
 export const MAX_DEVICE_PAYLOAD_BYTES = 4 * 1024 * 1024;
@@ -45,8 +35,17 @@ export const serialNumberSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{8,9}$/, 'serialNumber must be 8 or 9 letters or digits');
 
-/** Retained on `status`; the last will publishes `{online: false}` on the same topic. */
-export const statusMessageSchema = z.object({ online: z.boolean() });
+/**
+ * Retained on `status`: the birth `{online: true, seq}` after connecting and the last will
+ * `{online: false, seq}`, both with the connection's sequence (Sparkplug's bdSeq, made monotonic).
+ * While online a unit repeats its birth every `heartbeatSeconds`; after three missed beats the
+ * server takes it offline. Units without `seq` or `heartbeatSeconds` (older firmware) still work.
+ */
+export const statusMessageSchema = z.object({
+  online: z.boolean(),
+  seq: sequenceSchema.optional(),
+  heartbeatSeconds: z.number().int().min(5).max(86_400).optional(),
+});
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
 /** A unit's report on `state`: any subset of these fields, merged into its record. */
@@ -71,6 +70,8 @@ export const stateMessageSchema = z
     updateState: updateStateSchema.nullable(),
     currentProcedure: z.string().max(128).nullable(),
     alignmentCount: z.number().int().min(0),
+    /** The report's sequence (see `sequenceSchema`): an older report never overwrites a newer one. */
+    seq: sequenceSchema,
   })
   .partial()
   .strict();
@@ -219,6 +220,8 @@ export const commandMessageSchema = z.object({
   args: z.record(z.string(), z.unknown()),
   /** After this the gateway has given up; a unit drops a late command. */
   expiresAt: z.iso.datetime(),
+  /** The topic to answer on: the sending instance's own reply topic. Without it, `reply`. */
+  replyTo: z.string().max(256).optional(),
 });
 export type CommandMessage = z.infer<typeof commandMessageSchema>;
 
@@ -238,9 +241,27 @@ export const deviceRegisterResponseSchema = z.object({
   serialNumber: z.string(),
   /** The MQTT password of this unit (its username is the serial number). Shown once. */
   deviceToken: z.string(),
-  mqtt: z.object({ websocketPath: z.string(), tcpPort: z.number().int().nullable() }),
+  mqtt: z.object({
+    websocketPath: z.string(),
+    tcpPort: z.number().int().nullable(),
+    /** The deployment's topic root; units of older servers assume `ed/v1`. */
+    topicRoot: z.string().default(DEFAULT_TOPIC_ROOT),
+  }),
 });
 export type DeviceRegisterResponse = z.infer<typeof deviceRegisterResponseSchema>;
+
+/**
+ * POST /device/v1/check_in (HTTP Basic: serial number and device token), before each MQTT
+ * connection: the server sees the unit's public address here, also when the broker is not its
+ * own, and keeps it (and the geolocation) for the connection with this sequence.
+ */
+export const deviceCheckInRequestSchema = z.object({ seq: sequenceSchema });
+export const deviceCheckInResponseSchema = z.object({
+  /** The address as the server saw it (through trusted proxies only). */
+  address: z.string(),
+  countryCode: z.string().nullable(),
+});
+export type DeviceCheckInResponse = z.infer<typeof deviceCheckInResponseSchema>;
 
 /** One calibration a Tru-Point ran for a vendor pairing (part 2 §3). */
 export const pairingCalibrationSchema = z.object({

@@ -53,6 +53,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
     .default('ed-gateway'),
+  /** The deployment's namespace on the broker: every unit topic sits under it. */
+  MQTT_TOPIC_ROOT: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'must be letters, digits, _ or - in /-separated levels')
+    .default('ed/v1'),
+  /** Seconds between sweeps for units three heartbeats late (their death was lost with a broker). */
+  PRESENCE_SWEEP_SECONDS: int(1, 3600).default(30),
   FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
   /** Minutes between VACUUM runs on the embedded database (a real PostgreSQL autovacuums). */

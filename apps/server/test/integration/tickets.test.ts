@@ -7,6 +7,7 @@ import { SOCKET_PATH } from '@ed/contract/constants';
 import type { TicketStatistics } from '@ed/contract/dashboard';
 import type { Ticket } from '@ed/contract/tickets';
 import { equipment } from '../../src/db/schema.js';
+import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { multipart } from '../support/multipart.js';
 
@@ -25,8 +26,8 @@ describe('support tickets', () => {
       family: 'aligner',
       versionSemantic: '5.1.0',
       specs: { name: 'SPEC-7', month: 1, year: 2026 },
-      connected: true,
     });
+    await markConnected(t.app, SERIAL);
     await t.createUser('sue', 'support');
     admin = (await t.signIn('admin')).access_token;
     sue = (await t.signIn('sue')).access_token;

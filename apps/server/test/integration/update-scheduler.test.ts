@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { equipment } from '../../src/db/schema.js';
+import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { writePackage } from '../support/packages.js';
 
@@ -20,14 +21,7 @@ const setClock = (app: FastifyInstance, at: Date) => {
 };
 
 async function connectedUnit(serialNumber: string, version: string) {
-  await t.app.fleet.equipment.markConnected({
-    serialNumber,
-    family: 'aligner',
-    address: null,
-    port: null,
-    geolocation: null,
-    via: t.app.fleet.instanceId,
-  });
+  await markConnected(t.app, serialNumber);
   await t.app.fleet.equipment.applyState(serialNumber, 'aligner', { version: { semantic: version, meta: null } });
 }
 

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { equipment, equipmentTotals, favorites, screenShots } from '../../db/schema.js';
-import type { EquipmentRow } from '../fleet/equipment.repository.js';
+import { equipment, equipmentLive, favorites, fleetCounters, screenShots } from '../../db/schema.js';
+import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
 
 export interface EquipmentFilter {
   serialNumber?: string;
@@ -57,7 +57,9 @@ export class AlignersRepository {
     pageSize: number,
   ): Promise<{ rows: EquipmentRow[]; total: number }> {
     const where = whereOf(filter);
-    const [fleet] = await this.db.select({ units: equipmentTotals.units }).from(equipmentTotals);
+    const [fleet] = await this.db
+      .select({ units: sql<number>`coalesce(sum(${fleetCounters.units}), 0)::int` })
+      .from(fleetCounters);
     const units = fleet?.units ?? 0;
     const total = where ? await this.count(where) : units;
     const offset = (page - 1) * pageSize;
@@ -102,9 +104,10 @@ export class AlignersRepository {
         .as('keys');
     }
     const rows = await this.db
-      .select(getTableColumns(equipment))
+      .select(unitColumns)
       .from(equipment)
       .innerJoin(keys, eq(equipment.serialNumber, keys.serialNumber))
+      .innerJoin(equipmentLive, withLive)
       .orderBy(...order(equipment));
     return { rows, total };
   }

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ConnectionTrend, InstalledVersions, StagedTotals } from '@ed/contract/dashboard';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { connectionSamples, equipment } from '../../db/schema.js';
+import { connectionSamples, equipment, equipmentLive } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 
 /** The home dashboard's and Software Versions' numbers, counted from the equipment table. */
 export class DashboardRepository {
@@ -42,9 +43,10 @@ export class DashboardRepository {
 
   async topByAlignmentCount(limit = 10): Promise<{ _id: { serialNumber: string }; count: number }[]> {
     const rows = await this.db
-      .select({ serialNumber: equipment.serialNumber, count: equipment.alignmentCount })
+      .select({ serialNumber: equipment.serialNumber, count: equipmentLive.alignmentCount })
       .from(equipment)
-      .orderBy(desc(equipment.alignmentCount), asc(equipment.serialNumber))
+      .innerJoin(equipmentLive, withLive)
+      .orderBy(desc(equipmentLive.alignmentCount), asc(equipment.serialNumber))
       .limit(limit);
     return rows.map((r) => ({ _id: { serialNumber: r.serialNumber }, count: r.count }));
   }

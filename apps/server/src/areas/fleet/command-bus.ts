@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   deviceCommands,
   replyMessageSchema,
-  topics,
   type CommandMessage,
   type DeviceCommandArgs,
   type DeviceCommandName,
   type DeviceCommandResult,
 } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import { HttpError } from '../../shared/http-error.js';
 
 interface Waiter {
@@ -29,6 +29,8 @@ export class CommandBus {
     private readonly publish: (topic: string, payload: string) => Promise<void>,
     private readonly timeoutMs: number,
     private readonly logger: FastifyBaseLogger,
+    /** The deployment's topics, and this instance's id: units answer on its own reply topic. */
+    private readonly route: { topics: DeviceTopics; instanceId: string },
   ) {}
 
   async send<C extends DeviceCommandName>(
@@ -42,6 +44,7 @@ export class CommandBus {
       name,
       args: args as Record<string, unknown>,
       expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
+      replyTo: this.route.topics.replyFor(serialNumber, this.route.instanceId),
     };
     const reply = new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -54,7 +57,7 @@ export class CommandBus {
     // Settled early (the server stopping while the publish is still under way) it must not count as unhandled.
     reply.catch(() => undefined);
     try {
-      await this.publish(topics.command(serialNumber), JSON.stringify(message));
+      await this.publish(this.route.topics.command(serialNumber), JSON.stringify(message));
     } catch (err) {
       this.settle(id)?.reject(new HttpError(503, `The command could not be sent to unit ${serialNumber}.`));
       this.logger.warn({ err, serialNumber, name }, 'command not published');

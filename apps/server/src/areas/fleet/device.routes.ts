@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceRegisterRequestSchema, deviceRegisterResponseSchema } from '@ed/contract/device-protocol';
+import {
+  deviceCheckInRequestSchema,
+  deviceCheckInResponseSchema,
+  deviceRegisterRequestSchema,
+  deviceRegisterResponseSchema,
+} from '@ed/contract/device-protocol';
 import { errorResponses } from '../../shared/route-schema.js';
+import { addressOfRequest, compileTrust } from './connection-address.js';
+import { authenticateUnit } from './device-auth.js';
 import { MQTT_WEBSOCKET_PATH } from './embedded-broker.js';
 
 /** Calls made by units, not by the console. */
@@ -27,8 +34,36 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
       return reply.header('cache-control', 'no-store').send({
         serialNumber,
         deviceToken,
-        mqtt: { websocketPath: MQTT_WEBSOCKET_PATH, tcpPort: app.config.MQTT_PORT ?? null },
+        mqtt: {
+          websocketPath: MQTT_WEBSOCKET_PATH,
+          tcpPort: app.config.MQTT_PORT ?? null,
+          topicRoot: app.fleet.topics.root,
+        },
       });
+    },
+  );
+
+  const trust = compileTrust(app.config.TRUSTED_PROXIES);
+  app.post(
+    '/device/v1/check_in',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['devices'],
+        summary: 'A unit says where it connects from, before each MQTT connection (HTTP Basic: serial and token)',
+        description:
+          'The server keeps the address it sees (X-Forwarded-For only through TRUSTED_PROXIES) and its ' +
+          'geolocation for the connection with this sequence: on an external broker it sees no unit connections.',
+        security: [],
+        body: deviceCheckInRequestSchema,
+        response: { 200: deviceCheckInResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const serialNumber = await authenticateUnit(request, app.fleet.credentials);
+      const address = addressOfRequest(request.raw, trust);
+      const countryCode = await app.fleet.gateway.checkedIn(serialNumber, request.body.seq, address);
+      return { address: address.address.split(',')[0]!, countryCode };
     },
   );
 }

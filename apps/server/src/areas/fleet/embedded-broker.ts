@@ -5,17 +5,40 @@ import { Duplex, PassThrough } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { MAX_DEVICE_PAYLOAD_BYTES, parseTopic } from '@ed/contract/device-protocol';
+import { MAX_DEVICE_PAYLOAD_BYTES, statusMessageSchema } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import { addressOfRequest, addressOfSocket, type ConnectionAddress } from './connection-address.js';
 import { readProxyHeader, type ProxiedSource } from './proxy-protocol.js';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const GATEWAY_USERNAME = '$gateway';
 
+/** What a unit's last will says of its connection: its sequence and promised beat (null: an older unit). */
+export interface WillStamp {
+  seq: number | null;
+  heartbeatSeconds: number | null;
+}
+
 export interface BrokerHooks {
   verifyUnit(serialNumber: string, token: string): Promise<boolean>;
-  unitConnected(serialNumber: string, address: ConnectionAddress): void;
-  unitDisconnected(serialNumber: string): void;
+  unitConnected(serialNumber: string, address: ConnectionAddress, will: WillStamp): void;
+  unitDisconnected(serialNumber: string, seq: number | null): void;
+  /** The broker is closing: these connections end with it, all at once. */
+  closing(connections: { serialNumber: string; seq: number | null }[]): Promise<void>;
+}
+
+/** Clients closed per turn of the event loop on shutdown: all at once overflows the stack. */
+const CLOSE_BATCH = 200;
+
+function willStamp(client: Client): WillStamp {
+  const will = (client as Client & { will?: { payload?: Buffer } }).will;
+  try {
+    const parsed = statusMessageSchema.safeParse(JSON.parse(will?.payload?.toString('utf8') ?? 'null'));
+    if (parsed.success) return { seq: parsed.data.seq ?? null, heartbeatSeconds: parsed.data.heartbeatSeconds ?? null };
+  } catch {
+    // A will that is not JSON stamps nothing.
+  }
+  return { seq: null, heartbeatSeconds: null };
 }
 
 type Trust = (addr: string, hop: number) => boolean;
@@ -31,17 +54,25 @@ export class EmbeddedBroker {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_DEVICE_PAYLOAD_BYTES + 1024 });
   /** The live connection of each unit, so a late disconnect of a replaced connection is ignored. */
   private readonly current = new Map<string, Client>();
+  private closingDown = false;
 
   private constructor(
     readonly aedes: Aedes,
     private readonly hooks: BrokerHooks,
     private readonly trust: Trust,
+    private readonly topics: DeviceTopics,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  static async start(options: { id: string; hooks: BrokerHooks; trust: Trust; logger: FastifyBaseLogger }) {
+  static async start(options: {
+    id: string;
+    hooks: BrokerHooks;
+    trust: Trust;
+    topics: DeviceTopics;
+    logger: FastifyBaseLogger;
+  }) {
     const aedes = await Aedes.createBroker({ id: options.id, maxClientsIdLength: 64, drainTimeout: 30_000 });
-    const broker = new EmbeddedBroker(aedes, options.hooks, options.trust, options.logger);
+    const broker = new EmbeddedBroker(aedes, options.hooks, options.trust, options.topics, options.logger);
     broker.install();
     return broker;
   }
@@ -94,8 +125,22 @@ export class EmbeddedBroker {
     this.current.get(serialNumber)?.close();
   }
 
+  /**
+   * Ends every unit connection: their deaths are written at once (one statement), then the
+   * clients are closed a batch per turn, so thousands of them neither flood the database with
+   * one write each nor overflow the stack.
+   */
   async close(): Promise<void> {
-    for (const client of this.current.values()) client.close();
+    this.closingDown = true;
+    const clients = [...this.current.values()];
+    this.current.clear();
+    await this.hooks
+      .closing(clients.map((c) => ({ serialNumber: c.id, seq: willStamp(c).seq })))
+      .catch((err: unknown) => this.log.warn({ err }, 'unit connections not released on shutdown'));
+    for (let i = 0; i < clients.length; i += CLOSE_BATCH) {
+      for (const client of clients.slice(i, i + CLOSE_BATCH)) client.close();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     this.wss.close();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
@@ -115,7 +160,9 @@ export class EmbeddedBroker {
         return done(null, ok);
       }
       // A unit's client id, username and serial number are one and the same.
-      if (!username || username !== client.id || !parseTopic(`ed/v1/${username}/state`)) return done(null, false);
+      if (!username || username !== client.id || !this.topics.parse(this.topics.state(username))) {
+        return done(null, false);
+      }
       hooks.verifyUnit(username, secret).then(
         (ok) => done(null, ok),
         (err: unknown) => {
@@ -127,7 +174,7 @@ export class EmbeddedBroker {
 
     aedes.authorizePublish = (client, packet, done) => {
       if (this.isGateway(client) || client === null) return done(null);
-      const topic = parseTopic(packet.topic);
+      const topic = this.topics.parse(packet.topic);
       const own = topic?.serialNumber === client.id && topic.kind !== 'cmd';
       if (!own) return done(new Error(`unit ${client.id} may not publish on ${packet.topic}`));
       if (packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
@@ -138,23 +185,23 @@ export class EmbeddedBroker {
 
     aedes.authorizeSubscribe = (client, subscription, done) => {
       if (this.isGateway(client)) return done(null, subscription);
-      const topic = parseTopic(subscription.topic);
+      const topic = this.topics.parse(subscription.topic);
       done(null, topic?.serialNumber === client.id && topic.kind === 'cmd' ? subscription : null);
     };
 
     aedes.on('clientReady', (client) => {
-      if (this.isGateway(client)) return;
+      if (this.isGateway(client) || this.closingDown) return;
       this.current.set(client.id, client);
       const req = (client as Client & { req?: IncomingMessage }).req;
       const conn = client.conn as unknown as ProxiedSocket;
       const address = req ? addressOfRequest(req, this.trust) : addressOfSocket(conn, conn.proxiedSource);
-      hooks.unitConnected(client.id, address);
+      hooks.unitConnected(client.id, address, willStamp(client));
     });
 
     aedes.on('clientDisconnect', (client) => {
       if (this.isGateway(client) || this.current.get(client.id) !== client) return;
       this.current.delete(client.id);
-      hooks.unitDisconnected(client.id);
+      hooks.unitDisconnected(client.id, willStamp(client).seq);
     });
 
     aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt client error'));

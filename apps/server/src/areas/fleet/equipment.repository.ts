@@ -1,120 +1,170 @@
-import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { connectionSamples, equipment, equipmentTotals, gatewayInstances, stagedUpdates } from '../../db/schema.js';
+import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdates } from '../../db/schema.js';
 
-export type EquipmentRow = typeof equipment.$inferSelect;
+/** What the console reads of a unit: its record and its live facts (presence, progress, procedure). */
+export const unitColumns = {
+  ...getTableColumns(equipment),
+  connected: equipmentLive.connected,
+  sessionSeq: equipmentLive.sessionSeq,
+  connectCount: equipmentLive.connectCount,
+  address: equipmentLive.address,
+  port: equipmentLive.port,
+  lastSeenOnlineAt: equipmentLive.lastSeenOnlineAt,
+  currentProcedure: equipmentLive.currentProcedure,
+  updateState: equipmentLive.updateState,
+  alignmentCount: equipmentLive.alignmentCount,
+};
 
-/** Columns a state report may set, from its fields. */
-function stateColumns(state: StateMessage): Partial<typeof equipment.$inferInsert> {
+type LiveFacts = Pick<
+  typeof equipmentLive.$inferSelect,
+  | 'connected'
+  | 'sessionSeq'
+  | 'connectCount'
+  | 'address'
+  | 'port'
+  | 'lastSeenOnlineAt'
+  | 'currentProcedure'
+  | 'updateState'
+  | 'alignmentCount'
+>;
+export type EquipmentRow = typeof equipment.$inferSelect & LiveFacts;
+
+/** The join every read of a unit goes through (each unit has its live row, made by trigger). */
+export const withLive = eq(equipmentLive.equipmentId, equipment.id);
+
+/** The slow facts of a state report: they live on `equipment`, and change rarely. */
+const RECORD_FIELDS = [
+  'family',
+  'systemClass',
+  'boardClass',
+  'logLevel',
+  'boardFeatures',
+  'specs',
+  'specsExpiration',
+  'targetType',
+  'pendingSoftwareDownload',
+] as const;
+
+function recordColumns(state: StateMessage): Partial<typeof equipment.$inferInsert> {
   const columns: Partial<typeof equipment.$inferInsert> = {};
   if (state.version) {
     columns.versionSemantic = state.version.semantic;
     columns.versionMeta = state.version.meta;
   }
-  const direct = [
-    'family',
-    'systemClass',
-    'boardClass',
-    'logLevel',
-    'boardFeatures',
-    'specs',
-    'specsExpiration',
-    'targetType',
-    'pendingSoftwareDownload',
-    'updateState',
-    'currentProcedure',
-    'alignmentCount',
-  ] as const;
-  for (const key of direct) {
+  for (const key of RECORD_FIELDS) {
     if (state[key] !== undefined) (columns as Record<string, unknown>)[key] = state[key];
   }
   return columns;
 }
 
-/** The fleet's side of the equipment table: presence, reported state and counts. */
+/** `stamp > stored` for a report with a sequence; a report without one (older units) always applies. */
+const newer = (seq: number | undefined, stored: unknown) =>
+  seq === undefined ? sql`true` : sql`(${stored} is null or ${seq}::bigint > ${stored})`;
+
+/** The fleet's side of the equipment table: reported state, reads and counts. */
 export class EquipmentRepository {
   constructor(private readonly db: Db) {}
 
   async findBySerial(serialNumber: string, db: Db = this.db): Promise<EquipmentRow | undefined> {
-    const rows = await db.select().from(equipment).where(eq(equipment.serialNumber, serialNumber)).limit(1);
+    const rows = await db
+      .select(unitColumns)
+      .from(equipment)
+      .innerJoin(equipmentLive, withLive)
+      .where(eq(equipment.serialNumber, serialNumber))
+      .limit(1);
     return rows[0];
   }
 
-  /** Creates the unit on its first connection; every connection raises connectCount. */
-  async markConnected(values: {
-    serialNumber: string;
-    family: Family;
-    address: string | null;
-    port: number | null;
-    geolocation: Geolocation | null;
-    via: string;
-  }): Promise<{ created: boolean }> {
-    const { serialNumber, family, address, port, geolocation, via } = values;
-    const [row] = await this.db
-      .insert(equipment)
-      .values({
-        serialNumber,
-        family,
-        connected: true,
-        connectCount: 1,
-        address,
-        port,
-        geolocation,
-        countryCode: geolocation?.country_code ?? null,
-        connectedVia: via,
-        lastSeenOnlineAt: sql`now()`,
-      })
-      .onConflictDoUpdate({
-        target: equipment.serialNumber,
-        set: {
-          connected: true,
-          connectCount: sql`${equipment.connectCount} + 1`,
-          address,
-          port,
-          geolocation: geolocation ?? sql`${equipment.geolocation}`,
-          countryCode: geolocation?.country_code ?? sql`${equipment.countryCode}`,
-          connectedVia: via,
-          lastSeenOnlineAt: sql`now()`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ created: sql<boolean>`xmax = 0` });
-    return { created: Boolean(row?.created) };
-  }
-
-  /** Clears what only holds while connected; false when the unit was not connected. */
-  async markDisconnected(serialNumber: string): Promise<boolean> {
-    const rows = await this.db
-      .update(equipment)
-      .set({
-        connected: false,
-        port: null,
-        address: null,
-        currentProcedure: null,
-        connectedVia: null,
-        lastSeenOnlineAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(equipment.serialNumber, serialNumber), eq(equipment.connected, true)))
-      .returning({ id: equipment.id });
-    return rows.length > 0;
-  }
-
-  /** Merges a state report; a unit reporting before its connection is recorded is created. */
+  /**
+   * Merges a state report. Slow facts go to `equipment` only when they change (most reports
+   * repeat them); fast facts go to the narrow live row, each only over an older stamp. A unit
+   * reporting before its connection is recorded is created.
+   */
   async applyState(serialNumber: string, family: Family, state: StateMessage): Promise<void> {
-    const columns = stateColumns(state);
+    const columns = recordColumns(state);
+    if (Object.keys(columns).length > 0) await this.applyRecord(serialNumber, family, columns, state.seq);
+    else await this.db.insert(equipment).values({ serialNumber, family }).onConflictDoNothing();
+    await this.applyLive(serialNumber, state);
+  }
+
+  private async applyRecord(
+    serialNumber: string,
+    family: Family,
+    columns: Partial<typeof equipment.$inferInsert>,
+    seq: number | undefined,
+  ): Promise<void> {
     const set: Record<string, unknown> = { ...columns, updatedAt: sql`now()` };
+    if (seq !== undefined) set.stateSeq = seq;
     // A download staged by the server is the server's: the unit's own report does not replace it.
     if (columns.pendingSoftwareDownload !== undefined) {
-      set.pendingSoftwareDownload = sql`case when exists (select 1 from ${stagedUpdates} where ${stagedUpdates.serialNumber} = ${serialNumber}) then ${equipment.pendingSoftwareDownload} else ${columns.pendingSoftwareDownload} end`;
+      set.pendingSoftwareDownload = sql`case when exists (select 1 from ${stagedUpdates} where ${stagedUpdates.serialNumber} = ${serialNumber}) then ${equipment.pendingSoftwareDownload} else excluded.pending_software_download end`;
     }
+    const names = Object.keys(columns) as (keyof typeof columns)[];
+    const stored = sql.join(
+      names.map((k) => sql`${equipment[k as keyof typeof equipment.$inferSelect]}`),
+      sql`, `,
+    );
+    const incoming = sql.join(
+      names.map((k) => sql.raw(`excluded.${equipment[k as keyof typeof equipment.$inferSelect].name}`)),
+      sql`, `,
+    );
     await this.db
       .insert(equipment)
-      .values({ serialNumber, family, ...columns })
-      .onConflictDoUpdate({ target: equipment.serialNumber, set });
+      .values({ serialNumber, family, ...columns, stateSeq: seq ?? null })
+      .onConflictDoUpdate({
+        target: equipment.serialNumber,
+        set,
+        // No write (and no index churn) when nothing changed, or when a newer report is stored.
+        setWhere: and(sql`row(${stored}) is distinct from row(${incoming})`, newer(seq, equipment.stateSeq)),
+      });
+  }
+
+  private async applyLive(serialNumber: string, state: StateMessage): Promise<void> {
+    const { seq } = state;
+    const parts = [];
+    if (state.updateState !== undefined) {
+      const fresh = newer(seq, sql`l.update_state_seq`);
+      parts.push(
+        sql`update_state = case when ${fresh} then ${JSON.stringify(state.updateState)}::jsonb else l.update_state end`,
+        sql`update_state_seq = case when ${fresh} then ${seq ?? null}::bigint else l.update_state_seq end`,
+      );
+    }
+    if (state.currentProcedure !== undefined) {
+      // A report that reaches us after its connection's death does not bring a procedure back.
+      const fresh = seq === undefined ? sql`true` : sql`(l.connected and ${newer(seq, sql`l.procedure_seq`)})`;
+      parts.push(
+        sql`current_procedure = case when ${fresh} then ${state.currentProcedure}::text else l.current_procedure end`,
+        sql`procedure_seq = case when ${fresh} then ${seq ?? null}::bigint else l.procedure_seq end`,
+      );
+    }
+    if (state.alignmentCount !== undefined) {
+      const fresh = newer(seq, sql`l.alignment_seq`);
+      parts.push(
+        sql`alignment_count = case when ${fresh} then ${state.alignmentCount}::int else l.alignment_count end`,
+        sql`alignment_seq = case when ${fresh} then ${seq ?? null}::bigint else l.alignment_seq end`,
+      );
+    }
+    if (parts.length === 0) return;
+    await this.db.execute(
+      sql`update ${equipmentLive} l set ${sql.join(parts, sql`, `)} from ${equipment} e
+          where e.id = l.equipment_id and e.serial_number = ${serialNumber}`,
+    );
+  }
+
+  /** Where the unit's address places it; written only when it moved (or on its first sign of life). */
+  async setGeolocation(serialNumber: string, family: Family, geolocation: Geolocation): Promise<void> {
+    await this.db
+      .insert(equipment)
+      .values({ serialNumber, family, geolocation, countryCode: geolocation.country_code ?? null })
+      .onConflictDoUpdate({
+        target: equipment.serialNumber,
+        set: { geolocation, countryCode: geolocation.country_code ?? null, updatedAt: sql`now()` },
+        setWhere: sql`${equipment.geolocation} is distinct from excluded.geolocation`,
+      });
   }
 
   async setColumns(serialNumber: string, columns: Partial<typeof equipment.$inferInsert>): Promise<void> {
@@ -124,13 +174,14 @@ export class EquipmentRepository {
       .where(eq(equipment.serialNumber, serialNumber));
   }
 
+  /** The fleet's totals, from the sharded counters (16 rows, whatever the fleet's size). */
   async counts(): Promise<{ connectedAligners: number; totalAligners: number }> {
     const [row] = await this.db
       .select({
-        connectedAligners: sql<number>`(select count(*) from ${equipment} where ${equipment.connected})::int`,
-        totalAligners: sql<number>`${equipmentTotals.units}::int`,
+        connectedAligners: sql<number>`coalesce(sum(${fleetCounters.connected}), 0)::int`,
+        totalAligners: sql<number>`coalesce(sum(${fleetCounters.units}), 0)::int`,
       })
-      .from(equipmentTotals);
+      .from(fleetCounters);
     return row ?? { connectedAligners: 0, totalAligners: 0 };
   }
 
@@ -139,11 +190,12 @@ export class EquipmentRepository {
     const [row] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
-        connected: sql<number>`(count(*) filter (where ${equipment.connected}))::int`,
+        connected: sql<number>`(count(*) filter (where ${equipmentLive.connected}))::int`,
         located: sql<number>`count(${equipment.countryCode})::int`,
         countries: sql<number>`count(distinct ${equipment.countryCode})::int`,
       })
-      .from(equipment);
+      .from(equipment)
+      .innerJoin(equipmentLive, withLive);
     return row ?? { total: 0, connected: 0, located: 0, countries: 0 };
   }
 
@@ -151,39 +203,8 @@ export class EquipmentRepository {
   async recordSample(): Promise<void> {
     await this.db.execute(sql`
       insert into ${connectionSamples} (minute, connected, total)
-      select date_trunc('minute', now()), (select count(*) from ${equipment} where connected), units
-      from ${equipmentTotals}
+      select date_trunc('minute', now()), coalesce(sum(connected), 0), coalesce(sum(units), 0)
+      from ${fleetCounters}
       on conflict (minute) do update set connected = excluded.connected, total = excluded.total`);
-  }
-
-  async heartbeat(instanceId: string): Promise<void> {
-    await this.db
-      .insert(gatewayInstances)
-      .values({ id: instanceId })
-      .onConflictDoUpdate({ target: gatewayInstances.id, set: { heartbeatAt: sql`now()` } });
-  }
-
-  /** Units held by instances that stopped beating are disconnected; returns how many. */
-  async releaseOrphans(staleAfterSeconds: number): Promise<number> {
-    const live = this.db
-      .select({ id: gatewayInstances.id })
-      .from(gatewayInstances)
-      .where(sql`${gatewayInstances.heartbeatAt} > now() - ${`${staleAfterSeconds} seconds`}::interval`);
-    const rows = await this.db
-      .update(equipment)
-      .set({ connected: false, port: null, address: null, currentProcedure: null, connectedVia: null })
-      .where(and(isNotNull(equipment.connectedVia), notInArray(equipment.connectedVia, live)))
-      .returning({ id: equipment.id });
-    await this.db.delete(gatewayInstances).where(sql`${gatewayInstances.heartbeatAt} < now() - interval '1 day'`);
-    return rows.length;
-  }
-
-  /** On a clean shutdown the instance lets go of its units at once. */
-  async releaseInstance(instanceId: string): Promise<void> {
-    await this.db
-      .update(equipment)
-      .set({ connected: false, port: null, address: null, currentProcedure: null, connectedVia: null })
-      .where(eq(equipment.connectedVia, instanceId));
-    await this.db.delete(gatewayInstances).where(inArray(gatewayInstances.id, [instanceId]));
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import fp from 'fastify-plugin';
 import { CommandBus } from './command-bus.js';
 import { compileTrust } from './connection-address.js';
@@ -10,16 +11,17 @@ import { FleetGateway } from './gateway.js';
 import { GeoLocator } from './geolocation.js';
 import { FleetService } from './fleet.service.js';
 import { openMqttLink, type MqttLink } from './mqtt-link.js';
+import { PresenceRepository } from './presence.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ScreenShotStore } from './screen-shots.js';
 import { SerialRenamer } from './serial-renamer.js';
 
-const HEARTBEAT_MS = 10_000;
-const STALE_AFTER_SECONDS = 35;
 const SAMPLE_MS = 60_000;
 
 export interface Fleet {
   instanceId: string;
+  /** The deployment's MQTT topics (MQTT_TOPIC_ROOT). */
+  topics: DeviceTopics;
   /** The key units present to register; generated for a demo run when none is configured. */
   enrollmentKey: string | undefined;
   broker: EmbeddedBroker | undefined;
@@ -29,6 +31,7 @@ export interface Fleet {
   gateway: FleetGateway;
   credentials: DeviceCredentials;
   equipment: EquipmentRepository;
+  presence: PresenceRepository;
   reports: ReportsRepository;
   screenShots: ScreenShotStore;
   renamer: SerialRenamer;
@@ -47,7 +50,9 @@ async function fleetPlugin(app: FastifyInstance) {
   const instanceId = randomUUID();
   const enrollmentKey =
     config.FLEET_ENROLLMENT_KEY ?? (config.DEMO ? randomBytes(24).toString('base64url') : undefined);
+  const topics = deviceTopics(config.MQTT_TOPIC_ROOT);
   const equipment = new EquipmentRepository(db);
+  const presence = new PresenceRepository(db);
   const credentials = new DeviceCredentials(db, enrollmentKey);
   const geo = await GeoLocator.open();
   app.live.setEquipmentCounts(() => equipment.counts());
@@ -57,11 +62,13 @@ async function fleetPlugin(app: FastifyInstance) {
     (topic, payload) => link.publish(topic, payload),
     config.COMMAND_TIMEOUT_MS,
     log,
+    { topics, instanceId },
   );
   const gateway = new FleetGateway({
-    instanceId,
-    presenceFromStatus: Boolean(config.MQTT_URL),
+    topics,
+    embedded: !config.MQTT_URL,
     repository: equipment,
+    presence,
     geo,
     live: app.live,
     logger: log,
@@ -74,12 +81,18 @@ async function fleetPlugin(app: FastifyInstance) {
     broker = await EmbeddedBroker.start({
       id: instanceId,
       trust: compileTrust(config.TRUSTED_PROXIES),
+      topics,
       logger: log,
       hooks: {
         verifyUnit: (serial, token) => credentials.verify(serial, token),
-        unitConnected: (serial, address) =>
-          void gateway.unitConnected(serial, address).catch(report('presence not stored')),
-        unitDisconnected: (serial) => void gateway.unitDisconnected(serial).catch(report('presence not stored')),
+        unitConnected: (serial, address, will) =>
+          void gateway.unitConnected(serial, address, will).catch(report('presence not stored')),
+        unitDisconnected: (serial, seq) =>
+          void gateway.unitDisconnected(serial, seq).catch(report('presence not stored')),
+        closing: async (connections) => {
+          await gateway.settled();
+          await presence.deaths(connections);
+        },
       },
     });
     broker.attachWebSocket(app.server);
@@ -87,12 +100,13 @@ async function fleetPlugin(app: FastifyInstance) {
   }
   const link = await openMqttLink({
     instanceId,
+    topics,
     embedded: broker,
     url: config.MQTT_URL,
     username: config.MQTT_USERNAME,
     password: config.MQTT_PASSWORD,
     sharedGroup: config.MQTT_SHARED_GROUP,
-    onMessage: (topic, payload) => gateway.handleMessage(topic, payload),
+    onMessage: (topic, payload, retained) => gateway.handleMessage(topic, payload, retained),
     logger: log,
   });
 
@@ -109,6 +123,7 @@ async function fleetPlugin(app: FastifyInstance) {
   });
   app.decorate('fleet', {
     instanceId,
+    topics,
     enrollmentKey,
     broker,
     link,
@@ -116,25 +131,24 @@ async function fleetPlugin(app: FastifyInstance) {
     gateway,
     credentials,
     equipment,
+    presence,
     reports,
     screenShots,
     renamer,
     service,
   });
 
-  const beat = () =>
-    equipment
-      .heartbeat(instanceId)
-      .then(() => equipment.releaseOrphans(STALE_AFTER_SECONDS))
-      .then(async (released) => {
-        if (released > 0) await app.live.pushConnectionCounters();
-      })
-      .catch(report('gateway heartbeat failed'));
-  await beat();
+  // Units whose promised heartbeat is three beats late lost their death (a broker that died
+  // with it): any instance may take them offline, the sweep is idempotent and skips locked rows.
+  const sweep = () =>
+    presence
+      .expireStale()
+      .then((expired) => gateway.expired(expired))
+      .catch(report('presence sweep failed'));
   // The trend starts at boot rather than a minute later.
   await equipment.recordSample().catch(report('sample not stored'));
   const timers = [
-    setInterval(beat, HEARTBEAT_MS),
+    setInterval(() => void sweep(), config.PRESENCE_SWEEP_SECONDS * 1000),
     setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),
   ];
   for (const timer of timers) timer.unref();
@@ -146,7 +160,6 @@ async function fleetPlugin(app: FastifyInstance) {
     await broker?.close();
     await gateway.settled();
     gateway.stop();
-    await equipment.releaseInstance(instanceId).catch(report('could not release units on shutdown'));
   });
 }
 

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseTopic, stateMessageSchema, statusMessageSchema, type TopicKind } from '@ed/contract/device-protocol';
+import { stateMessageSchema, statusMessageSchema } from '@ed/contract/device-protocol';
+import type { DeviceTopics, TopicKind } from '@ed/contract/device-topics';
+import type { Family } from '@ed/contract/families';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
 import type { LiveHub } from '../live/live-hub.js';
 import type { ConnectionAddress } from './connection-address.js';
 import type { EquipmentRepository } from './equipment.repository.js';
 import type { GeoLocator } from './geolocation.js';
 import { KeyedQueue } from './keyed-queue.js';
+import type { Birth, Presence, PresenceOutcome, PresenceRepository } from './presence.repository.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 
@@ -13,10 +16,15 @@ export type UnitMessageKind = Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'r
 export type UnitMessageHandler = (serialNumber: string, payload: unknown) => Promise<unknown>;
 
 export interface GatewayOptions {
-  instanceId: string;
-  /** With an external broker presence comes from the retained status topic and its last will. */
-  presenceFromStatus: boolean;
+  topics: DeviceTopics;
+  /**
+   * On our own broker, connections are seen first-hand: they carry the address, and stand in
+   * for the status messages of units that stamp none. On an external broker presence comes from
+   * the retained status topic and the last will alone.
+   */
+  embedded: boolean;
   repository: EquipmentRepository;
+  presence: PresenceRepository;
   geo: GeoLocator;
   live: LiveHub;
   logger: FastifyBaseLogger;
@@ -48,31 +56,49 @@ export class FleetGateway {
     this.unitMessageHandlers.set(kind, handler);
   }
 
-  unitConnected(serialNumber: string, address: ConnectionAddress | null): Promise<void> {
+  /** A connection our embedded broker accepted; `seq` and the beat come from the unit's last will. */
+  unitConnected(
+    serialNumber: string,
+    address: ConnectionAddress | null,
+    will: { seq: number | null; heartbeatSeconds: number | null } = { seq: null, heartbeatSeconds: null },
+  ): Promise<void> {
     return this.queue.run(serialNumber, async () => {
       const ip = address?.address.split(',')[0] ?? null;
-      const { created } = await this.options.repository.markConnected({
+      await this.locate(serialNumber, ip);
+      await this.birth({
         serialNumber,
-        family: decodeSerialNumber(serialNumber)?.family ?? 'aligner',
-        address: address?.address ?? null,
-        port: address?.port ?? null,
-        geolocation: this.options.geo.locate(ip),
-        via: this.options.instanceId,
+        seq: will.seq,
+        heartbeatSeconds: will.heartbeatSeconds,
+        replay: false,
+        address,
       });
-      this.options.logger.debug({ serialNumber, created }, 'unit connected');
-      this.changed(serialNumber);
     });
   }
 
-  unitDisconnected(serialNumber: string): Promise<void> {
+  /** A connection of our embedded broker ended; its sequence (from the will) says which one. */
+  unitDisconnected(serialNumber: string, seq: number | null = null): Promise<void> {
+    return this.queue.run(serialNumber, () => this.death({ serialNumber, seq, replay: false }));
+  }
+
+  /** The address a unit checked in from over HTTP, for its connection `seq`. */
+  checkedIn(serialNumber: string, seq: number, address: ConnectionAddress): Promise<string | null> {
     return this.queue.run(serialNumber, async () => {
-      if (await this.options.repository.markDisconnected(serialNumber)) this.changed(serialNumber);
+      const ip = address.address.split(',')[0] ?? null;
+      await this.options.presence.ensureUnit(serialNumber, familyOf(serialNumber));
+      const countryCode = await this.locate(serialNumber, ip);
+      if (await this.options.presence.checkIn(serialNumber, seq, address.address, address.port)) {
+        this.changed(serialNumber, false);
+      }
+      return countryCode;
     });
   }
 
-  /** Every message a unit publishes; a malformed one is dropped and logged, nothing is stored. */
-  handleMessage(topic: string, payload: Buffer): void {
-    const parsed = parseTopic(topic);
+  /**
+   * Every message a unit publishes; a malformed one is dropped and logged, nothing is stored.
+   * `retained` marks a stored message the broker replays on (re)subscribing, not a new event.
+   */
+  handleMessage(topic: string, payload: Buffer, retained = false): void {
+    const parsed = this.options.topics.parse(topic);
     // An empty payload only clears a retained message; there is nothing to apply.
     if (!parsed || parsed.kind === 'cmd' || payload.length === 0) return;
     let json: unknown;
@@ -83,7 +109,7 @@ export class FleetGateway {
       return;
     }
     if (parsed.kind === 'reply') return this.options.onReply(parsed.serialNumber, json);
-    if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json);
+    if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json, retained);
     if (parsed.kind !== 'state') return this.handleUnitMessage(parsed.kind, parsed.serialNumber, json);
     const state = stateMessageSchema.safeParse(json);
     if (!state.success) {
@@ -94,7 +120,7 @@ export class FleetGateway {
       );
       return;
     }
-    const family = state.data.family ?? decodeSerialNumber(parsed.serialNumber)?.family ?? 'aligner';
+    const family = state.data.family ?? familyOf(parsed.serialNumber);
     void this.queue
       .run(parsed.serialNumber, async () => {
         await this.options.repository.applyState(parsed.serialNumber, family, state.data);
@@ -129,12 +155,57 @@ export class FleetGateway {
       .catch((err: unknown) => this.options.logger.error({ err, serialNumber, kind }, 'unit message not stored'));
   }
 
-  private handleStatus(serialNumber: string, json: unknown): void {
-    if (!this.options.presenceFromStatus) return;
+  private handleStatus(serialNumber: string, json: unknown, replay: boolean): void {
     const status = statusMessageSchema.safeParse(json);
-    if (!status.success) return;
-    const done = status.data.online ? this.unitConnected(serialNumber, null) : this.unitDisconnected(serialNumber);
+    if (!status.success) {
+      this.options.logger.warn({ serialNumber }, 'dropped a malformed status message');
+      return;
+    }
+    const { online, seq = null, heartbeatSeconds = null } = status.data;
+    // On our own broker the connection events already said what a status without a stamp says.
+    if (this.options.embedded && seq === null) return;
+    const done = this.queue.run(serialNumber, () =>
+      online
+        ? this.birth({ serialNumber, seq, heartbeatSeconds, replay, address: null })
+        : this.death({ serialNumber, seq, replay }),
+    );
     done.catch((err: unknown) => this.options.logger.error({ err, serialNumber }, 'presence not stored'));
+  }
+
+  private async birth(birth: Birth): Promise<void> {
+    const { presence } = this.options;
+    let outcome: PresenceOutcome = await presence.birth(birth);
+    if (outcome === 'missing') {
+      // The unit's first connection creates its record.
+      await presence.ensureUnit(birth.serialNumber, familyOf(birth.serialNumber));
+      outcome = await presence.birth(birth);
+    }
+    this.options.logger.debug({ serialNumber: birth.serialNumber, seq: birth.seq, outcome }, 'unit birth');
+    if (outcome === 'changed') this.changed(birth.serialNumber);
+  }
+
+  private async death(death: Presence): Promise<void> {
+    const { presence } = this.options;
+    let outcome: PresenceOutcome = await presence.death(death);
+    if (outcome === 'missing' && death.seq !== null) {
+      // Its birth may be on its way through another instance: a stamped death is kept in its place.
+      await presence.ensureUnit(death.serialNumber, familyOf(death.serialNumber));
+      outcome = await presence.death(death);
+    }
+    this.options.logger.debug({ serialNumber: death.serialNumber, seq: death.seq, outcome }, 'unit death');
+    if (outcome === 'changed') this.changed(death.serialNumber);
+  }
+
+  /** Fills the unit's geolocation from its address; returns the country found, if any. */
+  private async locate(serialNumber: string, ip: string | null): Promise<string | null> {
+    const geolocation = this.options.geo.locate(ip);
+    if (geolocation) await this.options.repository.setGeolocation(serialNumber, familyOf(serialNumber), geolocation);
+    return geolocation?.country_code ?? null;
+  }
+
+  /** Presence taken away by the sweeper (a unit three beats late): listeners and counters follow. */
+  expired(serialNumbers: string[]): void {
+    for (const serial of serialNumbers) this.changed(serial);
   }
 
   private changed(serialNumber: string, presence = true): void {
@@ -153,3 +224,5 @@ export class FleetGateway {
     }, COUNTERS_DEBOUNCE_MS);
   }
 }
+
+const familyOf = (serialNumber: string): Family => decodeSerialNumber(serialNumber)?.family ?? 'aligner';

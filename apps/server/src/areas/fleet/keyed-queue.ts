@@ -5,10 +5,13 @@
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<void>>();
 
-  run(key: string, task: () => Promise<void>): Promise<void> {
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.then(task, task);
-    const tail = next.catch(() => undefined);
+    const tail = next.then(
+      () => undefined,
+      () => undefined,
+    );
     this.tails.set(key, tail);
     void tail.then(() => {
       if (this.tails.get(key) === tail) this.tails.delete(key);

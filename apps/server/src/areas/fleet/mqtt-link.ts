@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
-import { topics } from '@ed/contract/device-protocol';
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { EmbeddedBroker } from './embedded-broker.js';
 
 export interface MqttLink {
@@ -15,13 +15,15 @@ export interface MqttLink {
  */
 export async function openMqttLink(options: {
   instanceId: string;
+  topics: DeviceTopics;
   embedded?: EmbeddedBroker;
   url?: string;
   username?: string;
   password?: string;
   /** Several instances on one external broker share the unit messages: each is handled once. */
   sharedGroup: string;
-  onMessage(topic: string, payload: Buffer): void;
+  /** `retained`: a stored message replayed on subscribing, not a new event. */
+  onMessage(topic: string, payload: Buffer, retained: boolean): void;
   logger: FastifyBaseLogger;
 }): Promise<MqttLink> {
   const base: IClientOptions = {
@@ -39,7 +41,7 @@ export async function openMqttLink(options: {
   } else {
     client = mqtt.connect(options.url!, { ...base, username: options.username, password: options.password });
   }
-  client.on('message', (topic, payload) => options.onMessage(topic, payload));
+  client.on('message', (topic, payload, packet) => options.onMessage(topic, payload, packet.retain));
   client.on('error', (err) => options.logger.warn({ err }, 'gateway MQTT error'));
   client.on('offline', () => options.logger.warn('gateway MQTT connection lost; reconnecting'));
 
@@ -47,16 +49,15 @@ export async function openMqttLink(options: {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
-  // Status, state, pairing reports and calibrations go to one instance of the group; every instance sees
-  // replies, because the instance that sent a command is the one waiting for its answer.
+  // Status, state, pairing reports and calibrations go to one instance of the group. Replies go
+  // to the instance that sent the command, on its own topic; replies without an address (units
+  // older than that) reach every instance, each keeping only its own commands' answers.
   const prefix = options.embedded ? '' : `$share/${options.sharedGroup}/`;
-  const [status, state, reply, pairing, calibration] = topics.gatewayFilters;
+  const { topics } = options;
   await client.subscribeAsync({
-    [`${prefix}${status}`]: { qos: 1 },
-    [`${prefix}${state}`]: { qos: 1 },
-    [`${prefix}${calibration}`]: { qos: 1 },
-    [reply]: { qos: 1 },
-    [`${prefix}${pairing}`]: { qos: 1 },
+    ...Object.fromEntries(topics.unitFilters.map((filter) => [`${prefix}${filter}`, { qos: 1 as const }])),
+    [topics.instanceReplyFilter(options.instanceId)]: { qos: 1 },
+    [topics.sharedReplyFilter]: { qos: 1 },
   });
 
   return {

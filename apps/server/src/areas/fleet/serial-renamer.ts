@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cameraCalibrations, deviceCredentials, equipment } from '../../db/schema.js';
+import { cameraCalibrations, deviceCredentials, equipment, equipmentLive } from '../../db/schema.js';
 import { conflict } from '../../shared/http-error.js';
 
 export type RenameStep = (tx: Db, from: string, to: string) => Promise<void>;
@@ -13,18 +13,17 @@ export class SerialRenamer {
   private readonly steps: RenameStep[] = [
     // The unit drops its connection and comes back under the new name; until then it is offline.
     async (tx, from, to) => {
-      await tx
+      const [unit] = await tx
         .update(equipment)
-        .set({
-          serialNumber: to,
-          connected: false,
-          port: null,
-          address: null,
-          currentProcedure: null,
-          connectedVia: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(equipment.serialNumber, from));
+        .set({ serialNumber: to, updatedAt: sql`now()` })
+        .where(eq(equipment.serialNumber, from))
+        .returning({ id: equipment.id });
+      if (!unit) return;
+      // Its connection sequence stays: the unit reconnects with a newer one under the new name.
+      await tx
+        .update(equipmentLive)
+        .set({ connected: false, port: null, address: null, currentProcedure: null, lastSeenOnlineAt: sql`now()` })
+        .where(eq(equipmentLive.equipmentId, unit.id));
     },
     async (tx, from, to) => {
       await tx.update(deviceCredentials).set({ serialNumber: to }).where(eq(deviceCredentials.serialNumber, from));

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Disposition } from '@ed/contract/messages';
 import type { Db } from '../../db/client.js';
-import { equipment, messages } from '../../db/schema.js';
+import { equipment, equipmentLive, messages } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -96,7 +97,10 @@ export class MessagesRepository {
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
-      .where(and(eq(equipment.connected, true), target, Deliveries.notClaimed('message', m.id, equipment.serialNumber)))
+      .innerJoin(equipmentLive, withLive)
+      .where(
+        and(eq(equipmentLive.connected, true), target, Deliveries.notClaimed('message', m.id, equipment.serialNumber)),
+      )
       .limit(limit);
     return rows.map((r) => r.serialNumber);
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { equipment, notifications } from '../../db/schema.js';
+import { equipment, equipmentLive, notifications } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -79,9 +80,10 @@ export class NotificationsRepository {
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
+      .innerJoin(equipmentLive, withLive)
       .where(
         and(
-          eq(equipment.connected, true),
+          eq(equipmentLive.connected, true),
           n.targetFamily === 'all' ? undefined : eq(equipment.family, n.targetFamily as 'aligner' | 'gtps'),
           sql`${country} = ${n.targetCountry}`,
           n.targetRegion ? sql`${region} = ${n.targetRegion}` : undefined,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { equipment, favorites, users } from '../../db/schema.js';
-import type { EquipmentRow } from '../fleet/equipment.repository.js';
+import { equipment, equipmentLive, favorites, users } from '../../db/schema.js';
+import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
 
 /** Each user's favorite units (My Radar). */
 export class RadarRepository {
@@ -9,9 +9,10 @@ export class RadarRepository {
 
   async list(userId: number, limit: number): Promise<EquipmentRow[]> {
     const rows = await this.db
-      .select({ unit: equipment })
+      .select({ unit: unitColumns })
       .from(favorites)
       .innerJoin(equipment, eq(equipment.id, favorites.equipmentId))
+      .innerJoin(equipmentLive, withLive)
       .where(eq(favorites.userId, userId))
       .orderBy(asc(favorites.createdAt), asc(equipment.serialNumber))
       .limit(limit);
@@ -51,9 +52,10 @@ export class RadarRepository {
   /** The users who have a unit on their radar, for its live updates. */
   async watchers(serialNumber: string): Promise<{ userId: number; username: string; unit: EquipmentRow }[]> {
     const rows = await this.db
-      .select({ userId: users.id, username: users.username, unit: equipment })
+      .select({ userId: users.id, username: users.username, unit: unitColumns })
       .from(favorites)
       .innerJoin(equipment, eq(equipment.id, favorites.equipmentId))
+      .innerJoin(equipmentLive, withLive)
       .innerJoin(users, eq(users.id, favorites.userId))
       .where(eq(equipment.serialNumber, serialNumber));
     return rows;

@@ -46,7 +46,7 @@ async function servicesPlugin(app: FastifyInstance) {
   registry.register('equipment', {
     check: () => app.fleet.equipment.counts().then(() => true),
     restart: async () => {
-      await app.fleet.equipment.releaseOrphans(35);
+      app.fleet.gateway.expired(await app.fleet.presence.expireStale());
     },
   });
   registry.register('cameraCalibration', {

@@ -3,7 +3,8 @@ import type { Family } from '@ed/contract/families';
 import type { SchedulerDevice, SchedulerStatistics, schedulerDevicesQuerySchema } from '@ed/contract/update-scheduler';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { equipment, schedulerEvents, schedulerSamples, stagedUpdates } from '../../db/schema.js';
+import { equipment, equipmentLive, schedulerEvents, schedulerSamples, stagedUpdates } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 
 const PAGE_SIZE = 10;
 const HOURS = 48;
@@ -19,9 +20,9 @@ const SORTS = {
   countryCode: equipment.countryCode,
   family: equipment.family,
   version: equipment.versionSort,
-  lastSeenOnlineAt: equipment.lastSeenOnlineAt,
+  lastSeenOnlineAt: equipmentLive.lastSeenOnlineAt,
   stagedAt: stagedUpdates.stagedAt,
-  connected: equipment.connected,
+  connected: equipmentLive.connected,
 } as const;
 
 /** The Update Scheduler screen's reads: its device table and the series counted from recorded events. */
@@ -128,7 +129,7 @@ export class SchedulerReads {
     family: Family,
     query: z.output<typeof schedulerDevicesQuerySchema>,
   ): Promise<{ docs: SchedulerDevice[]; totalDocs: number }> {
-    const state = sql<string>`${equipment.updateState}->>'state'`;
+    const state = sql<string>`${equipmentLive.updateState}->>'state'`;
     const filters: (SQL | undefined)[] = [
       eq(equipment.family, family),
       query.filterSerialNumber ? like(equipment.serialNumber, `%${escapeLike(query.filterSerialNumber)}%`) : undefined,
@@ -139,10 +140,10 @@ export class SchedulerReads {
       query.filterFamily ? like(equipment.family, `${escapeLike(query.filterFamily)}%`) : undefined,
       query.filterState
         ? query.filterState.toLowerCase() === 'unknown'
-          ? eq(equipment.connected, false)
-          : and(eq(equipment.connected, true), like(state, `${escapeLike(query.filterState.toUpperCase())}%`))
+          ? eq(equipmentLive.connected, false)
+          : and(eq(equipmentLive.connected, true), like(state, `${escapeLike(query.filterState.toUpperCase())}%`))
         : undefined,
-      query.onlyConnected ? eq(equipment.connected, true) : undefined,
+      query.onlyConnected ? eq(equipmentLive.connected, true) : undefined,
       query.onlyStaged ? isNotNull(equipment.pendingSoftwareDownload) : undefined,
     ];
     const where = and(...filters);
@@ -150,11 +151,13 @@ export class SchedulerReads {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(equipment)
+      .innerJoin(equipmentLive, withLive)
       .leftJoin(stagedUpdates, eq(stagedUpdates.serialNumber, equipment.serialNumber))
       .where(where);
     const rows = await this.db
-      .select({ unit: equipment, staged: stagedUpdates })
+      .select({ unit: equipment, live: equipmentLive, staged: stagedUpdates })
       .from(equipment)
+      .innerJoin(equipmentLive, withLive)
       .leftJoin(stagedUpdates, eq(stagedUpdates.serialNumber, equipment.serialNumber))
       .where(where)
       .orderBy(query.sortDesc ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`, asc(equipment.serialNumber))
@@ -162,7 +165,7 @@ export class SchedulerReads {
       .offset((query.page - 1) * PAGE_SIZE);
     return {
       totalDocs: count?.n ?? 0,
-      docs: rows.map(({ unit, staged }) => {
+      docs: rows.map(({ unit, live, staged }) => {
         const staging = staged ?? null;
         const pending = staging?.semantic ?? unit.pendingSoftwareDownload;
         return {
@@ -170,16 +173,16 @@ export class SchedulerReads {
           geolocation: { country_code: unit.countryCode },
           family: unit.family,
           version: unit.versionSemantic ? { semantic: unit.versionSemantic, meta: unit.versionMeta } : null,
-          lastSeenOnlineAt: unit.lastSeenOnlineAt?.toISOString() ?? null,
+          lastSeenOnlineAt: live.lastSeenOnlineAt?.toISOString() ?? null,
           staging: {
             isStaged: pending !== null,
             autoStaged: staging?.autoStaged ?? false,
             stagedVersion: pending ? { semantic: pending } : null,
             stagedAt: staging?.stagedAt.toISOString() ?? null,
           },
-          connected: unit.connected,
-          bestGuessAtSoftwareUpdateState: unit.connected ? (unit.updateState?.state ?? 'unknown') : 'unknown',
-          bestGuessAtSoftwareUpdateVersion: unit.connected && pending ? { semantic: pending, meta: null } : null,
+          connected: live.connected,
+          bestGuessAtSoftwareUpdateState: live.connected ? (live.updateState?.state ?? 'unknown') : 'unknown',
+          bestGuessAtSoftwareUpdateVersion: live.connected && pending ? { semantic: pending, meta: null } : null,
           createdAt: unit.createdAt.toISOString(),
           updatedAt: unit.updatedAt.toISOString(),
         };

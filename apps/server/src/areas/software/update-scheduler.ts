@@ -4,12 +4,14 @@ import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import {
   equipment,
+  equipmentLive,
   scheduledStages,
   schedulerEvents,
   schedulerSamples,
   softwareUpdates,
   stagedUpdates,
 } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 import { HttpError } from '../../shared/http-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
@@ -174,11 +176,12 @@ export class UpdateScheduler {
     const candidates = await db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
+      .innerJoin(equipmentLive, withLive)
       .leftJoin(stagedUpdates, eq(stagedUpdates.serialNumber, equipment.serialNumber))
       .where(
         and(
           eq(equipment.family, family),
-          eq(equipment.connected, true),
+          eq(equipmentLive.connected, true),
           isNull(stagedUpdates.serialNumber),
           isNull(equipment.pendingSoftwareDownload),
           sql`${equipment.versionSort} < ${padded(latest.semantic)}`,
@@ -187,7 +190,7 @@ export class UpdateScheduler {
           sql`not exists (select 1 from ${schedulerEvents} where ${schedulerEvents.serialNumber} = ${equipment.serialNumber} and ${schedulerEvents.kind} = 'hung' and ${schedulerEvents.at} > ${new Date(this.o.now().getTime() - HUNG_COOL_DOWN_MS)})`,
         ),
       )
-      .orderBy(asc(equipment.lastSeenOnlineAt), asc(equipment.serialNumber))
+      .orderBy(asc(equipmentLive.lastSeenOnlineAt), asc(equipment.serialNumber))
       .limit(free * 2);
     let staged = 0;
     for (const { serialNumber } of candidates) {
@@ -219,13 +222,14 @@ export class UpdateScheduler {
       const latest = await this.o.repository.latest(family, db);
       const [row] = await db
         .select({
-          connected: sql<number>`(count(*) filter (where ${equipment.connected}))::int`,
+          connected: sql<number>`(count(*) filter (where ${equipmentLive.connected}))::int`,
           atCurrent: latest
             ? sql<number>`(count(*) filter (where ${equipment.versionSemantic} = ${latest.semantic}))::int`
             : sql<number>`0`,
-          connections: sql<number>`coalesce(sum(${equipment.connectCount}), 0)::int`,
+          connections: sql<number>`coalesce(sum(${equipmentLive.connectCount}), 0)::int`,
         })
         .from(equipment)
+        .innerJoin(equipmentLive, withLive)
         .where(eq(equipment.family, family));
       const [slots] = await db
         .select({ n: sql<number>`count(*)::int` })

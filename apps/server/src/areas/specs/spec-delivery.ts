@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { equipment, specDeliveries, specUpdates } from '../../db/schema.js';
+import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
+import { withLive } from '../fleet/equipment.repository.js';
 import { patternToLike } from '../software/schedules.js';
 
 const BATCH = 50;
@@ -51,8 +52,9 @@ export class SpecDelivery {
         ? undefined
         : or(...spec.filter.map((p) => like(equipment.serialNumber, patternToLike(p))));
       const units = await db
-        .select({ serialNumber: equipment.serialNumber, connectCount: equipment.connectCount })
+        .select({ serialNumber: equipment.serialNumber, connectCount: equipmentLive.connectCount })
         .from(equipment)
+        .innerJoin(equipmentLive, withLive)
         .leftJoin(
           specDeliveries,
           and(eq(specDeliveries.serialNumber, equipment.serialNumber), eq(specDeliveries.specUpdateId, spec.id)),
@@ -60,10 +62,10 @@ export class SpecDelivery {
         .where(
           and(
             eq(equipment.family, family),
-            eq(equipment.connected, true),
+            eq(equipmentLive.connected, true),
             sql`(${equipment.specs}->>'name') is distinct from ${spec.name}`,
             required ? sql`${equipment.versionSort} >= ${padded(required)}` : undefined,
-            sql`${specDeliveries.toldOnConnection} is distinct from ${equipment.connectCount}`,
+            sql`${specDeliveries.toldOnConnection} is distinct from ${equipmentLive.connectCount}`,
             filter,
           ),
         )

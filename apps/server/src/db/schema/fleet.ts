@@ -40,18 +40,10 @@ export const equipment = pgTable(
     specsExpiration: jsonb('specs_expiration').$type<SpecsExpiration>(),
     targetType: text('target_type'),
     pendingSoftwareDownload: text('pending_software_download'),
-    updateState: jsonb('update_state').$type<UpdateState>(),
-    connected: boolean('connected').notNull().default(false),
-    connectCount: integer('connect_count').notNull().default(0),
-    port: integer('port'),
-    address: text('address'),
-    currentProcedure: text('current_procedure'),
-    alignmentCount: integer('alignment_count').notNull().default(0),
     geolocation: jsonb('geolocation').$type<Geolocation>(),
     countryCode: text('country_code'),
-    /** The gateway instance holding the unit's connection, so a dead instance's units can be released. */
-    connectedVia: text('connected_via'),
-    lastSeenOnlineAt: tz('last_seen_online_at'),
+    /** The sequence of the newest state report whose slow facts (above) are stored. */
+    stateSeq: bigint('state_seq', { mode: 'number' }),
     /** The version with each number zero-padded, so text order is version order (the list sorts by it). */
     versionSort: text('version_sort').generatedAlwaysAs(
       sql`lpad(split_part(version_semantic, '.', 1), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 2), 6, '0') || '.' || lpad(split_part(version_semantic, '.', 3), 6, '0')`,
@@ -63,8 +55,6 @@ export const equipment = pgTable(
     uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
     // Substring search on serial numbers (filterSerialNumber) stays fast at a million units.
     index('equipment_serial_number_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
-    index('equipment_connected_via_idx').on(t.connectedVia),
-    index('equipment_connected_idx').on(t.connected),
     index('equipment_country_code_idx').on(t.countryCode, t.serialNumber),
     index('equipment_family_idx').on(t.family, t.serialNumber),
     // Country and family together: the list counts and pages this pair without a bitmap AND.
@@ -74,7 +64,6 @@ export const equipment = pgTable(
     index('equipment_version_sort_idx').on(t.versionSort, t.serialNumber),
     index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
     index('equipment_updated_at_idx').on(t.updatedAt, t.serialNumber),
-    index('equipment_alignment_count_idx').on(t.alignmentCount),
     index('equipment_pending_download_idx').on(t.family, t.pendingSoftwareDownload),
     // The notification target lists (country, region, city) and the notification's audience.
     index('equipment_place_idx').using(
@@ -87,12 +76,58 @@ export const equipment = pgTable(
 );
 
 /**
- * The fleet's size, kept exact by statement triggers on `equipment` (migration
- * 0003_equipment_totals): the unfiltered list's `totalDocs` without counting a million rows.
+ * What changes often about a unit: presence, update progress, the procedure it runs, its
+ * alignment count. Kept apart from `equipment`, whose fifteen indexes every write would touch:
+ * this narrow table has three, and its fill factor leaves room for HOT updates (a report that
+ * changes no indexed column rewrites no index). Each fact carries the sequence it was stamped
+ * with (docs/device-protocol.md), so an older message never overwrites a newer one. A row is
+ * created with its unit (trigger of migration 0010).
  */
-export const equipmentTotals = pgTable('equipment_totals', {
-  id: smallint('id').primaryKey().default(1),
+export const equipmentLive = pgTable(
+  'equipment_live',
+  {
+    equipmentId: integer('equipment_id')
+      .primaryKey()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    connected: boolean('connected').notNull().default(false),
+    /** The newest connection seen (its birth or its death); null before the first, or for older units. */
+    sessionSeq: bigint('session_seq', { mode: 'number' }),
+    connectCount: integer('connect_count').notNull().default(0),
+    address: text('address'),
+    port: integer('port'),
+    /** The connection the address belongs to: a late death of an older one leaves it alone. */
+    addressSeq: bigint('address_seq', { mode: 'number' }),
+    /** The beat the unit promised in its birth; null: no beat, only its death takes it offline. */
+    heartbeatSeconds: integer('heartbeat_seconds'),
+    /** The last birth, beat or death. */
+    lastSeenAt: tz('last_seen_at'),
+    /** When the unit last connected or disconnected. */
+    lastSeenOnlineAt: tz('last_seen_online_at'),
+    currentProcedure: text('current_procedure'),
+    procedureSeq: bigint('procedure_seq', { mode: 'number' }),
+    updateState: jsonb('update_state').$type<UpdateState>(),
+    updateStateSeq: bigint('update_state_seq', { mode: 'number' }),
+    alignmentCount: integer('alignment_count').notNull().default(0),
+    alignmentSeq: bigint('alignment_seq', { mode: 'number' }),
+  },
+  (t) => [
+    // Audiences of messages and notifications, the scheduler's candidates, the connected count.
+    index('equipment_live_connected_idx')
+      .on(t.equipmentId)
+      .where(sql`${t.connected}`),
+    index('equipment_live_alignment_count_idx').on(t.alignmentCount),
+  ],
+);
+
+/**
+ * The fleet's totals in 16 shards, kept exact by triggers (migration 0010): units on insert and
+ * delete of `equipment`, connected on every change of `equipment_live.connected`. Spreading the
+ * counts over shards keeps concurrent writers from queueing on one row; a read sums 16 rows.
+ */
+export const fleetCounters = pgTable('fleet_counters', {
+  shard: smallint('shard').primaryKey(),
   units: bigint('units', { mode: 'number' }).notNull().default(0),
+  connected: bigint('connected', { mode: 'number' }).notNull().default(0),
 });
 
 /** My Radar: each user's favorite units. */
@@ -171,10 +206,4 @@ export const connectionSamples = pgTable('connection_samples', {
   minute: tz('minute').primaryKey(),
   connected: integer('connected').notNull(),
   total: integer('total').notNull(),
-});
-
-/** Live gateway instances; a unit connected through an instance whose heartbeat stopped is released. */
-export const gatewayInstances = pgTable('gateway_instances', {
-  id: text('id').primaryKey(),
-  heartbeatAt: tz('heartbeat_at').notNull().defaultNow(),
 });

@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+/**
+ * Runs raw SQL and returns its rows: PGlite and node-postgres both answer `{rows}`. Select only
+ * what both drivers type alike (int, boolean, text; cast bigints to int or text).
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
