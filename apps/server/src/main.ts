@@ -7,7 +7,8 @@ import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey } from './areas/trupoint/trupoint.demo.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
+import { whenLeader } from './db/leader-lock.js';
 
 function signInBanner(config: Config, created: CreatedAccount[]): string {
   const lines = ['', `Equipment Dashboard is running at ${config.PUBLIC_URL}`];
@@ -24,17 +25,34 @@ function signInBanner(config: Config, created: CreatedAccount[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Arbitrary constant: the advisory lock of the instance that runs the demo's simulated fleet. */
+const DEMO_FLEET_LOCK = 727_002;
+const DEMO_FLEET_RETRY_MS = 15_000;
+
 /**
- * Demo mode runs simulated units in this process. They register and connect over the same
- * HTTP and MQTT-over-WebSocket paths real units use, each claiming a public address.
+ * Demo mode runs simulated units, in one instance of however many share the database: the one
+ * holding the demo fleet's lock (another takes over if it dies). They register and connect over
+ * the same paths real units use, each claiming a public address: MQTT over WebSocket on the
+ * embedded broker, or the external broker of MQTT_URL with a check-in over HTTP.
  */
-async function startDemoFleet(app: FastifyInstance, config: Config): Promise<(() => Promise<void>) | undefined> {
+function startDemoFleet(app: FastifyInstance, config: Config, database: Database): (() => Promise<void>) | undefined {
   const enrollmentKey = app.fleet.enrollmentKey;
   if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey) return undefined;
+  return whenLeader(
+    database,
+    DEMO_FLEET_LOCK,
+    DEMO_FLEET_RETRY_MS,
+    () => runDemoFleet(app, config, enrollmentKey),
+    (err) => app.log.warn({ err }, 'the demo fleet could not start here'),
+  );
+}
+
+async function runDemoFleet(app: FastifyInstance, config: Config, enrollmentKey: string): Promise<() => Promise<void>> {
   const { startFleet } = await import('@ed/simulator/fleet');
   const fleet = startFleet({
     units: config.SIMULATOR_UNITS,
     serverUrl: `http://127.0.0.1:${config.PORT}`,
+    mqttUrl: config.MQTT_URL,
     enrollmentKey,
     churn: config.SIMULATOR_CHURN,
     // A standalone assistant (absolute AI_URL) is where the units ask too.
@@ -111,7 +129,7 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  demo.stop = await startDemoFleet(app, config);
+  demo.stop = startDemoFleet(app, config, database);
   // Written to the terminal, not the structured log: logs never hold passwords.
   process.stdout.write(signInBanner(config, created));
 }
