@@ -116,7 +116,11 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.paths.pglite });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.paths.pglite,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const app = await buildApp({ config, database });
   const created = await bootstrapAccounts(config, app.users, app.usersRepository);
 

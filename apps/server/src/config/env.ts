@@ -21,6 +21,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /** Connections each instance keeps to PostgreSQL (plus one for live events, one for leadership). */
+  DATABASE_POOL_SIZE: int(1, 200).default(10),
   SMTP_URL: optionalString.pipe(
     z
       .string()

@@ -47,13 +47,13 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string, logger?: Logger): Database {
+export function openPostgres(connectionString: string, logger?: Logger, poolSize = 10): Database {
   // A query that never answers (a connection lost without a close) must not hold a pool slot
   // forever: it fails after QUERY_TIMEOUT_MS and its client is dropped. Migrations, which may run
   // longer, use a connection of their own (migrate.ts).
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
@@ -85,10 +85,10 @@ export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOption
 
 /** PGlite persisted under `dataDir` unless a PostgreSQL URL is given. */
 export async function openDatabase(
-  options: { databaseUrl?: string; pgliteDir: string },
+  options: { databaseUrl?: string; pgliteDir: string; poolSize?: number },
   logger?: Logger,
 ): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger, options.poolSize);
   mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir, PGLITE_OPTIONS);
   return openPglite(client);

@@ -3,6 +3,7 @@ import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdates } from '../../db/schema.js';
 
 /** What the console reads of a unit: its record and its live facts (presence, progress, procedure). */
@@ -86,9 +87,13 @@ export class EquipmentRepository {
    */
   async applyState(serialNumber: string, family: Family, state: StateMessage): Promise<void> {
     const columns = recordColumns(state);
-    if (Object.keys(columns).length > 0) await this.applyRecord(serialNumber, family, columns, state.seq);
-    else await this.db.insert(equipment).values({ serialNumber, family }).onConflictDoNothing();
-    await this.applyLive(serialNumber, state);
+    const hasRecord = Object.keys(columns).length > 0;
+    if (hasRecord) await this.applyRecord(serialNumber, family, columns, state.seq);
+    // Most reports carry only fast facts: one UPDATE, and an INSERT only for a unit not seen yet.
+    if (!(await this.applyLive(serialNumber, state)) && !hasRecord) {
+      await this.db.insert(equipment).values({ serialNumber, family }).onConflictDoNothing();
+      await this.applyLive(serialNumber, state);
+    }
   }
 
   private async applyRecord(
@@ -123,7 +128,8 @@ export class EquipmentRepository {
       });
   }
 
-  private async applyLive(serialNumber: string, state: StateMessage): Promise<void> {
+  /** Writes the report's fast facts; false when the unit has no record yet. */
+  private async applyLive(serialNumber: string, state: StateMessage): Promise<boolean> {
     const { seq } = state;
     const parts = [];
     if (state.updateState !== undefined) {
@@ -148,11 +154,13 @@ export class EquipmentRepository {
         sql`alignment_seq = case when ${fresh} then ${seq ?? null}::bigint else l.alignment_seq end`,
       );
     }
-    if (parts.length === 0) return;
-    await this.db.execute(
+    if (parts.length === 0) return true;
+    const rows = await queryRows(
+      this.db,
       sql`update ${equipmentLive} l set ${sql.join(parts, sql`, `)} from ${equipment} e
-          where e.id = l.equipment_id and e.serial_number = ${serialNumber}`,
+          where e.id = l.equipment_id and e.serial_number = ${serialNumber} returning 1 as ok`,
     );
+    return rows.length > 0;
   }
 
   /** Where the unit's address places it; written only when it moved (or on its first sign of life). */

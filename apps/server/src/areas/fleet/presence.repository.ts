@@ -4,6 +4,9 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
 
+/** Arbitrary constant: the advisory lock of the presence sweep. */
+const SWEEP_LOCK = 727_003;
+
 /** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
 export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed';
 
@@ -100,23 +103,31 @@ export class PresenceRepository {
 
   /**
    * Takes offline the units whose promised heartbeat is three beats late (their death was lost:
-   * the broker itself died, or our own embedded broker with its process). Bounded per call;
-   * SKIP LOCKED lets every instance run it at once without waiting on each other.
+   * the broker itself died, or our own embedded broker with its process). Bounded per call. Every
+   * instance sweeps on its timer, but one at a time holds the sweep's lock and scans; the others
+   * skip the round, so N instances cost what one does.
    */
   async expireStale(limit = 1_000): Promise<string[]> {
-    const rows = await queryRows<{ serial_number: string }>(
-      this.db,
-      sql`update ${equipmentLive} l set connected = false, current_procedure = null, address = null, port = null,
-            last_seen_online_at = now()
-          from ${equipment} e
-          where e.id = l.equipment_id and l.equipment_id in (
-            select equipment_id from ${equipmentLive}
-            where connected and heartbeat_seconds is not null
-              and last_seen_at < now() - make_interval(secs => heartbeat_seconds * 3)
-            limit ${limit} for update skip locked)
-          returning e.serial_number`,
-    );
-    return rows.map((r) => r.serial_number);
+    return this.db.transaction(async (tx) => {
+      const [lock] = await queryRows<{ ok: boolean }>(
+        tx as unknown as Db,
+        sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
+      );
+      if (!lock?.ok) return [];
+      const rows = await queryRows<{ serial_number: string }>(
+        tx as unknown as Db,
+        sql`update ${equipmentLive} l set connected = false, current_procedure = null, address = null, port = null,
+              last_seen_online_at = now()
+            from ${equipment} e
+            where e.id = l.equipment_id and l.equipment_id in (
+              select equipment_id from ${equipmentLive}
+              where connected and heartbeat_seconds is not null
+                and last_seen_at < now() - make_interval(secs => heartbeat_seconds * 3)
+              limit ${limit} for update skip locked)
+            returning e.serial_number`,
+      );
+      return rows.map((r) => r.serial_number);
+    });
   }
 
   /** The deaths of many connections at once (our embedded broker closing), each still by its sequence. */
