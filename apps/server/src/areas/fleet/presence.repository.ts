@@ -6,6 +6,7 @@ import { equipment, equipmentLive } from '../../db/schema.js';
 
 /** Arbitrary constant: the advisory lock of the presence sweep. */
 const SWEEP_LOCK = 727_003;
+const DEATHS_BATCH = 500;
 
 /** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
 export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed';
@@ -107,7 +108,7 @@ export class PresenceRepository {
    * instance sweeps on its timer, but one at a time holds the sweep's lock and scans; the others
    * skip the round, so N instances cost what one does.
    */
-  async expireStale(limit = 1_000): Promise<string[]> {
+  async expireStale(limit = 500): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const [lock] = await queryRows<{ ok: boolean }>(
         tx as unknown as Db,
@@ -132,7 +133,15 @@ export class PresenceRepository {
 
   /** The deaths of many connections at once (our embedded broker closing), each still by its sequence. */
   async deaths(gone: { serialNumber: string; seq: number | null }[]): Promise<number> {
-    if (gone.length === 0) return 0;
+    let released = 0;
+    // In batches: each flip updates a counter shard, and one statement flipping thousands of rows
+    // would make each shard a long chain of row versions within its transaction.
+    for (let i = 0; i < gone.length; i += DEATHS_BATCH)
+      released += await this.deathBatch(gone.slice(i, i + DEATHS_BATCH));
+    return released;
+  }
+
+  private async deathBatch(gone: { serialNumber: string; seq: number | null }[]): Promise<number> {
     const serials = gone.map((g) => g.serialNumber);
     const seqs = gone.map((g) => (g.seq === null ? null : String(g.seq)));
     const rows = await queryRows<{ id: number }>(
