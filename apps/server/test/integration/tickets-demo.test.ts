@@ -20,7 +20,7 @@ describe('demo tickets', () => {
       .insert(equipment)
       .values(serials.map((serialNumber) => ({ serialNumber, family: 'aligner' as const })));
 
-    expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, serials)).toBe(5);
+    expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, t.app.database, serials)).toBe(5);
     const token = (await t.signIn('admin')).access_token;
     const stats = (await t.app.inject({ url: '/read/ticket_statistics/v1', headers: bearer(token) })).json();
     expect(stats).toMatchObject({ openTicketCount: 3, closedTicketCount: 2, totalTickets: 5 });
@@ -33,6 +33,6 @@ describe('demo tickets', () => {
     ).json();
     expect(unit.openSupportTickets).toBe(1);
 
-    expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, serials)).toBe(0);
+    expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, t.app.database, serials)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { unlessAlreadyThere } from '../../shared/already-there.js';
 import type { EasyService } from './easy.service.js';
 
 const DEMO_FIXTURES = [
@@ -13,15 +14,15 @@ const DEMO_TARGETS = [
 
 /**
  * Demo mode's EZ ADAS data, put in through the same service the console uses. Only what is
- * missing is created, so changes made in the console survive a restart.
+ * missing is created, so changes made in the console survive a restart; instances starting at
+ * once each create what they win (a fixture's subscription is set by the one that created it).
  */
 export async function seedEasyDemo(service: EasyService): Promise<{ fixtures: string[]; targetIds: number[] }> {
   for (const fixture of DEMO_FIXTURES) {
     if (await service.createFixture(fixture.serialNumber)) await service.subscribe(fixture);
   }
   for (const target of DEMO_TARGETS) {
-    // Already there (a 409 from an earlier start) is fine.
-    await service.createTarget(target).catch(() => undefined);
+    await service.createTarget(target).catch(unlessAlreadyThere);
   }
   return { fixtures: DEMO_FIXTURES.map((f) => f.serialNumber), targetIds: DEMO_TARGETS.map((t) => t.targetId) };
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Family } from '@ed/contract/families';
 
@@ -29,46 +29,65 @@ function payload(seed: string, bytes: number): Buffer {
   return out;
 }
 
+/**
+ * Instances sharing DATA_DIR may write the same package at the same moment: each writes its own
+ * temporary file and renames it into place (the bytes are the same), so no one reads half a file.
+ * The manifest comes last, and a package whose manifest exists is complete.
+ */
+async function put(folder: string, name: string, data: Buffer | string): Promise<void> {
+  const temporary = path.join(folder, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, path.join(folder, name));
+  } catch (err) {
+    await rm(temporary, { force: true });
+    throw err;
+  }
+}
+
+const written = (folder: string) =>
+  stat(path.join(folder, 'manifest.json')).then(
+    () => true,
+    () => false,
+  );
+
 /** A spec package staff can publish from the Spec Updates screen. */
 export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
 
 async function writeDemoSpec(root: string): Promise<void> {
   const folder = path.join(root, DEMO_SPEC_PATH);
-  if (await stat(path.join(folder, 'manifest.json')).catch(() => null)) return;
+  if (await written(folder)) return;
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, 'specs.db'), payload(DEMO_SPEC_PATH, 2 * 1024 * 1024));
+  await put(folder, 'specs.db', payload(DEMO_SPEC_PATH, 2 * 1024 * 1024));
   const manifest = {
     version: { name: 'NA-2026-12', month: 12, year: 2026 },
     prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: '1.0.0' },
     files: ['specs.db'],
   };
-  await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await put(folder, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Writes the demo packages under `root` (skipping those already there); returns their paths. */
 export async function writeDemoPackages(root: string): Promise<string[]> {
   await writeDemoSpec(root);
-  const written: string[] = [DEMO_SPEC_PATH];
+  const paths: string[] = [DEMO_SPEC_PATH];
   for (const p of DEMO_PACKAGES) {
     const relative = demoPackagePath(p.family, p.semantic);
     const folder = path.join(root, relative);
-    written.push(relative);
-    if (await stat(path.join(folder, 'manifest.json')).catch(() => null)) continue;
+    paths.push(relative);
+    if (await written(folder)) continue;
     await mkdir(folder, { recursive: true });
     const image = `${p.family}-${p.semantic}.swu`;
     const body = payload(relative, p.megabytes * 1024 * 1024);
-    await writeFile(path.join(folder, image), body);
-    await writeFile(
-      path.join(folder, `${image}.sha256`),
-      `${createHash('sha256').update(body).digest('hex')}  ${image}\n`,
-    );
+    await put(folder, image, body);
+    await put(folder, `${image}.sha256`, `${createHash('sha256').update(body).digest('hex')}  ${image}\n`);
     const manifest = {
       version: { semantic: p.semantic, meta: `demo-${p.semantic}` },
       prerequisites: { require: p.family === 'aligner' ? '4.0.0' : '1.0.0' },
       family: p.family,
       files: [image, `${image}.sha256`],
     };
-    await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await put(folder, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   }
-  return written;
+  return paths;
 }

@@ -4,15 +4,14 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
-import { HttpError } from '../../shared/http-error.js';
 import { DashboardRepository } from '../dashboard/dashboard.repository.js';
-import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
 import { DeliveryTracker } from './delivery-tracker.js';
 import { PackageStore } from './package-store.js';
 import { Schedules } from './schedules.js';
 import { SchedulerReads } from './scheduler-statistics.js';
 import { SoftwareRepository, type SoftwareUpdateRow } from './software.repository.js';
 import { SoftwareService } from './software.service.js';
+import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
 import { SpecDelivery } from '../specs/spec-delivery.js';
 
@@ -148,28 +147,7 @@ async function softwarePlugin(app: FastifyInstance) {
   app.services.register('alignerUpdate', { check, restart });
   app.services.register('truPointUpdate', { check, restart });
 
-  if (config.DEMO) {
-    await writeDemoPackages(config.paths.updates);
-    for (const p of DEMO_PACKAGES.filter((d) => d.publish)) {
-      if (await repository.find(p.family, p.semantic)) continue;
-      const { manifest } = await service.validate(p.family, demoPackagePath(p.family, p.semantic));
-      // Another instance starting at the same moment may publish it first; that is as good.
-      await service
-        .create(
-          p.family,
-          {
-            version: manifest.version,
-            prerequisite: manifest.prerequisites.require,
-            family: p.family,
-            path: demoPackagePath(p.family, p.semantic),
-          },
-          'demo',
-        )
-        .catch((err: unknown) => {
-          if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
-        });
-    }
-  }
+  if (config.DEMO) await seedSoftwareDemo(config.paths.updates, service, repository);
   if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
   app.addHook('preClose', async () => {
     await scheduler.stop();

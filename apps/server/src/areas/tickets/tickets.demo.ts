@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client.js';
+import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import type { ActiveSession } from '../auth/auth.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { TicketsService } from './tickets.service.js';
@@ -65,17 +67,30 @@ const DEMO_TICKETS: DemoTicket[] = [
   },
 ];
 
+/** Arbitrary constant: the advisory lock under which one instance at a time seeds the demo tickets. */
+const DEMO_TICKETS_LOCK = 727_031;
+
 /**
  * Demo mode's support tickets, opened, commented and closed through the same service the
  * console uses, by the demo accounts, on units of the simulated fleet. Only a database without
- * tickets gets them, so a restart adds nothing.
+ * tickets gets them, so a restart adds nothing; the check and the tickets are under an advisory
+ * lock, so instances doing it at the same moment add them once.
  */
 export async function seedTicketsDemo(
   service: TicketsService,
   users: UsersRepository,
+  database: Database,
   serialNumbers: readonly string[],
 ): Promise<number> {
   if (serialNumbers.length === 0) return 0;
+  return withAdvisoryLock(database, DEMO_TICKETS_LOCK, () => openDemoTickets(service, users, serialNumbers));
+}
+
+async function openDemoTickets(
+  service: TicketsService,
+  users: UsersRepository,
+  serialNumbers: readonly string[],
+): Promise<number> {
   const sessions = new Map<string, ActiveSession>();
   const as = async (username: string): Promise<ActiveSession | undefined> => {
     if (!sessions.has(username)) {

@@ -17,8 +17,10 @@ const generatePassword = () => randomBytes(15).toString('base64url');
 const DEMO_ROLES: Role[] = ['engineer', 'support_lvl2', 'support', 'tech', 'ezadas', 'guest'];
 
 /**
- * On first start creates `admin` (ADMIN_PASSWORD, or a generated password shown once),
- * and in demo mode the demo accounts, through the same service the Users screen uses.
+ * On first start creates `admin` (ADMIN_PASSWORD, or a generated password shown once), and in
+ * demo mode the demo accounts, through the same service the Users screen uses. Several instances
+ * may start at once on an empty database: each account is inserted by exactly one of them (the
+ * unique index decides), and only that one reports it, so a generated password is shown once.
  */
 export async function bootstrapAccounts(
   config: Config,
@@ -26,29 +28,15 @@ export async function bootstrapAccounts(
   repository: UsersRepository,
 ): Promise<CreatedAccount[]> {
   const created: CreatedAccount[] = [];
-  if ((await repository.count()) === 0) {
-    const generated = config.ADMIN_PASSWORD ? undefined : generatePassword();
-    await users.create({
-      username: 'admin',
-      email: config.ADMIN_EMAIL,
-      role: 'admin',
-      password: config.ADMIN_PASSWORD ?? generated!,
-    });
-    created.push({ username: 'admin', role: 'admin', generatedPassword: generated });
-  }
+  const create = async (username: string, role: Role, email: string, given: string | undefined) => {
+    const generated = given ? undefined : generatePassword();
+    const row = await users.createIfAbsent({ username, email, role, password: given ?? generated! });
+    if (row) created.push({ username, role, generatedPassword: generated });
+  };
+  if ((await repository.count()) === 0) await create('admin', 'admin', config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   if (config.DEMO) {
-    for (const role of DEMO_ROLES) {
-      if (await repository.findByUsername(role)) continue;
-      const generated = config.DEMO_PASSWORD ? undefined : generatePassword();
-      const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
-      await users.create({
-        username: role,
-        email: `${role}@${domain}`,
-        role,
-        password: config.DEMO_PASSWORD ?? generated!,
-      });
-      created.push({ username: role, role, generatedPassword: generated });
-    }
+    const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
+    for (const role of DEMO_ROLES) await create(role, role, `${role}@${domain}`, config.DEMO_PASSWORD);
   }
   return created;
 }

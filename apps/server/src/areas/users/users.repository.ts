@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
+type NewUserRow = { username: string; email: string; role: Role; passwordHash: string; active?: boolean };
 
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
@@ -25,12 +26,15 @@ export class UsersRepository {
     return row?.n ?? 0;
   }
 
-  async insert(
-    values: { username: string; email: string; role: Role; passwordHash: string; active?: boolean },
-    db: Db = this.db,
-  ): Promise<UserRow> {
+  async insert(values: NewUserRow, db: Db = this.db): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();
     return row!;
+  }
+
+  /** Inserts unless the username is taken (also by a concurrent insert); undefined then. */
+  async insertIfAbsent(values: NewUserRow): Promise<UserRow | undefined> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    return row;
   }
 
   /**

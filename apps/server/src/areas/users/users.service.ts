@@ -14,18 +14,33 @@ export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
   async create(input: NewUser): Promise<UserRow> {
-    const parsed = newUserSchema.safeParse(input);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw badRequest(issue.message, String(issue.path[0] ?? ''));
-    }
-    const user = parsed.data;
-    const problems = newPasswordProblems(user.password);
-    if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+    const user = this.parse(input);
     if (await this.users.findByUsername(user.username)) {
       throw conflict(`A user named ${user.username} already exists.`);
     }
     const passwordHash = await hashPassword(user.password);
     return this.users.insert({ ...user, role: user.role as Role, passwordHash });
+  }
+
+  /**
+   * Creates the account unless its username is taken, also by another instance inserting it at
+   * this very moment (the unique index decides); returns the row only to the one that created it.
+   */
+  async createIfAbsent(input: NewUser): Promise<UserRow | undefined> {
+    const user = this.parse(input);
+    if (await this.users.findByUsername(user.username)) return undefined;
+    const passwordHash = await hashPassword(user.password);
+    return this.users.insertIfAbsent({ ...user, role: user.role as Role, passwordHash });
+  }
+
+  private parse(input: NewUser) {
+    const parsed = newUserSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(issue.message, String(issue.path[0] ?? ''));
+    }
+    const problems = newPasswordProblems(parsed.data.password);
+    if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+    return parsed.data;
   }
 }

@@ -1,0 +1,29 @@
+import { unlessAlreadyThere } from '../../shared/already-there.js';
+import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
+import type { SoftwareRepository } from './software.repository.js';
+import type { SoftwareService } from './software.service.js';
+
+/**
+ * Demo mode's packages under UPDATES_DIR, and one published release per family, through the same
+ * service as the Software Versions screen. Instances starting at once each try: the service
+ * publishes under a per-family lock, and the later ones get its 409, which is as good.
+ */
+export async function seedSoftwareDemo(
+  updatesDir: string,
+  service: SoftwareService,
+  repository: SoftwareRepository,
+): Promise<void> {
+  await writeDemoPackages(updatesDir);
+  for (const p of DEMO_PACKAGES.filter((d) => d.publish)) {
+    if (await repository.find(p.family, p.semantic)) continue;
+    const path = demoPackagePath(p.family, p.semantic);
+    const { manifest } = await service.validate(p.family, path);
+    await service
+      .create(
+        p.family,
+        { version: manifest.version, prerequisite: manifest.prerequisites.require, family: p.family, path },
+        'demo',
+      )
+      .catch(unlessAlreadyThere);
+  }
+}

@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
+import { seedEasyDemo } from './areas/easy/easy.demo.js';
+import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
+import { demoVendorKey, seedVendorDemo } from './areas/trupoint/trupoint.demo.js';
+import type { Database } from './db/client.js';
+import { whenLeader } from './db/leader-lock.js';
+
+/** Arbitrary constant: the advisory lock of the instance that runs the demo's simulated fleet. */
+const DEMO_FLEET_LOCK = 727_002;
+const DEMO_FLEET_RETRY_MS = 15_000;
+
+/**
+ * Demo data every instance makes sure of at boot (the software packages come with their plugin):
+ * each step creates only what is missing and is safe when instances start at the same moment.
+ */
+export async function seedDemoData(app: FastifyInstance): Promise<void> {
+  await seedVendorDemo(app.truPoint.service);
+  await seedEasyDemo(app.easy.service);
+}
+
+/**
+ * Demo mode runs simulated units, in one instance of however many share the database: the one
+ * holding the demo fleet's lock (another takes over if it dies). They register and connect over
+ * the same paths real units use, each claiming a public address: MQTT over WebSocket on the
+ * embedded broker, or the external broker of MQTT_URL with a check-in over HTTP.
+ */
+export function startDemoFleet(app: FastifyInstance, database: Database): (() => Promise<void>) | undefined {
+  const { config } = app;
+  const enrollmentKey = app.fleet.enrollmentKey;
+  if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey) return undefined;
+  return whenLeader(
+    database,
+    DEMO_FLEET_LOCK,
+    DEMO_FLEET_RETRY_MS,
+    () => runDemoFleet(app, database, enrollmentKey),
+    (err) => app.log.warn({ err }, 'the demo fleet could not start here'),
+  );
+}
+
+const serverUrl = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+async function runDemoFleet(
+  app: FastifyInstance,
+  database: Database,
+  enrollmentKey: string,
+): Promise<() => Promise<void>> {
+  const { config } = app;
+  const { startFleet } = await import('@ed/simulator/fleet');
+  const fleet = startFleet({
+    units: config.SIMULATOR_UNITS,
+    serverUrl: serverUrl(app),
+    mqttUrl: config.MQTT_URL,
+    enrollmentKey,
+    churn: config.SIMULATOR_CHURN,
+    // A standalone assistant (absolute AI_URL) is where the units ask too.
+    assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,
+    logger: app.log.child({ module: 'simulator' }),
+  });
+  const field = startDemoField(app, fleet.units).catch((err: unknown) => {
+    app.log.warn({ err }, 'the demo vendor and EZ ADAS fixtures did not start');
+    return undefined;
+  });
+  fleet.ready
+    .then(async () => {
+      await app.fleet.gateway.settled();
+      const { total, connected, located, countries } = await app.fleet.equipment.spread();
+      app.log.info(
+        `simulator: ${config.SIMULATOR_UNITS} units registered; ${total} on record, ${connected} connected, ` +
+          `${located} geolocated in ${countries} countries`,
+      );
+      if (!config.DEMO_TICKETS) return;
+      const tickets = await seedTicketsDemo(
+        app.tickets,
+        app.usersRepository,
+        database,
+        fleet.units.slice(0, 5).map((unit) => unit.serialNumber),
+      );
+      if (tickets > 0) app.log.info(`demo: ${tickets} support tickets opened by the demo accounts`);
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'));
+  return async () => {
+    (await field)?.stop();
+    await fleet.stop();
+  };
+}
+
+/** The vendor's shop system and the EZ ADAS fixtures around the simulated fleet, as in the field. */
+async function startDemoField(app: FastifyInstance, units: readonly SimulatedUnit[]) {
+  const { startFieldDemo } = await import('@ed/simulator/field-demo');
+  const vendorApiKey = await demoVendorKey(app.truPoint.service);
+  const ez = await seedEasyDemo(app.easy.service);
+  return startFieldDemo({
+    serverUrl: serverUrl(app),
+    units,
+    vendorApiKey,
+    ezFixtures: ez.fixtures,
+    ezTargetIds: ez.targetIds,
+    logger: app.log.child({ module: 'field-demo' }),
+  });
+}
