@@ -7,6 +7,7 @@ import type { EquipmentRow } from '../fleet/equipment.repository.js';
 import { KeyedQueue } from '../fleet/keyed-queue.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
+import { connectionOf } from './unit-connection.js';
 
 /** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
 export function progressKey(state: UpdateState | null): string {
@@ -62,7 +63,8 @@ export class DeliveryTracker {
       if (delivered) this.deps.stagingChanged(unit.family, [serialNumber]);
       return;
     }
-    if (unit.connected && staged.toldOnConnection !== unit.connectCount) {
+    // Only a hint: telling claims the connection first (software.plugin.ts), so it happens once.
+    if (unit.connected && staged.toldOnConnection !== connectionOf(unit)) {
       const update = await this.deps.findUpdate(staged.updateId);
       if (update) await this.deps.tellUnit(serialNumber, update);
     }

@@ -13,6 +13,7 @@ import { SoftwareRepository, type SoftwareUpdateRow } from './software.repositor
 import { SoftwareService } from './software.service.js';
 import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
+import { connectionOf } from './unit-connection.js';
 import { SpecDelivery } from '../specs/spec-delivery.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
@@ -54,7 +55,9 @@ async function softwarePlugin(app: FastifyInstance) {
       await fleet.bus.send(serialNumber, 'clear_pending_updates', {});
       return;
     }
-    await repository.markTold(serialNumber, unit.connectCount);
+    const connection = connectionOf(unit);
+    // Someone else (the tracker, the scheduler, another instance) is telling it on this connection.
+    if (!(await repository.claimTell(serialNumber, update.id, connection))) return;
     try {
       await fleet.bus.send(serialNumber, 'stage', {
         version: { semantic: update.semantic, meta: update.meta },
@@ -63,7 +66,7 @@ async function softwarePlugin(app: FastifyInstance) {
       });
     } catch (err) {
       // Not taken (no answer, or busy): the next change of the unit tells it again.
-      await repository.markTold(serialNumber, null);
+      await repository.releaseTell(serialNumber, update.id, connection);
       throw err;
     }
   };
@@ -104,6 +107,7 @@ async function softwarePlugin(app: FastifyInstance) {
     logger: log,
   });
   const specs = new SpecDelivery({
+    db,
     tell: async (serialNumber, spec) => {
       await fleet.bus.send(serialNumber, 'stage_specs', {
         version: { name: spec.name, month: spec.month, year: spec.year },

@@ -80,11 +80,38 @@ export class SoftwareRepository {
     return row;
   }
 
-  async markTold(serialNumber: string, connection: number | null): Promise<void> {
-    await this.db
+  /**
+   * Claims telling the unit about its staged update `updateId` on `connection`: one conditional
+   * UPDATE, so of all who are about to tell it (the staging call, the delivery tracker, the
+   * scheduler, any instance) exactly one gets true and sends.
+   */
+  async claimTell(serialNumber: string, updateId: number, connection: number): Promise<boolean> {
+    const rows = await this.db
       .update(stagedUpdates)
       .set({ toldOnConnection: connection })
-      .where(eq(stagedUpdates.serialNumber, serialNumber));
+      .where(
+        and(
+          eq(stagedUpdates.serialNumber, serialNumber),
+          eq(stagedUpdates.updateId, updateId),
+          sql`${stagedUpdates.toldOnConnection} is distinct from ${connection}`,
+        ),
+      )
+      .returning({ serialNumber: stagedUpdates.serialNumber });
+    return rows.length > 0;
+  }
+
+  /** Gives a claim back after a failed send, unless the staging has moved on meanwhile. */
+  async releaseTell(serialNumber: string, updateId: number, connection: number): Promise<void> {
+    await this.db
+      .update(stagedUpdates)
+      .set({ toldOnConnection: null })
+      .where(
+        and(
+          eq(stagedUpdates.serialNumber, serialNumber),
+          eq(stagedUpdates.updateId, updateId),
+          eq(stagedUpdates.toldOnConnection, connection),
+        ),
+      );
   }
 
   async markProgress(serialNumber: string, progressKey: string, at: Date): Promise<void> {

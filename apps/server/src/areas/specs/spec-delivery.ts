@@ -3,14 +3,18 @@ import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
+import { HttpError } from '../../shared/http-error.js';
 import { withLive } from '../fleet/equipment.repository.js';
 import { patternToLike } from '../software/schedules.js';
+import { connectionColumn } from '../software/unit-connection.js';
 
 const BATCH = 50;
 type SpecRow = typeof specUpdates.$inferSelect;
 export interface SpecTell {
   serialNumber: string;
   spec: SpecRow;
+  /** The connection claimed for this tell (areas/software/unit-connection.ts). */
+  connection: number;
 }
 
 const padded = (v: string) =>
@@ -23,14 +27,20 @@ const padded = (v: string) =>
 const prerequisiteOf = (spec: SpecRow, family: Family) =>
   family === 'gtps' ? spec.gtpsRequire : family === 'aligner-oasis' ? spec.oasisRequire : spec.require;
 
+/** The unit did not get the command at all (no answer, or it was never sent), as opposed to refusing it. */
+const notReceived = (err: unknown) => err instanceof HttpError && (err.statusCode === 504 || err.statusCode === 503);
+
 /**
  * Sends each family's newest active spec release to the connected units it targets: the family,
  * the serial-number filter ('*' all) and the family's prerequisite version. Runs inside the update
- * scheduler's round, so one instance acts; each unit is told once per connection.
+ * scheduler's round, so one instance acts; each unit is told once per connection, and the telling
+ * is claimed row by row (a conditional upsert) before anything is sent, so it stays once whoever
+ * else tells specs.
  */
 export class SpecDelivery {
   constructor(
     private readonly deps: {
+      db: Db;
       tell(serialNumber: string, spec: SpecRow): Promise<void>;
       now(): Date;
       logger: FastifyBaseLogger;
@@ -52,7 +62,7 @@ export class SpecDelivery {
         ? undefined
         : or(...spec.filter.map((p) => like(equipment.serialNumber, patternToLike(p))));
       const units = await db
-        .select({ serialNumber: equipment.serialNumber, connectCount: equipmentLive.connectCount })
+        .select({ serialNumber: equipment.serialNumber, connection: connectionColumn })
         .from(equipment)
         .innerJoin(equipmentLive, withLive)
         .leftJoin(
@@ -65,36 +75,59 @@ export class SpecDelivery {
             eq(equipmentLive.connected, true),
             sql`(${equipment.specs}->>'name') is distinct from ${spec.name}`,
             required ? sql`${equipment.versionSort} >= ${padded(required)}` : undefined,
-            sql`${specDeliveries.toldOnConnection} is distinct from ${equipmentLive.connectCount}`,
+            sql`${specDeliveries.toldOnConnection} is distinct from ${connectionColumn}`,
             filter,
           ),
         )
         .limit(BATCH);
-      for (const unit of units) {
-        await db
-          .insert(specDeliveries)
-          .values({
-            serialNumber: unit.serialNumber,
+      if (units.length === 0) continue;
+      const now = this.deps.now();
+      const claimed = await db
+        .insert(specDeliveries)
+        .values(
+          units.map((u) => ({
+            serialNumber: u.serialNumber,
             specUpdateId: spec.id,
-            toldOnConnection: unit.connectCount,
-            toldAt: this.deps.now(),
-          })
-          .onConflictDoUpdate({
-            target: [specDeliveries.serialNumber, specDeliveries.specUpdateId],
-            set: { toldOnConnection: unit.connectCount, toldAt: this.deps.now() },
-          });
-        tells.push({ serialNumber: unit.serialNumber, spec });
-      }
+            toldOnConnection: Number(u.connection),
+            toldAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [specDeliveries.serialNumber, specDeliveries.specUpdateId],
+          set: { toldOnConnection: sql`excluded.told_on_connection`, toldAt: sql`excluded.told_at` },
+          setWhere: sql`${specDeliveries.toldOnConnection} is distinct from excluded.told_on_connection`,
+        })
+        .returning({ serialNumber: specDeliveries.serialNumber, connection: specDeliveries.toldOnConnection });
+      for (const c of claimed) tells.push({ serialNumber: c.serialNumber, spec, connection: c.connection });
     }
     return tells;
   }
 
-  /** After the commit: a unit that refuses (busy updating) is asked again on its next connection. */
+  /**
+   * After the commit. A unit that refuses (busy updating) keeps its claim and is asked again on its
+   * next connection; one that never got the command (no answer, not sent) is given back for the next round.
+   */
   tellAll(tells: SpecTell[]): void {
-    for (const { serialNumber, spec } of tells) {
+    for (const { serialNumber, spec, connection } of tells) {
       void this.deps
         .tell(serialNumber, spec)
-        .catch((err: unknown) => this.deps.logger.info({ err, serialNumber }, 'spec release not taken by the unit'));
+        .catch(async (err: unknown) => {
+          this.deps.logger.info({ err, serialNumber }, 'spec release not taken by the unit');
+          if (notReceived(err)) await this.release(serialNumber, spec.id, connection);
+        })
+        .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'spec release claim not given back'));
     }
+  }
+
+  private async release(serialNumber: string, specUpdateId: number, connection: number): Promise<void> {
+    await this.deps.db
+      .delete(specDeliveries)
+      .where(
+        and(
+          eq(specDeliveries.serialNumber, serialNumber),
+          eq(specDeliveries.specUpdateId, specUpdateId),
+          eq(specDeliveries.toldOnConnection, connection),
+        ),
+      );
   }
 }

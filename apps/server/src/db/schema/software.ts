@@ -1,6 +1,7 @@
 // Software and spec updates, staging, schedules and the update scheduler.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -53,8 +54,11 @@ export const stagedUpdates = pgTable(
     lastProgressAt: tz('last_progress_at').notNull(),
     /** What the unit last reported about this update; a different report counts as progress. */
     progressKey: text('progress_key'),
-    /** The connection (connectCount) on which the unit was last told; a reconnect tells it again. */
-    toldOnConnection: integer('told_on_connection'),
+    /**
+     * The connection on which the unit was told (areas/software/unit-connection.ts), claimed before
+     * the command goes out so only one sender tells it; a reconnect tells it again.
+     */
+    toldOnConnection: bigint('told_on_connection', { mode: 'number' }),
   },
   (t) => [
     index('staged_updates_family_auto_idx').on(t.family, t.autoStaged, t.lastProgressAt),
@@ -162,7 +166,8 @@ export const specDeliveries = pgTable(
     specUpdateId: integer('spec_update_id')
       .notNull()
       .references(() => specUpdates.id, { onDelete: 'cascade' }),
-    toldOnConnection: integer('told_on_connection').notNull(),
+    /** Claimed before the release goes out, as for staged updates. */
+    toldOnConnection: bigint('told_on_connection', { mode: 'number' }).notNull(),
     toldAt: tz('told_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.serialNumber, t.specUpdateId] })],

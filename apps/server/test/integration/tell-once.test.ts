@@ -1,0 +1,204 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { specDeliveries } from '../../src/db/schema.js';
+import { brokers, fleetFixture, type BrokerSetup, type FleetFixture } from '../support/fleet-fixture.js';
+import { writePackage } from '../support/packages.js';
+import { markConnected } from '../support/presence.js';
+import { bearer, createTestApp } from '../support/test-app.js';
+import type { TestUnit } from '../support/test-unit.js';
+
+const OLD = { version: { semantic: '5.0.0', meta: null }, family: 'aligner' as const };
+const commands = (unit: TestUnit, name: string) => unit.received.filter((c) => c.name === name).length;
+
+/** A unit is told about its staged update, or a spec release, once per connection: who tells it claims it first. */
+function tellsOnce(broker: BrokerSetup) {
+  let f: FleetFixture;
+  let admin: string;
+  const extra: FastifyInstance[] = [];
+  const post = (url: string, payload: object) =>
+    f.t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+  const connected = async (state: object = OLD) => {
+    const unit = await f.unit();
+    await unit.connect(state);
+    await f.row(unit.serialNumber, (row) => expect(row).toMatchObject({ connected: true, versionSemantic: '5.0.0' }));
+    return unit;
+  };
+  /** Everything the unit's messages set off has run: the gateway's queue, then the tracker's. */
+  const settled = async (app = f.t.app) => {
+    await app.fleet.gateway.settled();
+    await app.software.tracker.settled();
+  };
+
+  beforeEach(async () => {
+    f = await fleetFixture(broker, { AUTO_STAGE_SLOTS: '0' });
+    admin = (await f.t.signIn('admin')).access_token;
+    await writePackage(f.t.config.paths.updates, 'aligner-9.1.0', { semantic: '9.1.0' });
+    const created = await post('/create/update/v1', {
+      version: { semantic: '9.1.0' },
+      family: 'aligner',
+      path: 'aligner-9.1.0',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+  });
+  afterEach(async () => {
+    for (const app of extra.splice(0)) await app.close();
+    await f.close();
+  });
+
+  it('sends one stage when the staging call and changes of the unit race', async () => {
+    const unit = await connected();
+    const staging = post('/create/immediate_stage_of_software_update/v1', {
+      serialNumber: unit.serialNumber,
+      version: { semantic: '9.1.0' },
+    });
+    for (let i = 0; i < 5; i += 1) f.t.app.fleet.gateway.presenceChanged(unit.serialNumber);
+    expect((await staging).statusCode).toBe(200);
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    await unit.report({ currentProcedure: 'Vehicle Selection' });
+    await settled();
+    expect(commands(unit, 'stage')).toBe(1);
+  });
+
+  it('sends one stage to a unit the scheduler stages', async () => {
+    const unit = await connected();
+    f.t.app.software.scheduler.setSlots(1);
+    expect(await f.t.app.software.scheduler.round()).toMatchObject({ autoStaged: 1 });
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    f.t.app.fleet.gateway.presenceChanged(unit.serialNumber);
+    await settled();
+    expect(commands(unit, 'stage')).toBe(1);
+  });
+
+  it('gives a refused stage back, and tells again at the next change', async () => {
+    const unit = await connected();
+    unit.answer = (c) =>
+      c.name === 'stage' && commands(unit, 'stage') === 1 ? { ok: false, error: 'busy' } : { ok: true, result: {} };
+    const staged = await post('/create/immediate_stage_of_software_update/v1', {
+      serialNumber: unit.serialNumber,
+      version: { semantic: '9.1.0' },
+    });
+    expect(staged.statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await f.t.app.software.repository.staged(unit.serialNumber)).toMatchObject({ toldOnConnection: null }),
+    );
+    await unit.report({ currentProcedure: 'Vehicle Selection' });
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(2));
+    await unit.report({ currentProcedure: 'Measurement' });
+    await settled();
+    expect(commands(unit, 'stage')).toBe(2);
+  });
+
+  it('tells a spec release once per connection: a refusal waits for the next one, silence is given back', async () => {
+    const [taking, refusing, silent] = [await connected(), await connected(), await connected()];
+    refusing.answer = () => ({ ok: false, error: 'busy updating' });
+    silent.answer = () => 'silence';
+    const folder = path.join(f.t.config.paths.updates, 'specs-2032');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'specs.db'), Buffer.alloc(1000, 7));
+    const version = { name: 'NA-2032-01', month: 1, year: 2032 };
+    await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
+    const serials = [taking, refusing, silent].map((u) => u.serialNumber);
+    const created = await post('/create/spec_update/v1', {
+      path: 'specs-2032',
+      version,
+      active: true,
+      targetFamily: 'aligner',
+      filter: serials,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { scheduler } = f.t.app.software;
+
+    expect((await scheduler.round()).specsTold).toBe(3);
+    const told = () => [taking, refusing, silent].map((u) => commands(u, 'stage_specs'));
+    await vi.waitFor(() => expect(told()).toEqual([1, 1, 1]));
+    // The silent unit's claim is given back once its command times out.
+    await vi.waitFor(
+      async () => {
+        const claim = await f.t.app.db
+          .select()
+          .from(specDeliveries)
+          .where(eq(specDeliveries.serialNumber, silent.serialNumber));
+        expect(claim).toEqual([]);
+      },
+      { timeout: 8_000, interval: 100 },
+    );
+    expect((await scheduler.round()).specsTold).toBe(1);
+    await vi.waitFor(() => expect(told()).toEqual([1, 1, 2]));
+
+    // A new connection is told again.
+    await taking.disconnect();
+    await f.row(taking.serialNumber, (row) => expect(row.connected).toBe(false));
+    await taking.connect(OLD);
+    await f.row(taking.serialNumber, (row) => expect(row.connected).toBe(true));
+    silent.answer = () => ({ ok: true, result: {} });
+    await vi.waitFor(async () => expect((await scheduler.round()).specsTold).toBeGreaterThan(0), { timeout: 8_000 });
+    await vi.waitFor(() => expect(commands(taking, 'stage_specs')).toBe(2));
+  }, 30_000);
+
+  it.skipIf(broker.embedded)('sends one stage while another instance follows the same unit', async () => {
+    // The first instance owns the database; the second must not close it when it stops.
+    const database = { ...f.t.db.database, close: async () => undefined };
+    const second = await buildApp({ config: f.t.config, database, logger: false });
+    extra.push(second);
+    const unit = await connected();
+    const staging = post('/create/immediate_stage_of_software_update/v1', {
+      serialNumber: unit.serialNumber,
+      version: { semantic: '9.1.0' },
+    });
+    for (let i = 0; i < 5; i += 1) second.software.tracker.unitChanged(unit.serialNumber);
+    expect((await staging).statusCode).toBe(200);
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    await settled();
+    await settled(second);
+    expect(commands(unit, 'stage')).toBe(1);
+  });
+}
+
+for (const broker of brokers)
+  describe.skipIf(Boolean(broker.skip))(`telling units on the ${broker.name}`, () => tellsOnce(broker));
+
+describe('the claim to tell a unit', () => {
+  it('goes to exactly one of many concurrent tellers, and once given back can be won again', async () => {
+    const t = await createTestApp();
+    try {
+      await writePackage(t.config.paths.updates, 'aligner-9.1.0', { semantic: '9.1.0' });
+      const { repository, service } = t.app.software;
+      await service.create(
+        'aligner',
+        { version: { semantic: '9.1.0', meta: null }, prerequisite: null, family: 'aligner', path: 'aligner-9.1.0' },
+        'admin',
+      );
+      const update = (await repository.find('aligner', '9.1.0'))!;
+      await markConnected(t.app, 'CLM000001');
+      const at = new Date();
+      await repository.setStaged({
+        serialNumber: 'CLM000001',
+        family: 'aligner',
+        updateId: update.id,
+        semantic: '9.1.0',
+        stagedAt: at,
+        lastProgressAt: at,
+      });
+      const claim = (connection: number, updateId = update.id) =>
+        repository.claimTell('CLM000001', updateId, connection);
+      const connection = 1_790_000_000_123;
+
+      const wins = await Promise.all(Array.from({ length: 8 }, () => claim(connection)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect(await claim(connection, update.id + 1)).toBe(false);
+      // Only the holder's claim is given back.
+      await repository.releaseTell('CLM000001', update.id, connection - 1);
+      expect(await claim(connection)).toBe(false);
+      await repository.releaseTell('CLM000001', update.id, connection);
+      expect(await claim(connection)).toBe(true);
+      // A new connection is a new tell.
+      expect(await claim(connection + 1)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
