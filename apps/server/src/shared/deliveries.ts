@@ -5,21 +5,29 @@ import { deliveries } from '../db/schema.js';
 
 export type DeliveryKind = 'message' | 'notification';
 
-/** Sends at once per tick; the rest wait for the next tick. */
+/** Units claimed and sent to at once; the next batch is claimed when this one has its answers. */
 const PARALLEL_SENDS = 25;
 /** A claim older than this without a reply belonged to a send that died with its instance. */
-const STALE_CLAIM_SECONDS = 120;
+const STALE_CLAIM_MS = 120_000;
 
 /**
  * Delivery of messages and notifications to units, at most once per unit and item, across
  * instances: a unit is claimed by inserting its row (the primary key makes that atomic), sent
  * the item, and confirmed on its reply; a failed send gives the claim back for the next tick.
+ * Claims are taken a batch at a time, just before its sends, so a claim is never older than one
+ * command's timeout while its send is under way: the stale-claim release (at least twice that)
+ * cannot hand a unit to a second instance while the first is still sending to it.
  */
 export class Deliveries {
+  private readonly staleAfterMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly logger: FastifyBaseLogger,
-  ) {}
+    commandTimeoutMs: number,
+  ) {
+    this.staleAfterMs = Math.max(STALE_CLAIM_MS, 2 * commandTimeoutMs);
+  }
 
   /** The SQL condition "this unit has no claim for the item", for the areas' candidate queries. */
   static notClaimed(kind: DeliveryKind, itemId: number, serialColumn: unknown) {
@@ -36,7 +44,7 @@ export class Deliveries {
   }
 
   async releaseStale(now: Date): Promise<void> {
-    const before = new Date(now.getTime() - STALE_CLAIM_SECONDS * 1000);
+    const before = new Date(now.getTime() - this.staleAfterMs);
     await this.db.delete(deliveries).where(and(isNull(deliveries.deliveredAt), lt(deliveries.claimedAt, before)));
   }
 
@@ -48,15 +56,20 @@ export class Deliveries {
     now: Date,
     send: (serialNumber: string) => Promise<unknown>,
   ): Promise<number> {
-    if (candidates.length === 0) return 0;
-    const claimed = await this.db
-      .insert(deliveries)
-      .values(candidates.map((serialNumber) => ({ kind, itemId, serialNumber, claimedAt: now })))
-      .onConflictDoNothing()
-      .returning({ serialNumber: deliveries.serialNumber });
+    // The tick's time (injectable) moved on by the real time spent, so later batches claim later.
+    const started = Date.now();
+    const claimedAt = () => new Date(now.getTime() + (Date.now() - started));
     let delivered = 0;
-    for (let i = 0; i < claimed.length; i += PARALLEL_SENDS) {
-      const batch = claimed.slice(i, i + PARALLEL_SENDS);
+    for (let i = 0; i < candidates.length; i += PARALLEL_SENDS) {
+      const batch = await this.db
+        .insert(deliveries)
+        .values(
+          candidates
+            .slice(i, i + PARALLEL_SENDS)
+            .map((serialNumber) => ({ kind, itemId, serialNumber, claimedAt: claimedAt() })),
+        )
+        .onConflictDoNothing()
+        .returning({ serialNumber: deliveries.serialNumber });
       const results = await Promise.allSettled(batch.map(({ serialNumber }) => send(serialNumber)));
       await Promise.all(
         results.map((result, index) => {

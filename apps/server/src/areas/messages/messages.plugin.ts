@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /** Messaging, and its timed job: move messages whose time has come, then deliver the active ones. */
 async function messagesPlugin(app: FastifyInstance) {
-  const deliveries = new Deliveries(app.db, app.log);
+  const deliveries = new Deliveries(app.db, app.log, app.config.COMMAND_TIMEOUT_MS);
   const messages = new MessagesService({
     db: app.db,
     repository: new MessagesRepository(app.db),

@@ -14,7 +14,7 @@ declare module 'fastify' {
 /** Notifications, and the job that delivers them to the units of their audience while in period. */
 async function notificationsPlugin(app: FastifyInstance) {
   const repository = new NotificationsRepository(app.db);
-  const deliveries = new Deliveries(app.db, app.log);
+  const deliveries = new Deliveries(app.db, app.log, app.config.COMMAND_TIMEOUT_MS);
   const notifications = new NotificationsService({ repository, deliveries, bus: app.fleet.bus });
   app.decorate('notifications', notifications);
   const job = startJobTimer(
