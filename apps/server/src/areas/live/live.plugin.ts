@@ -9,6 +9,12 @@ import { LiveHub, rooms, type LiveServer, type LiveSocket } from './live-hub.js'
 
 /** Timers cannot wait longer than this (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Instances beat every 2 s (the adapter's default is 5 s) and one silent for 6 s, three beats,
+ * is dropped (default 10 s): a killed instance stops counting within about 7 s. Until then reads
+ * across instances give up after CROSS_INSTANCE_TIMEOUT_MS (live-hub.ts).
+ */
+const ADAPTER_OPTIONS = { tableName: 'socket_io_attachments', heartbeatInterval: 2_000, heartbeatTimeout: 6_000 };
 
 /**
  * socket.io on /dashboard. The token comes in the handshake's auth payload (never the URL);
@@ -17,8 +23,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 async function livePlugin(app: FastifyInstance) {
   const io: LiveServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   const adapterClients = app.database.pool ? adapterPool(app.database.pool) : undefined;
-  if (adapterClients) io.adapter(createAdapter(adapterClients.pool, { tableName: 'socket_io_attachments' }));
-  const hub = new LiveHub(io);
+  if (adapterClients) {
+    io.adapter(
+      createAdapter(adapterClients.pool, {
+        ...ADAPTER_OPTIONS,
+        errorHandler: (err) => app.log.warn({ err }, 'live events between instances'),
+      }),
+    );
+  }
+  const hub = new LiveHub(io, app.log);
   app.decorate('live', hub);
   app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
 
