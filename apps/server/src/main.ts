@@ -13,7 +13,7 @@ function signInBanner(config: Config, created: CreatedAccount[]): string {
   } else if (created.length > 0) {
     lines.push(`Sign in as ${created.map((a) => a.username).join(', ')} with the password set in the environment.`);
   } else {
-    lines.push('Sign in as admin with its password (ADMIN_PASSWORD, or the one printed at first start).');
+    lines.push('Sign in as admin with its password (ADMIN_PASSWORD, or the one printed once where it was created).');
     lines.push(`Forgotten? Use "request password reset" and open the mail in ${config.paths.outbox}.`);
   }
   return `${lines.join('\n')}\n`;
