@@ -1,3 +1,4 @@
+/* global window */
 // npm run bench:web [-- --runs 5]: what a browser downloads for /login and for / after signing in,
 // and when /login first paints under Lighthouse's mobile throttling (150 ms RTT, 1.6 Mbit/s down,
 // 750 kbit/s up, CPU 4× slower), set through Chromium's DevTools protocol. Median of the runs.
