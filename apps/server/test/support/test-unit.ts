@@ -66,8 +66,8 @@ export class TestUnit {
       client.once('error', reject);
     });
     client.on('message', (topic, payload) => void this.onCommand(topic, payload));
-    await client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
     await client.subscribeAsync(topics.command(serial), { qos: 1 });
+    await client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
     await this.report(state);
   }
 

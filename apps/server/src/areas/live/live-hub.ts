@@ -23,6 +23,15 @@ export const rooms = {
   user: (username: string) => `user:${username.toLowerCase()}`,
 };
 
+/**
+ * The longest a read across instances waits. An instance that died without a goodbye is still
+ * counted by the adapter until its heartbeat is overdue (live.plugin.ts), and one that hangs
+ * may keep beating; a read must not stall or fail on either.
+ */
+const CLUSTER_READ_TIMEOUT_MS = 1_000;
+/** Consoles connecting or leaving in a burst push the counters once. */
+const COUNTERS_DEBOUNCE_MS = 500;
+
 export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
 
 /**
@@ -32,6 +41,7 @@ export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedA
 export class LiveHub {
   /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
   private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
+  private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly io: LiveServer) {}
 
@@ -51,9 +61,18 @@ export class LiveHub {
     this.io.in(rooms.user(username)).disconnectSockets(true);
   }
 
-  /** Distinct signed-in users with at least one open console, across all instances. */
+  /**
+   * Distinct signed-in users with at least one open console, across all instances. If another
+   * instance does not answer in time, this instance's own consoles are the answer: a moment's
+   * undercount rather than a stalled or failed read.
+   */
   async connectedUsers(): Promise<number> {
-    const sockets = await this.io.in(rooms.consoles).fetchSockets();
+    let sockets: { data: SocketData }[];
+    try {
+      sockets = await this.io.in(rooms.consoles).timeout(CLUSTER_READ_TIMEOUT_MS).fetchSockets();
+    } catch {
+      sockets = await this.io.local.in(rooms.consoles).fetchSockets();
+    }
     return new Set(sockets.map((s) => s.data.user.username.toLowerCase())).size;
   }
 
@@ -68,5 +87,19 @@ export class LiveHub {
 
   async pushConnectionCounters(): Promise<void> {
     this.broadcast('CONNECTION_COUNTERS', await this.connectionCounters());
+  }
+
+  /** Pushes the counters once for a burst of changes (consoles connecting or leaving). */
+  requestCountersPush(onError: (err: unknown) => void): void {
+    if (this.countersTimer) return;
+    this.countersTimer = setTimeout(() => {
+      this.countersTimer = undefined;
+      this.pushConnectionCounters().catch(onError);
+    }, COUNTERS_DEBOUNCE_MS);
+    this.countersTimer.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.countersTimer);
   }
 }

@@ -55,7 +55,10 @@ async function softwarePlugin(app: FastifyInstance) {
       await fleet.bus.send(serialNumber, 'clear_pending_updates', {});
       return;
     }
-    await repository.markTold(serialNumber, unit.connectCount);
+    // Staging and the delivery tracker both react to the same change, on any instance: only the
+    // claim that lands sends `stage`, once per connection of the unit.
+    const connection = unit.connectCount;
+    if (!(await repository.claimTell(serialNumber, connection))) return;
     try {
       await fleet.bus.send(serialNumber, 'stage', {
         version: { semantic: update.semantic, meta: update.meta },
@@ -64,7 +67,7 @@ async function softwarePlugin(app: FastifyInstance) {
       });
     } catch (err) {
       // Not taken (no answer, or busy): the next change of the unit tells it again.
-      await repository.markTold(serialNumber, null);
+      await repository.releaseTell(serialNumber, connection);
       throw err;
     }
   };

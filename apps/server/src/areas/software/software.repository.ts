@@ -80,11 +80,30 @@ export class SoftwareRepository {
     return row;
   }
 
-  async markTold(serialNumber: string, connection: number | null): Promise<void> {
-    await this.db
+  /**
+   * Claims telling a unit of its staged update on its current connection: true for the one
+   * caller (of any instance) whose claim lands, so `stage` goes out once per connection.
+   */
+  async claimTell(serialNumber: string, connection: number): Promise<boolean> {
+    const rows = await this.db
       .update(stagedUpdates)
       .set({ toldOnConnection: connection })
-      .where(eq(stagedUpdates.serialNumber, serialNumber));
+      .where(
+        and(
+          eq(stagedUpdates.serialNumber, serialNumber),
+          sql`${stagedUpdates.toldOnConnection} is distinct from ${connection}`,
+        ),
+      )
+      .returning({ serialNumber: stagedUpdates.serialNumber });
+    return rows.length > 0;
+  }
+
+  /** Gives a claim back (the unit did not take the update), so the next change tells it again. */
+  async releaseTell(serialNumber: string, connection: number): Promise<void> {
+    await this.db
+      .update(stagedUpdates)
+      .set({ toldOnConnection: null })
+      .where(and(eq(stagedUpdates.serialNumber, serialNumber), eq(stagedUpdates.toldOnConnection, connection)));
   }
 
   async markProgress(serialNumber: string, progressKey: string, at: Date): Promise<void> {

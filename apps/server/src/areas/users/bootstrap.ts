@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@ed/contract/roles';
 import type { Config } from '../../config/env.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { HttpError } from '../../shared/http-error.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
@@ -17,6 +19,20 @@ const generatePassword = () => randomBytes(15).toString('base64url');
 const DEMO_ROLES: Role[] = ['engineer', 'support_lvl2', 'support', 'tech', 'ezadas', 'guest'];
 
 /**
+ * Creates an account unless it exists. Several instances starting at once on an empty database
+ * all try; the one whose insert lands has created it, the others find it there.
+ */
+async function createOnce(users: UsersService, account: Parameters<UsersService['create']>[0]): Promise<boolean> {
+  try {
+    await users.create(account);
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err) || (err instanceof HttpError && err.statusCode === 409)) return false;
+    throw err;
+  }
+}
+
+/**
  * On first start creates `admin` (ADMIN_PASSWORD, or a generated password shown once),
  * and in demo mode the demo accounts, through the same service the Users screen uses.
  */
@@ -28,26 +44,27 @@ export async function bootstrapAccounts(
   const created: CreatedAccount[] = [];
   if ((await repository.count()) === 0) {
     const generated = config.ADMIN_PASSWORD ? undefined : generatePassword();
-    await users.create({
+    const made = await createOnce(users, {
       username: 'admin',
       email: config.ADMIN_EMAIL,
       role: 'admin',
       password: config.ADMIN_PASSWORD ?? generated!,
     });
-    created.push({ username: 'admin', role: 'admin', generatedPassword: generated });
+    // Only the instance that created it shows a generated password.
+    if (made) created.push({ username: 'admin', role: 'admin', generatedPassword: generated });
   }
   if (config.DEMO) {
     for (const role of DEMO_ROLES) {
       if (await repository.findByUsername(role)) continue;
       const generated = config.DEMO_PASSWORD ? undefined : generatePassword();
       const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
-      await users.create({
+      const made = await createOnce(users, {
         username: role,
         email: `${role}@${domain}`,
         role,
         password: config.DEMO_PASSWORD ?? generated!,
       });
-      created.push({ username: role, role, generatedPassword: generated });
+      if (made) created.push({ username: role, role, generatedPassword: generated });
     }
   }
   return created;
