@@ -57,6 +57,7 @@ import flagsPlugin from './plugins/flags.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';
+import filesPlugin from './plugins/files.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(formbody);
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
+  await app.register(filesPlugin);
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(clockPlugin);
