@@ -11,7 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function startServer(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ed-bench-'));
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_ARGS passes Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -180,6 +180,15 @@ describe.skipIf(Boolean(missing))('two instances on one PostgreSQL and one broke
       expect(image.equals(await viaA.bytes(shots[0]!.image))).toBe(true);
     });
 
+    it('knows every unit’s address and country on the external broker, from its check-in', async () => {
+      const located = await query<{ n: number; addressed: number }>(
+        db.url,
+        `select count(e.country_code)::int as n, count(l.address)::int as addressed
+         from equipment e join equipment_live l on l.equipment_id = e.id where l.connected`,
+      );
+      expect(located).toEqual([{ n: UNITS, addressed: UNITS }]);
+    });
+
     it('answers commands split across both instances', async () => {
       const serials = await fleet.online();
       expect(serials).toHaveLength(UNITS);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './precompress-plugin';
 
 const SERVER = 'http://localhost:8080';
 
@@ -30,25 +31,24 @@ const proxy: Record<string, string | ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // "source" makes @ed/contract resolve to its TypeScript, so no contract build is needed first.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
+    // The bundle budget (scripts/bundle-budget.mjs) reads which chunks each screen loads.
+    manifest: true,
     emptyOutDir: true,
     // The data grid is one 745 kB chunk (about 220 kB gzipped), loaded only with the Equipment screen.
     chunkSizeWarningLimit: 800,
     // Libraries change less often than the app: separate chunks stay cached across releases.
     rolldownOptions: {
+      // Merging modules shared by lazy screens into the entry chunk (the default) put the console's
+      // frame, menus and inputs into the sign-in page's download; each screen loads its own instead.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mui-x-data-grid', test: /node_modules[\\/]@mui[\\/]x-(data-grid|internals|virtualizer)/ },
-            { name: 'mui-x-charts', test: /node_modules[\\/]@mui[\\/]x-charts/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

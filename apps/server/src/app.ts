@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -55,6 +57,7 @@ import flagsPlugin from './plugins/flags.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';
+import filesPlugin from './plugins/files.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -98,8 +101,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   await app.register(errorsPlugin);
+  // JSON and text answers above 1 KB go out compressed; files (screen shots, packages, the web
+  // app's precompressed assets) are not compressed again per request.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
+  });
   await app.register(formbody);
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
+  await app.register(filesPlugin);
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(clockPlugin);

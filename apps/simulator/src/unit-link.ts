@@ -40,7 +40,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | void> =>
 const isRefusal = (error: Error & { code?: unknown }): boolean => [4, 5, 134, 135].includes(Number(error.code));
 
 /**
- * One MQTT session of a unit under one serial number: connect, announce (birth, subscribe, full
+ * One MQTT session of a unit under one serial number: connect, announce (subscribe, birth, full
  * state) on every (re)connect, beat, deliver commands, and leave either cleanly or by dropping the
  * line. Each connection has its own sequence: the birth, the beats and the last will carry it.
  */
@@ -97,8 +97,10 @@ export class UnitLink {
     const { topics, serialNumber: serial } = this.settings;
     this.refusals = 0;
     try {
-      await this.client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
+      // Subscribed before it says it is here: a command sent on its birth (a staged update) must
+      // find it listening.
       await this.client.subscribeAsync(topics.command(serial), { qos: 1 });
+      await this.client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
       const state = { ...this.host.fullState(), seq: this.settings.nextSeq() };
       await this.client.publishAsync(topics.state(serial), JSON.stringify(state), { qos: 1 });
     } catch (error) {

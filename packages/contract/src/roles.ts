@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ROLES } from './role-names.js';
 
-/** The seven console roles, from most to least privileged. */
-export const ROLES = ['admin', 'engineer', 'support_lvl2', 'support', 'tech', 'ezadas', 'guest'] as const;
+export { ROLES };
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

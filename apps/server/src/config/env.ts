@@ -23,6 +23,8 @@ const envSchema = z.object({
   ),
   /** Connections each instance keeps to PostgreSQL (plus one for live events, one for leadership). */
   DATABASE_POOL_SIZE: int(1, 200).default(10),
+  /** Where files live: `disk` (DATA_DIR, one instance) or `database` (any number of instances). */
+  FILE_STORE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).optional(),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -118,8 +120,10 @@ const envSchema = z.object({
 
 export type EnvInput = z.input<typeof envSchema>;
 
-export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> {
+export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'FILE_STORE'> {
   PUBLIC_URL: string;
+  /** The database whenever the database is shared (DATABASE_URL), unless set. */
+  FILE_STORE: 'disk' | 'database';
   /** Absolute paths derived from DATA_DIR. */
   paths: {
     data: string;
@@ -151,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
+    FILE_STORE: parsed.data.FILE_STORE ?? (parsed.data.DATABASE_URL ? 'database' : 'disk'),
     paths: {
       data,
       pglite: path.join(data, 'pgdata'),

@@ -6,3 +6,4 @@ export * from './schema/field.js';
 export * from './schema/administration.js';
 export * from './schema/insights.js';
 export * from './schema/software.js';
+export * from './schema/files.js';

@@ -21,6 +21,8 @@ async function webAppPlugin(app: FastifyInstance) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Vite fingerprints assets, so they can be cached for good; the index page must not be.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

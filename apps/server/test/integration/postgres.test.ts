@@ -5,9 +5,15 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_PATH } from '@ed/contract/constants';
 import { buildApp } from '../../src/app.js';
+import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
+import { loadConfig } from '../../src/config/env.js';
 import { openPostgres } from '../../src/db/client.js';
+import { users } from '../../src/db/schema.js';
 import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
-import { onRealPostgres } from '../support/test-database.js';
+import { createTestDatabase, onRealPostgres } from '../support/test-database.js';
+
+/** socket.io's cluster message types up to a heartbeat (socket.io-adapter's MessageType: 1 initial, 2 heartbeat). */
+const HEARTBEAT = 2;
 
 /** What only a real PostgreSQL can show: restarts, outages and several server instances. */
 describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
@@ -95,5 +101,55 @@ describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
     const dropped = new Promise((resolve) => socket.on('disconnect', resolve));
     await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(access_token) });
     expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('answers the connection counters while another instance hangs, still beating but not answering', async () => {
+    t = await createTestApp();
+    const second = await buildApp({ config: t.config, database: openPostgres(t.db.url!), logger: false });
+    extra.push(second);
+    // The first instance has heard the second one's heartbeat: it waits for its answers.
+    const known = () => (t.app.live.io.of('/').adapter as unknown as { nodesMap: Map<string, number> }).nodesMap.size;
+    await vi.waitFor(() => expect(known()).toBe(1), { timeout: 8_000 });
+    // The second instance goes on beating but answers no request, as a hung or dying process may.
+    const adapter = second.live.io.of('/').adapter as unknown as { onMessage(message: { type: number }): unknown };
+    const onMessage = adapter.onMessage.bind(adapter);
+    adapter.onMessage = (message) => (message.type <= HEARTBEAT ? onMessage(message) : undefined);
+    const { access_token } = await t.signIn('admin');
+    const res = await t.app.inject({ url: '/read/connection_counters/v1', headers: bearer(access_token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ connectedAligners: 0, totalAligners: 0, connectedUsers: 0 });
+  });
+
+  it('lets three instances set up an empty database at once: one admin, one of each demo account', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const db = await createTestDatabase();
+      const config = loadConfig({ DATA_DIR: '/tmp/ed-bootstrap-test', DEMO: 'true', LOG_LEVEL: 'silent' });
+      const apps = await Promise.all(
+        [1, 2, 3].map(() => buildApp({ config, database: openPostgres(db.url!), logger: false })),
+      );
+      try {
+        const created = await Promise.all(apps.map((app) => bootstrapAccounts(config, app.users, app.usersRepository)));
+        const rows = await apps[0]!.db.select({ username: users.username }).from(users);
+        expect(rows.map((r) => r.username).sort()).toEqual([
+          'admin',
+          'engineer',
+          'ezadas',
+          'guest',
+          'support',
+          'support_lvl2',
+          'tech',
+        ]);
+        // Each account was reported created (with its generated password) by exactly one instance.
+        expect(
+          created
+            .flat()
+            .map((a) => a.username)
+            .sort(),
+        ).toEqual(rows.map((r) => r.username).sort());
+      } finally {
+        for (const app of apps) await app.close();
+        await db.dispose();
+      }
+    }
   });
 });

@@ -34,7 +34,7 @@ export const brokers: BrokerSetup[] = [
 export interface FleetFixture {
   t: TestApp;
   port: number;
-  unit(serial?: string, forwardedFor?: string): Promise<TestUnit>;
+  unit(serial?: string, forwardedFor?: string, options?: { stamped?: boolean }): Promise<TestUnit>;
   /** Waits until the unit's row satisfies `check`. */
   row(
     serial: string,
@@ -58,8 +58,8 @@ export async function fleetFixture(broker: BrokerSetup, env: Record<string, stri
   return {
     t,
     port,
-    unit: async (serial = testSerial(), forwardedFor = '81.2.69.142') => {
-      const unit = new TestUnit(serial, broker.unitUrl(port), { forwardedFor });
+    unit: async (serial = testSerial(), forwardedFor = '81.2.69.142', options = {}) => {
+      const unit = new TestUnit(serial, broker.unitUrl(port), { forwardedFor, ...options });
       await unit.register(t.app, ENROLLMENT_KEY);
       units.push(unit);
       return unit;

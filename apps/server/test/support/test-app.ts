@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -34,6 +34,8 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     SCHEDULER_TICK_SECONDS: '0',
+    // On the real PostgreSQL, files go where several instances would keep them.
+    FILE_STORE: process.env.DATABASE_URL ? 'database' : 'disk',
     ...env,
   });
   const db = await createTestDatabase();
@@ -60,8 +62,8 @@ export async function createTestApp(
       await app.users.create({ username, role, email: `${username}@example.com`, password });
     },
     outbox: async () => {
-      const files = await readdir(config.paths.outbox).catch(() => [] as string[]);
-      return Promise.all(files.sort().map((f) => readFile(path.join(config.paths.outbox, f), 'utf8')));
+      const keys = (await app.files.list('outbox/', 1_000)).sort();
+      return Promise.all(keys.map(async (key) => (await app.files.read(key)).toString('utf8')));
     },
     close: async () => {
       await app.close();

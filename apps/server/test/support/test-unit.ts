@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { commandMessageSchema, topics, type CommandMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { commandMessageSchema, type CommandMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import type { FastifyInstance } from 'fastify';
 
 export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: string } | 'silence';
@@ -13,12 +14,24 @@ export class TestUnit {
   token = '';
   readonly received: CommandMessage[] = [];
   answer: (command: CommandMessage) => Answer = () => ({ ok: true, result: {} });
+  /** The topics of the deployment the unit registered with. */
+  topics: DeviceTopics = deviceTopics();
+  /** The current connection's sequence, when the unit stamps them. */
+  seq = 0;
 
+  /**
+   * `stamped`: the unit speaks the current protocol (a sequence in its birth, will and goodbye;
+   * replies on the command's `replyTo`). Without it, it speaks as older firmware does.
+   */
   constructor(
     public serialNumber: string,
     private readonly connectUrl: string,
-    private readonly options: { forwardedFor?: string } = {},
+    private readonly options: { forwardedFor?: string; stamped?: boolean } = {},
   ) {}
+
+  private status(online: boolean): string {
+    return JSON.stringify(this.options.stamped ? { online, seq: this.seq } : { online });
+  }
 
   async register(app: FastifyInstance, enrollmentKey: string): Promise<void> {
     const res = await app.inject({
@@ -28,11 +41,14 @@ export class TestUnit {
     });
     if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
     this.token = res.json().deviceToken;
+    this.topics = deviceTopics(res.json().mqtt.topicRoot);
   }
 
   /** Connects, announces itself online and reports `state`; rejects if the broker refuses. */
   async connect(state: StateMessage = {}, password = this.token): Promise<void> {
     const serial = this.serialNumber;
+    const { topics } = this;
+    this.seq = Math.max(this.seq + 1, Date.now());
     const client = mqtt.connect(this.connectUrl, {
       clientId: serial,
       username: serial,
@@ -41,7 +57,7 @@ export class TestUnit {
       keepalive: 30,
       reconnectPeriod: 0,
       protocolVersion: 4,
-      will: { topic: topics.status(serial), payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+      will: { topic: topics.status(serial), payload: Buffer.from(this.status(false)), qos: 1, retain: true },
       wsOptions: this.options.forwardedFor ? { headers: { 'x-forwarded-for': this.options.forwardedFor } } : {},
     });
     this.client = client;
@@ -50,13 +66,13 @@ export class TestUnit {
       client.once('error', reject);
     });
     client.on('message', (topic, payload) => void this.onCommand(topic, payload));
-    await client.publishAsync(topics.status(serial), '{"online":true}', { qos: 1, retain: true });
     await client.subscribeAsync(topics.command(serial), { qos: 1 });
+    await client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
     await this.report(state);
   }
 
   async report(state: StateMessage | Record<string, unknown>): Promise<void> {
-    await this.client!.publishAsync(topics.state(this.serialNumber), JSON.stringify(state), { qos: 1 });
+    await this.client!.publishAsync(this.topics.state(this.serialNumber), JSON.stringify(state), { qos: 1 });
   }
 
   async publishRaw(topic: string, payload: string | Buffer): Promise<void> {
@@ -67,9 +83,9 @@ export class TestUnit {
   async disconnect(): Promise<void> {
     const client = this.client;
     if (!client?.connected) return;
-    const status = topics.status(this.serialNumber);
+    const status = this.topics.status(this.serialNumber);
     const goodbye = (async () => {
-      await client.publishAsync(status, '{"online":false}', { qos: 1, retain: true });
+      await client.publishAsync(status, this.status(false), { qos: 1, retain: true });
       await client.publishAsync(status, '', { qos: 1, retain: true });
     })();
     // The server may be closing this connection at the same moment; then there is no one to tell.
@@ -84,14 +100,13 @@ export class TestUnit {
   }
 
   private async onCommand(topic: string, payload: Buffer): Promise<void> {
-    if (topic !== topics.command(this.serialNumber)) return;
+    if (topic !== this.topics.command(this.serialNumber)) return;
     const command = commandMessageSchema.parse(JSON.parse(payload.toString()));
     this.received.push(command);
     const answer = this.answer(command);
     if (answer === 'silence') return;
-    await this.client!.publishAsync(topics.reply(this.serialNumber), JSON.stringify({ id: command.id, ...answer }), {
-      qos: 1,
-    });
+    const replyTopic = this.options.stamped && command.replyTo ? command.replyTo : this.topics.reply(this.serialNumber);
+    await this.client!.publishAsync(replyTopic, JSON.stringify({ id: command.id, ...answer }), { qos: 1 });
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AlignersRepository } from './aligners.repository.js';
 import { AlignersService } from './aligners.service.js';
+import { screenShotKey } from '../fleet/screen-shots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,7 @@ async function alignersPlugin(app: FastifyInstance) {
     new AlignersService({
       aligners: new AlignersRepository(app.db),
       equipment: app.fleet.equipment,
-      screenShotsDir: app.config.paths.screenShots,
+      removeScreenShots: (fileNames) => app.files.remove(fileNames.map(screenShotKey)),
       disconnectUnit: (serial) => app.fleet.broker?.disconnectUnit(serial),
     }),
   );

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { EquipmentListResponse } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
 import { forbidden, notFound } from '../../shared/http-error.js';
@@ -28,7 +26,8 @@ export class AlignersService {
     private readonly deps: {
       aligners: AlignersRepository;
       equipment: EquipmentRepository;
-      screenShotsDir: string;
+      /** Removes a deleted unit's screen shot files (by file name). */
+      removeScreenShots(fileNames: string[]): Promise<void>;
       disconnectUnit: (serialNumber: string) => void;
     },
   ) {}
@@ -70,7 +69,7 @@ export class AlignersService {
   async delete(serialNumber: string): Promise<void> {
     const deleted = await this.deps.aligners.delete(serialNumber);
     if (!deleted) throw notFound(`There is no unit with serial number ${serialNumber}.`);
-    await Promise.all(deleted.files.map((f) => rm(path.join(this.deps.screenShotsDir, f), { force: true })));
+    await this.deps.removeScreenShots(deleted.files);
     this.deps.disconnectUnit(serialNumber);
   }
 }

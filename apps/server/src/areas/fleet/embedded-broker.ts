@@ -71,7 +71,15 @@ export class EmbeddedBroker {
     topics: DeviceTopics;
     logger: FastifyBaseLogger;
   }) {
-    const aedes = await Aedes.createBroker({ id: options.id, maxClientsIdLength: 64, drainTimeout: 30_000 });
+    const aedes = await Aedes.createBroker({
+      id: options.id,
+      maxClientsIdLength: 64,
+      drainTimeout: 30_000,
+      // aedes queues messages beyond this many in flight, and its emitter then works the queue off
+      // in one synchronous recursion: 2,000 units dropping at once (their wills) overflowed the
+      // stack. A bound this high is never reached by a fleet's traffic, so nothing queues.
+      concurrency: 65_536,
+    });
     const broker = new EmbeddedBroker(aedes, options.hooks, options.trust, options.topics, options.logger);
     broker.install();
     return broker;

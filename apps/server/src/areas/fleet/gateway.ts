@@ -65,13 +65,16 @@ export class FleetGateway {
     return this.queue.run(serialNumber, async () => {
       const ip = address?.address.split(',')[0] ?? null;
       await this.locate(serialNumber, ip);
-      await this.birth({
-        serialNumber,
-        seq: will.seq,
-        heartbeatSeconds: will.heartbeatSeconds,
-        replay: false,
-        address,
-      });
+      const { seq, heartbeatSeconds } = will;
+      if (seq === null || !address) {
+        // An older unit: its connection is its birth.
+        await this.birth({ serialNumber, seq, heartbeatSeconds, replay: false, address });
+        return;
+      }
+      // A current unit subscribes to its commands and then announces its birth on `status`;
+      // until then only its address is noted, so nothing is sent to it before it listens.
+      await this.options.presence.ensureUnit(serialNumber, familyOf(serialNumber));
+      await this.options.presence.checkIn(serialNumber, seq, address.address, address.port);
     });
   }
 

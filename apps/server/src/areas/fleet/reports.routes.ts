@@ -45,12 +45,13 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { data, fileName } = await app.fleet.screenShots.image(req.query.id);
+      const { stream, size, fileName } = await app.fleet.screenShots.image(req.query.id);
       return reply
         .type('image/png')
+        .header('content-length', size)
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(data as never);
+        .send(stream as never);
     },
   );
 

@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { screenShots } from '../../db/schema.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError, notFound } from '../../shared/http-error.js';
-import { removeFiles, writeAtomically } from '../../shared/atomic-file.js';
 
-/** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail under DATA_DIR, a row in the database. */
+/** Screen shots' area in the file store: their files are `screenshots/<file name>`. */
+export const screenShotKey = (fileName: string) => `screenshots/${fileName}`;
+
+/** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
 export class ScreenShotStore {
   constructor(
     private readonly db: Db,
-    private readonly dir: string,
+    private readonly files: FileStore,
   ) {}
 
-  /** Stores a PNG from a unit; the file is written before the row, and removed if the row fails. */
+  /** Stores a PNG from a unit: both files and the row in one transaction (see FileStore). */
   async save(equipmentId: number, png: Buffer): Promise<{ id: number; createdAt: string }> {
     const meta = await sharp(png)
       .metadata()
@@ -26,21 +28,19 @@ export class ScreenShotStore {
       .resize(SCREENSHOT_THUMBNAIL.width, SCREENSHOT_THUMBNAIL.height, { fit: 'fill' })
       .png()
       .toBuffer();
-    await mkdir(this.dir, { recursive: true });
     const name = randomUUID();
     const files = { image: `${name}.png`, thumb: `${name}.thumb.png` };
-    try {
-      await writeAtomically(this.dir, files.image, png);
-      await writeAtomically(this.dir, files.thumb, thumbnail);
-      const [row] = await this.db
+    const row = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await this.files.put(screenShotKey(files.image), png, tx);
+      await this.files.put(screenShotKey(files.thumb), thumbnail, tx);
+      const [inserted] = await tx
         .insert(screenShots)
         .values({ equipmentId, fileName: files.image, thumbFileName: files.thumb })
         .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
-      return { id: row!.id, createdAt: row!.createdAt.toISOString() };
-    } catch (err) {
-      await removeFiles(this.dir, [files.image, files.thumb]);
-      throw err;
-    }
+      return inserted!;
+    });
+    return { id: row.id, createdAt: row.createdAt.toISOString() };
   }
 
   /** Newest first, each with its thumbnail inline (a few KB), so the list needs one call. */
@@ -55,16 +55,18 @@ export class ScreenShotStore {
       rows.map(async (row) => ({
         id: row.id,
         image: `/api/v1/get_screen_shot?id=${row.id}`,
-        thumbnail: `data:image/png;base64,${(await this.readFile(row.thumbFileName)).toString('base64')}`,
+        thumbnail: `data:image/png;base64,${(await this.files.read(screenShotKey(row.thumbFileName))).toString('base64')}`,
         createdAt: row.createdAt.toISOString(),
       })),
     );
   }
 
-  async image(id: number): Promise<{ data: Buffer; fileName: string }> {
+  /** The full image, streamed from the file store. */
+  async image(id: number): Promise<{ stream: Readable; size: number; fileName: string }> {
     const [row] = await this.db.select().from(screenShots).where(eq(screenShots.id, id)).limit(1);
     if (!row) throw notFound(`There is no screen shot ${id}.`);
-    return { data: await this.readFile(row.fileName), fileName: `screen-shot-${id}.png` };
+    const { stream, size } = await this.files.open(screenShotKey(row.fileName));
+    return { stream, size, fileName: `screen-shot-${id}.png` };
   }
 
   async delete(id: number, equipmentId?: number): Promise<void> {
@@ -73,10 +75,6 @@ export class ScreenShotStore {
       : eq(screenShots.id, id);
     const [row] = await this.db.delete(screenShots).where(where).returning();
     if (!row) throw notFound(`There is no screen shot ${id}.`);
-    await removeFiles(this.dir, [row.fileName, row.thumbFileName]);
-  }
-
-  private readFile(file: string): Promise<Buffer> {
-    return readFile(path.join(this.dir, path.basename(file)));
+    await this.files.remove([screenShotKey(row.fileName), screenShotKey(row.thumbFileName)]);
   }
 }

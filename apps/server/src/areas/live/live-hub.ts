@@ -24,14 +24,16 @@ export const rooms = {
   user: (username: string) => `user:${username.toLowerCase()}`,
 };
 
-export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
-
 /**
- * Longest a read across instances waits for their answers. An instance that died without a word
- * is still counted by the adapter until its heartbeats are missed (live.plugin.ts); until then a
- * read that waited for it would stall, so past this the read is answered by this instance alone.
+ * The longest a read across instances waits. An instance that died without a goodbye is still
+ * counted by the adapter until its heartbeat is overdue (live.plugin.ts), and one that hangs
+ * may keep beating; a read must not stall or fail on either.
  */
-export const CROSS_INSTANCE_TIMEOUT_MS = 750;
+const CLUSTER_READ_TIMEOUT_MS = 1_000;
+/** Consoles connecting or leaving in a burst push the counters once. */
+const COUNTERS_DEBOUNCE_MS = 500;
+
+export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
 
 /**
  * The server side of the live-event socket. Everything goes through rooms, so with the
@@ -40,11 +42,11 @@ export const CROSS_INSTANCE_TIMEOUT_MS = 750;
 export class LiveHub {
   /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
   private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
-
-  /** Whether the last read across instances had to fall back (logged once per episode). */
-  private degraded = false;
+  private countersTimer: NodeJS.Timeout | undefined;
   private pushing: Promise<void> | undefined;
   private pushAgain = false;
+  /** Whether the last read across instances had to fall back (logged once per episode). */
+  private degraded = false;
 
   constructor(
     readonly io: LiveServer,
@@ -68,25 +70,21 @@ export class LiveHub {
   }
 
   /**
-   * Distinct signed-in users with at least one open console, across all instances. An instance
-   * that does not answer within CROSS_INSTANCE_TIMEOUT_MS is left out: the count is then this
-   * instance's own (and any others' once the dead one is dropped), never an error.
+   * Distinct signed-in users with at least one open console, across all instances. If another
+   * instance does not answer in time, this instance's own consoles are the answer: a moment's
+   * undercount rather than a stalled or failed read.
    */
   async connectedUsers(): Promise<number> {
-    const sockets = await this.io
-      .in(rooms.consoles)
-      .timeout(CROSS_INSTANCE_TIMEOUT_MS)
-      .fetchSockets()
-      .then((all) => {
-        if (this.degraded) this.logger?.info('every instance answers the live-socket reads again');
-        this.degraded = false;
-        return all;
-      })
-      .catch((err: unknown) => {
-        if (!this.degraded) this.logger?.warn({ err }, 'an instance did not answer; counting this instance only');
-        this.degraded = true;
-        return this.io.local.in(rooms.consoles).fetchSockets();
-      });
+    let sockets: { data: SocketData }[];
+    try {
+      sockets = await this.io.in(rooms.consoles).timeout(CLUSTER_READ_TIMEOUT_MS).fetchSockets();
+      if (this.degraded) this.logger?.info('every instance answers the live-socket reads again');
+      this.degraded = false;
+    } catch (err) {
+      if (!this.degraded) this.logger?.warn({ err }, 'an instance did not answer; counting this instance only');
+      this.degraded = true;
+      sockets = await this.io.local.in(rooms.consoles).fetchSockets();
+    }
     return new Set(sockets.map((s) => s.data.user.username.toLowerCase())).size;
   }
 
@@ -100,9 +98,9 @@ export class LiveHub {
   }
 
   /**
-   * Pushes the counters to every console. One push at a time per instance: pushes asked for while
-   * one is under way (a burst of consoles connecting) become a single one after it, so a burst
-   * costs two reads across instances, not one per console.
+   * Pushes the counters to every console, one push at a time per instance: pushes asked for while
+   * one is under way (it may wait CLUSTER_READ_TIMEOUT_MS for a silent instance) become a single
+   * one after it, so reads across instances never pile up.
    */
   pushConnectionCounters(): Promise<void> {
     if (this.pushing) {
@@ -121,5 +119,19 @@ export class LiveHub {
     };
     this.pushing = push();
     return this.pushing;
+  }
+
+  /** Pushes the counters once for a burst of changes (consoles connecting or leaving). */
+  requestCountersPush(onError: (err: unknown) => void): void {
+    if (this.countersTimer) return;
+    this.countersTimer = setTimeout(() => {
+      this.countersTimer = undefined;
+      this.pushConnectionCounters().catch(onError);
+    }, COUNTERS_DEBOUNCE_MS);
+    this.countersTimer.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.countersTimer);
   }
 }

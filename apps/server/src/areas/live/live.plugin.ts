@@ -9,12 +9,6 @@ import { LiveHub, rooms, type LiveServer, type LiveSocket } from './live-hub.js'
 
 /** Timers cannot wait longer than this (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * Instances beat every 2 s (the adapter's default is 5 s) and one silent for 6 s, three beats,
- * is dropped (default 10 s): a killed instance stops counting within about 7 s. Until then reads
- * across instances give up after CROSS_INSTANCE_TIMEOUT_MS (live-hub.ts).
- */
-const ADAPTER_OPTIONS = { tableName: 'socket_io_attachments', heartbeatInterval: 2_000, heartbeatTimeout: 6_000 };
 
 /**
  * socket.io on /dashboard. The token comes in the handshake's auth payload (never the URL);
@@ -23,10 +17,15 @@ const ADAPTER_OPTIONS = { tableName: 'socket_io_attachments', heartbeatInterval:
 async function livePlugin(app: FastifyInstance) {
   const io: LiveServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   const adapterClients = app.database.pool ? adapterPool(app.database.pool) : undefined;
+  // Instances beat every 2 s and one silent for 5 s is dropped from the count of instances whose
+  // answers a cross-instance read waits for (the defaults, 5 s and 10 s, left reads failing
+  // for 10 s after an instance died).
   if (adapterClients) {
     io.adapter(
       createAdapter(adapterClients.pool, {
-        ...ADAPTER_OPTIONS,
+        tableName: 'socket_io_attachments',
+        heartbeatInterval: 2_000,
+        heartbeatTimeout: 5_000,
         errorHandler: (err) => app.log.warn({ err }, 'live events between instances'),
       }),
     );
@@ -36,7 +35,7 @@ async function livePlugin(app: FastifyInstance) {
   app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
 
   const pushCounters = () =>
-    hub.pushConnectionCounters().catch((err: unknown) => app.log.warn({ err }, 'could not push connection counters'));
+    hub.requestCountersPush((err: unknown) => app.log.warn({ err }, 'could not push connection counters'));
 
   io.use((socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);
@@ -68,11 +67,12 @@ async function livePlugin(app: FastifyInstance) {
         socket.disconnect(true);
       }
     });
-    socket.on('disconnect', () => void pushCounters());
-    void pushCounters();
+    socket.on('disconnect', pushCounters);
+    pushCounters();
   });
 
   app.addHook('preClose', async () => {
+    hub.stop();
     io.local.disconnectSockets(true);
     io.engine.close();
     adapterClients?.close();

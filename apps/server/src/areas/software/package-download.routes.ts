@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,8 @@ import { z } from 'zod';
 import { packageFileNameSchema } from '@ed/contract/software';
 import { specDeliveries, specUpdates } from '../../db/schema.js';
 import { HttpError, notFound, unauthorized } from '../../shared/http-error.js';
+import { specPackageKey } from '../specs/specs.service.js';
+import { softwarePackageKey } from './software.service.js';
 
 /** The unit's credential as HTTP Basic: username = serial number, password = device token. */
 function basicCredential(request: FastifyRequest): { serial: string; token: string } | null {
@@ -45,20 +48,33 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
     }
     return credential.serial;
   };
-  const send = async (request: FastifyRequest, reply: FastifyReply, packagePath: string, file: string) => {
-    const folder = await app.software.store.folder(packagePath);
-    const found = await app.software.store.file(folder, file);
-    const range = parseRange(request.headers.range, found.size);
+  /**
+   * Streams a package file from the file store (any instance has it), honouring a Range. A
+   * package published before packages went into the store is served from UPDATES_DIR.
+   */
+  const send = async (request: FastifyRequest, reply: FastifyReply, key: string, packagePath: string, file: string) => {
+    const size = await app.files.size(key);
+    let open: (range?: { start: number; end: number }) => Promise<{ stream: Readable }>;
+    let total: number;
+    if (size !== null) {
+      total = size;
+      open = (range) => app.files.open(key, range);
+    } else {
+      const found = await app.software.store.file(await app.software.store.folder(packagePath), file);
+      total = found.size;
+      open = async (range) => ({ stream: createReadStream(found.path, range ?? {}) });
+    }
+    const range = parseRange(request.headers.range, total);
     reply.header('accept-ranges', 'bytes').header('content-type', 'application/octet-stream');
     if (!range) {
-      reply.header('content-length', found.size);
-      return reply.send(createReadStream(found.path));
+      reply.header('content-length', total);
+      return reply.send((await open()).stream);
     }
     reply
       .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+      .header('content-range', `bytes ${range.start}-${range.end}/${total}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(createReadStream(found.path, { start: range.start, end: range.end }));
+    return reply.send((await open(range)).stream);
   };
   const fileSchema = z.union([z.literal('manifest.json'), packageFileNameSchema]);
   const listed = (files: { name: string }[], file: string) =>
@@ -83,7 +99,7 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
       if (staged?.updateId !== updateId) throw notFound(`Unit ${serial} has no staged update ${updateId}.`);
       const update = await app.software.repository.byId(updateId);
       if (!update || !listed(update.files, file)) throw notFound(`Update ${updateId} has no file ${file}.`);
-      return send(request, reply, update.path, file);
+      return send(request, reply, `${softwarePackageKey(updateId)}/${file}`, update.path, file);
     },
   );
   app.get(
@@ -109,7 +125,7 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
         .limit(1);
       if (!row || !listed(row.files, file))
         throw notFound(`Unit ${serial} was not sent spec release ${specId} or its file ${file}.`);
-      return send(request, reply, row.path, file);
+      return send(request, reply, `${specPackageKey(specId)}/${file}`, row.path, file);
     },
   );
 }

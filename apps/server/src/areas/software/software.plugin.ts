@@ -82,6 +82,7 @@ async function softwarePlugin(app: FastifyInstance) {
     db,
     repository,
     store,
+    files: app.files,
     findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
     tellUnit,
     stagingChanged,
@@ -159,4 +160,7 @@ async function softwarePlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(softwarePlugin, { name: 'software', dependencies: ['fleet', 'live', 'services', 'dashboard'] });
+export default fp(softwarePlugin, {
+  name: 'software',
+  dependencies: ['fleet', 'files', 'live', 'services', 'dashboard'],
+});

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
 import type { EquipmentRow } from '../fleet/equipment.repository.js';
 import { unitFacts } from '../fleet/fleet.service.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import type { PackageStore, ResolvedPackage } from './package-store.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
 
@@ -22,6 +23,8 @@ export interface StagingDeps {
   db: Db;
   repository: SoftwareRepository;
   store: PackageStore;
+  /** Where packages go once published, so any instance serves them to units. */
+  files: FileStore;
   findUnit(serialNumber: string, db?: Db): Promise<EquipmentRow | undefined>;
   /** Tells a connected unit about its staged update (or that it was cleared), after the commit. */
   tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
@@ -46,6 +49,9 @@ export const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): Sof
 const label = (family: Family) => FAMILY_LABELS[family];
 
 /** Publishing updates and staging them on units (part 1 §4 rules, part 2 §7 calls). */
+/** A published update's folder in the file store. */
+export const softwarePackageKey = (updateId: number) => `packages/${updateId}`;
+
 export class SoftwareService {
   constructor(private readonly deps: StagingDeps) {}
 
@@ -95,7 +101,7 @@ export class SoftwareService {
           `Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`,
         );
       }
-      return this.deps.repository.insert(
+      const inserted = await this.deps.repository.insert(
         {
           family,
           semantic,
@@ -107,6 +113,9 @@ export class SoftwareService {
         },
         db,
       );
+      const names = pkg.files.map((f) => f.name);
+      await this.deps.store.copyInto(this.deps.files, pkg.path, names, softwarePackageKey(inserted.id), db);
+      return inserted;
     });
     const update = toSoftwareUpdate(row, true);
     this.deps.published(update);

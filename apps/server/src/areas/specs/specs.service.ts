@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { specUpdates } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import type { PackageStore } from '../software/package-store.js';
 import { normalizeUpdatePath } from '../software/package-store.js';
 
@@ -28,11 +29,15 @@ const toSpecUpdate = (r: Row): SpecUpdate => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** A spec release's folder in the file store. */
+export const specPackageKey = (specId: number) => `spec-packages/${specId}`;
+
 /** Spec releases: validated from their package, created once per path, edited in place. */
 export class SpecsService {
   constructor(
     private readonly db: Db,
     private readonly store: PackageStore,
+    private readonly files: FileStore,
   ) {}
 
   async validate(updatePath: string): Promise<ValidatedSpecManifest> {
@@ -53,22 +58,28 @@ export class SpecsService {
       .from(specUpdates)
       .where(eq(specUpdates.path, pkg.path));
     if (existing) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
-    const [row] = await this.db
-      .insert(specUpdates)
-      .values({
-        path: pkg.path,
-        ...pkg.version,
-        // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
-        require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
-        gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
-        oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
-        active: request.active,
-        targetFamily: request.targetFamily,
-        filter: request.filter,
-        files: pkg.files,
-      })
-      .returning();
-    return toSpecUpdate(row!);
+    const row = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [inserted] = await tx
+        .insert(specUpdates)
+        .values({
+          path: pkg.path,
+          ...pkg.version,
+          // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
+          require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
+          gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
+          oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
+          active: request.active,
+          targetFamily: request.targetFamily,
+          filter: request.filter,
+          files: pkg.files,
+        })
+        .returning();
+      const names = pkg.files.map((f) => f.name);
+      await this.store.copyInto(this.files, pkg.path, names, specPackageKey(inserted!.id), tx);
+      return inserted!;
+    });
+    return toSpecUpdate(row);
   }
 
   async update(request: z.output<typeof updateSpecUpdateRequestSchema>): Promise<SpecUpdate> {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ATTACHMENT_THUMBNAIL_WIDTH } from '@ed/contract/constants';
+import type { Db } from '../../db/client.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError } from '../../shared/http-error.js';
-import { removeFiles, writeAtomically } from '../../shared/atomic-file.js';
+
+/** Attachments' area in the file store: their files are `attachments/<file name>`. */
+const attachmentKey = (fileName: string) => `attachments/${fileName}`;
 
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg' } as const;
 /** A decompression bomb is refused before it is decoded (about 8K × 6K). */
@@ -22,15 +25,21 @@ export interface StoredImage {
 export const unsupportedImage = () =>
   new HttpError(415, 'Only PNG or JPEG images can be attached; this file is neither.', 'file');
 
+/** An image checked and thumbnailed, ready to be stored with its attachment row. */
+export interface PreparedImage extends StoredImage {
+  data: Buffer;
+  thumbnail: Buffer;
+}
+
 /**
- * Attachment files under DATA_DIR/attachments: the type is read from the file's bytes (never its
- * name or declared type), names are the server's own, and a 102 px wide thumbnail is kept beside.
+ * Attachment files in the file store: the type is read from the file's bytes (never its name or
+ * declared type), names are the server's own, and a 102 px wide thumbnail is kept beside.
  */
 export class AttachmentFiles {
-  constructor(readonly dir: string) {}
+  constructor(private readonly files: FileStore) {}
 
-  /** Checks and writes the image and its thumbnail; the caller removes them if its row fails. */
-  async store(data: Buffer): Promise<StoredImage> {
+  /** Checks the image and makes its thumbnail, before any transaction is opened. */
+  async prepare(data: Buffer): Promise<PreparedImage> {
     const meta = await sharp(data, { limitInputPixels: MAX_PIXELS })
       .metadata()
       .catch(() => null);
@@ -44,18 +53,12 @@ export class AttachmentFiles {
       .catch(() => {
         throw unsupportedImage();
       });
-    await mkdir(this.dir, { recursive: true });
     const name = randomUUID();
     const ext = format === 'png' ? 'png' : 'jpg';
     const files = { image: `${name}.${ext}`, thumb: `${name}.thumb.${ext}` };
-    try {
-      await writeAtomically(this.dir, files.image, data);
-      await writeAtomically(this.dir, files.thumb, thumbnail);
-    } catch (err) {
-      await this.remove([files.image, files.thumb]);
-      throw err;
-    }
     return {
+      data,
+      thumbnail,
       mimeType: FORMATS[format],
       size: data.length,
       width: meta.width,
@@ -65,11 +68,19 @@ export class AttachmentFiles {
     };
   }
 
-  read(file: string): Promise<Buffer> {
-    return readFile(path.join(this.dir, path.basename(file)));
+  /** Writes the image and its thumbnail in the transaction that inserts their row. */
+  async store(image: PreparedImage, tx: Db): Promise<StoredImage> {
+    await this.files.put(attachmentKey(image.fileName), image.data, tx);
+    await this.files.put(attachmentKey(image.thumbFileName), image.thumbnail, tx);
+    const { data: _data, thumbnail: _thumbnail, ...stored } = image;
+    return stored;
   }
 
-  remove(files: string[]): Promise<void> {
-    return removeFiles(this.dir, files);
+  read(fileName: string): Promise<Buffer> {
+    return this.files.read(attachmentKey(fileName));
+  }
+
+  open(fileName: string): Promise<{ stream: Readable; size: number }> {
+    return this.files.open(attachmentKey(fileName));
   }
 }

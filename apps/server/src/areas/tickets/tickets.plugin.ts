@@ -23,7 +23,7 @@ async function ticketsPlugin(app: FastifyInstance) {
   const tickets = new TicketsService({
     tickets: repository,
     equipment: app.fleet.equipment,
-    files: new AttachmentFiles(app.config.paths.attachments),
+    files: new AttachmentFiles(app.files),
     live: app.live,
     mail,
     unitChanged: (serial) => app.radar.unitChanged(serial),
@@ -38,5 +38,5 @@ async function ticketsPlugin(app: FastifyInstance) {
 
 export default fp(ticketsPlugin, {
   name: 'tickets',
-  dependencies: ['fleet', 'aligners', 'dashboard', 'live', 'mailer', 'radar'],
+  dependencies: ['fleet', 'aligners', 'dashboard', 'files', 'live', 'mailer', 'radar'],
 });

@@ -162,12 +162,13 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { data, fileName, mimeType } = await app.tickets.download(req.query.id);
+      const { stream, size, fileName, mimeType } = await app.tickets.download(req.query.id);
       return reply
         .type(mimeType)
+        .header('content-length', size)
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(data as never);
+        .send(stream as never);
     },
   );
 }

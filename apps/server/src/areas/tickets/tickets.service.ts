@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { modelText } from '@ed/contract/serial-number';
 import type { z } from 'zod';
@@ -155,17 +156,17 @@ export class TicketsService {
     if (row.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
   }
 
-  /** File first (temporary name, then renamed), then the row; a failed row removes the files. */
+  /** The image is checked first; its files and its row are then written in one transaction. */
   async attach(
     session: ActiveSession,
     input: { ticketId: number; authorUsername: string; data: Buffer; description: string },
   ): Promise<Attachment> {
     assertOwnUsername(session, input.authorUsername);
     await this.assertOpen(input.ticketId);
-    const stored = await this.deps.files.store(input.data);
-    let result: { ticket: TicketRow; row: Awaited<ReturnType<TicketsRepository['insertAttachment']>> };
-    try {
-      result = await this.change(input.ticketId, async (tx, ticket) => ({
+    const image = await this.deps.files.prepare(input.data);
+    const result = await this.change(input.ticketId, async (tx, ticket) => {
+      const stored = await this.deps.files.store(image, tx);
+      return {
         ticket,
         row: await this.deps.tickets.insertAttachment(tx, {
           ticketId: ticket.id,
@@ -173,26 +174,23 @@ export class TicketsService {
           description: input.description,
           ...stored,
         }),
-      }));
-    } catch (err) {
-      await this.deps.files.remove([stored.fileName, stored.thumbFileName]);
-      throw err;
-    }
+      };
+    });
     await this.pushStatistics();
     void this.deps.mail.notify(result.ticket, {
       kind: 'attachment',
       author: session.user.username,
       description: input.description,
     });
-    return toAttachment(result.row, await this.deps.files.read(stored.thumbFileName));
+    return toAttachment(result.row, image.thumbnail);
   }
 
-  async download(id: number): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
+  async download(id: number): Promise<{ stream: Readable; size: number; fileName: string; mimeType: string }> {
     const row = await this.deps.tickets.attachment(id);
     if (!row) throw notFound(`There is no attachment ${id}.`);
     const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
     return {
-      data: await this.deps.files.read(row.fileName),
+      ...(await this.deps.files.open(row.fileName)),
       fileName: `ticket-${row.ticketId}-attachment-${row.id}.${ext}`,
       mimeType: row.mimeType,
     };

@@ -16,17 +16,6 @@ export function RequireSession() {
   );
 }
 
-/** Public routes: a signed-in user goes to / (part 2 §2). */
-export function PublicOnly() {
-  const session = useSession();
-  if (session) return <Navigate to="/" replace />;
-  return (
-    <BusyContent>
-      <Outlet />
-    </BusyContent>
-  );
-}
-
 /** Embedded pages (/graph): the same sign-in rule and live socket, without the console's frame. */
 export function RequireSessionBare() {
   const session = useSession();

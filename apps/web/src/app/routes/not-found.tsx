@@ -1,13 +1,17 @@
+import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { APP_TITLE } from '@ed/contract/constants';
 import { useSession } from '../../shared/auth/use-session';
 import { CenteredCard } from '../../shared/components/centered-card';
-import { AppLayout } from '../layout/app-layout';
+import { loading } from './loading';
+import { NOT_FOUND_TEXT } from './not-found-text';
 
-export const NOT_FOUND_TEXT = 'Page not found';
+export { NOT_FOUND_TEXT };
+
+// Signed in, the answer is inside the console's frame, which loads with sign-in.
+const SignedInNotFound = lazy(() => import('./signed-in').then((m) => ({ default: m.SignedInNotFound })));
 
 /** Any path outside the route table: inside the console when signed in, else on its own card. */
 export function NotFoundRoute() {
@@ -24,18 +28,5 @@ export function NotFoundRoute() {
       </CenteredCard>
     );
   }
-  return (
-    <AppLayout user={session.user}>
-      <title>{`${NOT_FOUND_TEXT} - ${APP_TITLE}`}</title>
-      <Typography variant="h1" gutterBottom>
-        {NOT_FOUND_TEXT}
-      </Typography>
-      <Typography>
-        There is no page at this address.{' '}
-        <Link component={RouterLink} to="/">
-          Go to the Dashboard
-        </Link>
-      </Typography>
-    </AppLayout>
-  );
+  return loading(<SignedInNotFound user={session.user} />);
 }

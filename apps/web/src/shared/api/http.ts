@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@ed/contract/errors';
+import { isErrorSentence } from '@ed/contract/sign-in-guards';
 import type { z } from 'zod';
 import { readToken, removeToken } from '../auth/token-storage';
 
@@ -28,10 +28,14 @@ export interface RequestOptions<T> {
   formData?: FormData;
   /** Validates the answer; without it the answer is returned as it came. */
   schema?: z.ZodType<T>;
+  /** Or a zod-free check, for the public pages (contract/sign-in-guards). */
+  check?: (value: unknown) => value is T;
   /** False for the calls made before sign-in; they carry no bearer and a 401 means bad credentials. */
   auth?: boolean;
   signal?: AbortSignal;
 }
+
+const NOT_UNDERSTOOD_MESSAGE = 'The server sent an answer this app does not understand.';
 
 export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
@@ -69,8 +73,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function errorFrom(status: number, body: unknown): ApiError {
-  const parsed = errorResponseSchema.partial({ statusCode: true, error: true }).safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.field);
+  if (isErrorSentence(body)) return new ApiError(status, body.message, body.field);
   return new ApiError(status, `The request failed (HTTP ${status}).`);
 }
 
@@ -104,9 +107,13 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
     if (response.status === 401 && auth) removeToken();
     throw errorFrom(response.status, data);
   }
+  if (options.check) {
+    if (options.check(data)) return data;
+    throw new ApiError(response.status, NOT_UNDERSTOOD_MESSAGE);
+  }
   if (!options.schema) return data as T;
   const parsed = options.schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this app does not understand.');
+  if (!parsed.success) throw new ApiError(response.status, NOT_UNDERSTOOD_MESSAGE);
   return parsed.data;
 }
 

@@ -1,5 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@ed/contract/constants';
-import { tokenResponseSchema, type TokenResponse } from '@ed/contract/auth';
+import type { TokenResponse } from '@ed/contract/auth';
+import { isTokenResponse } from '@ed/contract/sign-in-guards';
 
 /**
  * The signed-in token lives in localStorage under TOKEN_STORAGE_KEY, as the
@@ -20,7 +21,8 @@ export function readToken(): TokenResponse | null {
 }
 
 export function writeToken(token: TokenResponse): void {
-  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(tokenResponseSchema.parse(token)));
+  if (!isTokenResponse(token)) throw new Error('Not a token response.');
+  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(token));
   notify();
 }
 
@@ -37,8 +39,7 @@ function parseStored(raw: string): TokenResponse | null {
   } catch {
     json = undefined;
   }
-  const parsed = tokenResponseSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
+  if (isTokenResponse(json)) return json;
   // A corrupt value would otherwise be sent as a bearer on every call.
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   return null;

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RequestResetRequest } from '@ed/contract/auth';
-import { messageResponseSchema } from '@ed/contract/errors';
+import { isMessageResponse } from '@ed/contract/sign-in-guards';
 import { http } from '../../../shared/api/http';
+import { useSubmit } from '../../../shared/api/use-submit';
 
 /** POST /request/reset_user_password/v1: the same answer whether or not the user exists. */
 export function requestReset(body: RequestResetRequest) {
@@ -9,10 +9,10 @@ export function requestReset(body: RequestResetRequest) {
     method: 'POST',
     auth: false,
     json: body,
-    schema: messageResponseSchema,
+    check: isMessageResponse,
   });
 }
 
 export function useRequestReset() {
-  return useMutation({ mutationFn: requestReset });
+  return useSubmit(requestReset);
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@ed/contract/auth';
-import { messageResponseSchema } from '@ed/contract/errors';
+import { isMessageResponse } from '@ed/contract/sign-in-guards';
 import { http } from '../../../shared/api/http';
+import { useSubmit } from '../../../shared/api/use-submit';
 
 /** POST /reset/user_password/v1 with the token from the e-mailed link. */
 export function resetPassword(body: ResetPasswordRequest) {
@@ -9,10 +9,10 @@ export function resetPassword(body: ResetPasswordRequest) {
     method: 'POST',
     auth: false,
     json: body,
-    schema: messageResponseSchema,
+    check: isMessageResponse,
   });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useSubmit(resetPassword);
 }

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { tokenResponseSchema, type TokenResponse } from '@ed/contract/auth';
+import type { TokenResponse } from '@ed/contract/auth';
+import { isTokenResponse } from '@ed/contract/sign-in-guards';
 import { http } from '../../../shared/api/http';
+import { useSubmit } from '../../../shared/api/use-submit';
 import { writeToken } from '../../../shared/auth/token-storage';
 
 export const CLIENT_ID = 'equipment-dashboard';
@@ -16,10 +17,10 @@ export function signIn({ username, password }: Credentials): Promise<TokenRespon
     method: 'POST',
     auth: false,
     form: { grant_type: 'password', username, password, client_id: CLIENT_ID },
-    schema: tokenResponseSchema,
+    check: isTokenResponse,
   });
 }
 
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn, onSuccess: writeToken });
+  return useSubmit(signIn, writeToken);
 }

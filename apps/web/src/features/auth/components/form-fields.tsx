@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 
 interface FieldProps {
   label: string;
@@ -14,22 +17,32 @@ interface FieldProps {
   readOnly?: boolean;
 }
 
-/** A text or password field of the sign-in and password forms; the autoComplete hint decides which. */
+/**
+ * A text or password field of the sign-in and password forms; the autoComplete hint decides which.
+ * Built from the outlined input's parts rather than TextField, whose select mode would bring menus,
+ * popovers and modals into the sign-in page's download.
+ */
 export function AuthField({ label, value, onChange, autoComplete, autoFocus, problem, readOnly }: FieldProps) {
+  const id = useId();
   const showsProblems = autoComplete === 'new-password';
+  // Space keeps the form from jumping when a problem appears under a new password.
+  const helper = problem || (showsProblems ? ' ' : undefined);
   return (
-    <TextField
-      label={label}
-      type={autoComplete === 'username' ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      autoFocus={autoFocus}
-      value={value}
-      error={Boolean(problem)}
-      // Space keeps the form from jumping when a problem appears under a new password.
-      helperText={problem || (showsProblems ? ' ' : undefined)}
-      slotProps={{ htmlInput: { readOnly } }}
-      onChange={(e) => onChange(e.target.value)}
-    />
+    <FormControl variant="outlined" error={Boolean(problem)}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        type={autoComplete === 'username' ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        value={value}
+        readOnly={readOnly}
+        aria-describedby={helper ? `${id}-helper` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {helper && <FormHelperText id={`${id}-helper`}>{helper}</FormHelperText>}
+    </FormControl>
   );
 }
 
