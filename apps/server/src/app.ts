@@ -52,6 +52,7 @@ import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import flagsPlugin from './plugins/flags.js';
+import filesPlugin from './plugins/files.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(errorsPlugin);
   await app.register(formbody);
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
+  await app.register(filesPlugin);
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(clockPlugin);

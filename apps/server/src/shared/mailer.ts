@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Outbox } from './outbox.js';
 
 export interface Mail {
   to: string | string[];
@@ -18,7 +17,7 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file to the outbox,
  * so a fresh install can still complete a password reset.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }, logger: Logger): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outbox: Outbox }, logger: Logger): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -32,12 +31,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const where = await options.outbox.write(info.message as Buffer, mail);
       // The file holds the mail; the log names the file and never the mail's links or tokens.
-      logger.info({ file, subject: mail.subject }, `mail written to the outbox: file://${file}`);
+      logger.info({ file: where, subject: mail.subject }, `mail written to the outbox: ${where}`);
     },
   };
 }

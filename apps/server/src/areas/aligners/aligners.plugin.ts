@@ -15,10 +15,10 @@ async function alignersPlugin(app: FastifyInstance) {
     new AlignersService({
       aligners: new AlignersRepository(app.db),
       equipment: app.fleet.equipment,
-      screenShotsDir: app.config.paths.screenShots,
+      files: app.files,
       disconnectUnit: (serial) => app.fleet.broker?.disconnectUnit(serial),
     }),
   );
 }
 
-export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet'] });
+export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet', 'files'] });

@@ -111,7 +111,7 @@ async function fleetPlugin(app: FastifyInstance) {
   });
 
   const reports = new ReportsRepository(db);
-  const screenShots = new ScreenShotStore(db, config.paths.screenShots);
+  const screenShots = new ScreenShotStore(db, app.files);
   const renamer = new SerialRenamer(db);
   const service = new FleetService({
     equipment,
@@ -163,4 +163,4 @@ async function fleetPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(fleetPlugin, { name: 'fleet', dependencies: ['database', 'live'] });
+export default fp(fleetPlugin, { name: 'fleet', dependencies: ['database', 'files', 'live'] });

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { screenShots } from '../../db/schema.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError, notFound } from '../../shared/http-error.js';
-import { removeFiles, writeAtomically } from '../../shared/atomic-file.js';
 
-/** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail under DATA_DIR, a row in the database. */
+/** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
 export class ScreenShotStore {
   constructor(
     private readonly db: Db,
-    private readonly dir: string,
+    private readonly files: FileStore,
   ) {}
 
-  /** Stores a PNG from a unit; the file is written before the row, and removed if the row fails. */
+  /** Stores a PNG from a unit; the files and the row commit together. */
   async save(equipmentId: number, png: Buffer): Promise<{ id: number; createdAt: string }> {
     const meta = await sharp(png)
       .metadata()
@@ -26,21 +24,22 @@ export class ScreenShotStore {
       .resize(SCREENSHOT_THUMBNAIL.width, SCREENSHOT_THUMBNAIL.height, { fit: 'fill' })
       .png()
       .toBuffer();
-    await mkdir(this.dir, { recursive: true });
     const name = randomUUID();
-    const files = { image: `${name}.png`, thumb: `${name}.thumb.png` };
-    try {
-      await writeAtomically(this.dir, files.image, png);
-      await writeAtomically(this.dir, files.thumb, thumbnail);
-      const [row] = await this.db
-        .insert(screenShots)
-        .values({ equipmentId, fileName: files.image, thumbFileName: files.thumb })
-        .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
-      return { id: row!.id, createdAt: row!.createdAt.toISOString() };
-    } catch (err) {
-      await removeFiles(this.dir, [files.image, files.thumb]);
-      throw err;
-    }
+    const keys = { image: `screenshots/${name}.png`, thumb: `screenshots/${name}.thumb.png` };
+    const row = await this.files.transaction(
+      [
+        { key: keys.image, source: png, contentType: 'image/png' },
+        { key: keys.thumb, source: thumbnail, contentType: 'image/png' },
+      ],
+      async (tx) => {
+        const [inserted] = await tx
+          .insert(screenShots)
+          .values({ equipmentId, imageKey: keys.image, thumbKey: keys.thumb })
+          .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
+        return inserted!;
+      },
+    );
+    return { id: row.id, createdAt: row.createdAt.toISOString() };
   }
 
   /** Newest first, each with its thumbnail inline (a few KB), so the list needs one call. */
@@ -51,32 +50,30 @@ export class ScreenShotStore {
       .where(eq(screenShots.equipmentId, equipmentId))
       .orderBy(desc(screenShots.createdAt), desc(screenShots.id))
       .limit(limit);
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        image: `/api/v1/get_screen_shot?id=${row.id}`,
-        thumbnail: `data:image/png;base64,${(await this.readFile(row.thumbFileName)).toString('base64')}`,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    );
+    const thumbnails = await this.files.readSmall(rows.map((r) => r.thumbKey));
+    return rows.map((row) => ({
+      id: row.id,
+      image: `/api/v1/get_screen_shot?id=${row.id}`,
+      thumbnail: `data:image/png;base64,${(thumbnails.get(row.thumbKey) ?? Buffer.alloc(0)).toString('base64')}`,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
-  async image(id: number): Promise<{ data: Buffer; fileName: string }> {
+  /** The image's key in the file store and the name a download gets. */
+  async image(id: number): Promise<{ key: string; fileName: string }> {
     const [row] = await this.db.select().from(screenShots).where(eq(screenShots.id, id)).limit(1);
     if (!row) throw notFound(`There is no screen shot ${id}.`);
-    return { data: await this.readFile(row.fileName), fileName: `screen-shot-${id}.png` };
+    return { key: row.imageKey, fileName: `screen-shot-${id}.png` };
   }
 
   async delete(id: number, equipmentId?: number): Promise<void> {
     const where = equipmentId
       ? and(eq(screenShots.id, id), eq(screenShots.equipmentId, equipmentId))
       : eq(screenShots.id, id);
-    const [row] = await this.db.delete(screenShots).where(where).returning();
-    if (!row) throw notFound(`There is no screen shot ${id}.`);
-    await removeFiles(this.dir, [row.fileName, row.thumbFileName]);
-  }
-
-  private readFile(file: string): Promise<Buffer> {
-    return readFile(path.join(this.dir, path.basename(file)));
+    await this.files.transaction([], async (tx, _stored, files) => {
+      const [row] = await tx.delete(screenShots).where(where).returning();
+      if (!row) throw notFound(`There is no screen shot ${id}.`);
+      await files.remove([row.imageKey, row.thumbKey]);
+    });
   }
 }

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { specUpdates } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import type { PackageFiles } from '../software/package-files.js';
 import type { PackageStore } from '../software/package-store.js';
 import { normalizeUpdatePath } from '../software/package-store.js';
 
@@ -33,6 +34,7 @@ export class SpecsService {
   constructor(
     private readonly db: Db,
     private readonly store: PackageStore,
+    private readonly packageFiles: PackageFiles,
   ) {}
 
   async validate(updatePath: string): Promise<ValidatedSpecManifest> {
@@ -53,22 +55,33 @@ export class SpecsService {
       .from(specUpdates)
       .where(eq(specUpdates.path, pkg.path));
     if (existing) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
-    const [row] = await this.db
-      .insert(specUpdates)
-      .values({
-        path: pkg.path,
-        ...pkg.version,
-        // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
-        require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
-        gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
-        oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
-        active: request.active,
-        targetFamily: request.targetFamily,
-        filter: request.filter,
-        files: pkg.files,
-      })
-      .returning();
-    return toSpecUpdate(row!);
+    const row = await this.packageFiles.create(
+      'spec',
+      pkg.path,
+      pkg.files.map((f) => f.name),
+      async (tx, files) => {
+        const [inserted] = await tx
+          .insert(specUpdates)
+          .values({
+            path: pkg.path,
+            ...pkg.version,
+            // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
+            require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
+            gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
+            oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
+            active: request.active,
+            targetFamily: request.targetFamily,
+            filter: request.filter,
+            files,
+          })
+          .onConflictDoNothing({ target: specUpdates.path })
+          .returning();
+        // Another call created it between the check and now.
+        if (!inserted) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
+        return inserted;
+      },
+    );
+    return toSpecUpdate(row);
   }
 
   async update(request: z.output<typeof updateSpecUpdateRequestSchema>): Promise<SpecUpdate> {
