@@ -21,6 +21,8 @@ export interface SweepResult {
 }
 
 const CHECK_BATCH = 500;
+/** Walked in key order, which the cursor of a bounded round relies on. */
+const SPACES_IN_ORDER = [...KEY_SPACES].sort();
 
 /**
  * Removes what a killed or failed write leaves on disk, oldest first in key order, a bounded
@@ -47,7 +49,7 @@ export class DiskSweep {
       result.orphans += orphans.length;
       candidates = [];
     };
-    for (const space of KEY_SPACES) {
+    for (const space of SPACES_IN_ORDER) {
       for await (const entry of this.walk(space)) {
         if (this.cursor && compareKeys(entry.rel, this.cursor) <= 0) continue;
         if (result.examined >= limit) {
