@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +16,6 @@ import { FileStore } from '../../src/shared/file-store/file-store.js';
 import { Outbox } from '../../src/shared/outbox.js';
 import { writePackage } from '../support/packages.js';
 import { createTestDatabase, queryRows } from '../support/test-database.js';
-import { sql } from 'drizzle-orm';
 
 /**
  * An install from before the file store: its files stay where they are under DATA_DIR and are
