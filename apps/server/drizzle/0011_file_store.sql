@@ -22,6 +22,8 @@ CREATE TABLE "stored_files" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+-- Releases published before the file store get their package_files when an instance that has
+-- their UPDATES_DIR folder starts (PackageFiles.importOlder): SQL cannot read the files.
 CREATE TABLE "package_files" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"software_update_id" integer,
