@@ -1,7 +1,9 @@
 import type { Permission } from '@ed/contract/permissions';
 import type { Config } from './config/env.js';
 import type { Database, Db } from './db/client.js';
+import type { FileStore } from './shared/file-store/file-store.js';
 import type { Mailer } from './shared/mailer.js';
+import type { Outbox } from './shared/outbox.js';
 import type { RateLimiter } from './shared/rate-limiter.js';
 import type { ActiveSession } from './areas/auth/auth.repository.js';
 import type { AuthService } from './areas/auth/auth.service.js';
@@ -23,7 +25,9 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    files: FileStore;
     mailer: Mailer;
+    outbox: Outbox;
     limiter: RateLimiter;
     usersRepository: UsersRepository;
     users: UsersService;

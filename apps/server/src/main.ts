@@ -14,7 +14,8 @@ function signInBanner(config: Config, created: CreatedAccount[]): string {
     lines.push(`Sign in as ${created.map((a) => a.username).join(', ')} with the password set in the environment.`);
   } else {
     lines.push('Sign in as admin with its password (ADMIN_PASSWORD, or the one printed once where it was created).');
-    const outbox = config.FILE_STORE === 'disk' ? config.paths.outbox : 'the outbox in the database (the log names it)';
+    const outbox =
+      config.FILE_STORE === 'disk' ? config.paths.outbox : 'the outbox (table outbox_mails, see the README)';
     if (!config.SMTP_URL) lines.push(`Forgotten? Use "request password reset" and open the mail in ${outbox}.`);
   }
   return `${lines.join('\n')}\n`;

@@ -9,6 +9,14 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PASSWORD_MAX_AGE_DAYS).toBe(90);
     expect(config.paths.outbox).toMatch(/data\/outbox$/);
+    expect(config.FILE_STORE).toBe('disk');
+  });
+
+  it('keeps files in the database when instances share a PostgreSQL, unless told otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/console' }).FILE_STORE).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/console', FILE_STORE: 'disk' }).FILE_STORE).toBe('disk');
+    expect(loadConfig({ FILE_STORE: 'database' }).FILE_STORE).toBe('database');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/FILE_STORE: must be disk or database \(got "s3"\)/);
   });
 
   it('names every bad value, and hides passwords', () => {

@@ -115,6 +115,16 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ error: 'must be e-mail addresses separated by commas' }))),
   ATTACHMENT_MAX_MB: int(1, 100).default(10),
+  /**
+   * Where attachments, screen shots, packages and the outbox keep their bytes: `disk` (under
+   * DATA_DIR, one instance) or `database` (PostgreSQL, every instance). Default: database when
+   * DATABASE_URL is set, else disk.
+   */
+  FILE_STORE: optionalString.pipe(z.enum(['disk', 'database'], { error: 'must be disk or database' }).optional()),
+  /** Minutes between sweeps of the disk for leftovers of writes that never committed (0: only at boot). */
+  FILE_STORE_SWEEP_MINUTES: int(0, 10_080).default(15),
+  /** A file on disk without a registry row is removed once it is this old (a write may be committing). */
+  FILE_STORE_GRACE_MINUTES: int(1, 10_080).default(60),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
 });
 
@@ -124,13 +134,11 @@ export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 
   PUBLIC_URL: string;
   /** The database whenever the database is shared (DATABASE_URL), unless set. */
   FILE_STORE: 'disk' | 'database';
-  /** Absolute paths derived from DATA_DIR. */
+  /** Absolute paths derived from DATA_DIR (the disk file store's root is `data`). */
   paths: {
     data: string;
     pglite: string;
     outbox: string;
-    screenShots: string;
-    attachments: string;
     updates: string;
   };
 }
@@ -154,14 +162,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const data = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
-    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
+    // Several instances share one PostgreSQL; only the database reaches them all.
     FILE_STORE: parsed.data.FILE_STORE ?? (parsed.data.DATABASE_URL ? 'database' : 'disk'),
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
     paths: {
       data,
       pglite: path.join(data, 'pgdata'),
       outbox: path.join(data, 'outbox'),
-      screenShots: path.join(data, 'screenshots'),
-      attachments: path.join(data, 'attachments'),
       updates: path.resolve(parsed.data.UPDATES_DIR ?? path.join(data, 'updates')),
     },
   };

@@ -1,5 +1,6 @@
 /** The database schema, one file per area under ./schema; drizzle-kit and the client read it here. */
 export * from './schema/accounts.js';
+export * from './schema/files.js';
 export * from './schema/fleet.js';
 export * from './schema/tickets.js';
 export * from './schema/field.js';

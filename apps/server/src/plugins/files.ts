@@ -1,38 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DatabaseFileStore } from '../shared/file-store/database-file-store.js';
-import { DiskFileStore } from '../shared/file-store/disk-file-store.js';
-import type { FileStore } from '../shared/file-store/file-store.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    files: FileStore;
-  }
-}
-
-const SWEEP_HOURS = 6;
+import { FileStore } from '../shared/file-store/file-store.js';
 
 /**
- * The file store: the database when several instances share it (FILE_STORE=database, the
- * default with DATABASE_URL), else a directory under DATA_DIR. The sweep runs at boot and then
- * every few hours.
+ * The file store (FILE_STORE): attachments, screen shots, packages and the outbox. Each instance
+ * sweeps its own disk for what killed writes left, at boot and every FILE_STORE_SWEEP_MINUTES.
  */
 async function filesPlugin(app: FastifyInstance) {
   const { config, db, log } = app;
-  const store: FileStore =
-    config.FILE_STORE === 'database' ? new DatabaseFileStore(db) : new DiskFileStore(config.paths.data, db);
-  app.decorate('files', store);
-  const sweep = () =>
-    store
-      .sweep()
-      .then((removed) => {
-        if (removed > 0) log.info({ removed }, 'removed files left behind by interrupted writes');
+  const files = new FileStore(db, config.FILE_STORE, config.paths.data, log);
+  app.decorate('files', files);
+
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    running ??= files
+      .sweep({ graceMs: config.FILE_STORE_GRACE_MINUTES * 60_000 })
+      .then((result) => {
+        if (result.temps + result.orphans > 0) log.info(result, 'file store swept');
       })
-      .catch((err: unknown) => log.warn({ err }, 'file sweep failed'));
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_HOURS * 3_600_000);
-  timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+      .catch((err: unknown) => log.warn({ err }, 'file store sweep failed'))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  // At ready, not at registration: the outbox adopts mails older installs left before anything is swept.
+  app.addHook('onReady', async () => {
+    await sweep();
+    if (config.FILE_STORE_SWEEP_MINUTES > 0) {
+      timer = setInterval(() => void sweep(), config.FILE_STORE_SWEEP_MINUTES * 60_000).unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 export default fp(filesPlugin, { name: 'files', dependencies: ['database'] });

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { FileStore } from './file-store/file-store.js';
+import type { Outbox } from './outbox.js';
 
 export interface Mail {
   to: string | string[];
@@ -10,22 +9,15 @@ export interface Mail {
   html?: string;
 }
 
-/** The outbox's area in the file store. */
-export const OUTBOX = 'outbox';
-
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is kept as an .eml file in the outbox of the
- * file store (under DATA_DIR/outbox on disk), so a fresh install can still complete a password
- * reset, whichever instance sent the mail.
+ * SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file to the outbox,
+ * so a fresh install can still complete a password reset.
  */
-export function createMailer(
-  options: { smtpUrl?: string; from: string; files: FileStore; dataDir: string },
-  logger: Logger,
-): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outbox: Outbox }, logger: Logger): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -39,16 +31,9 @@ export function createMailer(
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const key = `${OUTBOX}/${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`;
-      await options.files.put(key, info.message as Buffer);
+      const where = await options.outbox.write(info.message as Buffer, mail);
       // The file holds the mail; the log names the file and never the mail's links or tokens.
-      if (options.files.kind === 'disk') {
-        const file = path.join(options.dataDir, key);
-        logger.info({ file, subject: mail.subject }, `mail written to the outbox: file://${file}`);
-      } else {
-        logger.info({ key, subject: mail.subject }, `mail kept in the outbox in the database: ${key}`);
-      }
+      logger.info({ file: where, subject: mail.subject }, `mail written to the outbox: ${where}`);
     },
   };
 }

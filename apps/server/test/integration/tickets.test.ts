@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -197,7 +196,7 @@ describe('support tickets', () => {
     }
     const read = (await get(admin, `/read/ticket/v1?id=${id}`)).json<Ticket>();
     expect(read).toMatchObject({ comments: [], attachments: [], escalated: true, closedByUsername: 'admin' });
-    expect(await readdir(t.config.paths.attachments).catch(() => [])).toEqual([]);
+    expect(await t.storedFiles('attachments')).toEqual({ registered: [], onDisk: [] });
     expect(await mailsTo(id)).toHaveLength(1);
   });
 
@@ -237,7 +236,7 @@ describe('support tickets', () => {
     }
     const read = (await get(admin, `/read/ticket/v1?id=${id}`)).json<Ticket>();
     expect(read).toMatchObject({ comments: [], attachments: [], closed: false });
-    expect(await readdir(t.config.paths.attachments).catch(() => [])).toEqual([]);
+    expect(await t.storedFiles('attachments')).toEqual({ registered: [], onDisk: [] });
     expect(await t.outbox()).toEqual([]);
   });
 

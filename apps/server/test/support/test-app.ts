@@ -1,12 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { like } from 'drizzle-orm';
 import type { TokenResponse } from '@ed/contract/auth';
 import type { Role } from '@ed/contract/roles';
 import { buildApp } from '../../src/app.js';
 import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
+import { storedFiles } from '../../src/db/schema.js';
+import type { KeySpace } from '../../src/shared/file-store/file-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -18,7 +21,10 @@ export interface TestApp {
   db: TestDatabase;
   signIn(username: string, password?: string): Promise<TokenResponse>;
   createUser(username: string, role: Role, password?: string): Promise<void>;
+  /** The mails in the outbox, oldest first, whichever back end holds them. */
   outbox(): Promise<string[]>;
+  /** Keys registered under `space`, and the files this instance's disk holds there. */
+  storedFiles(space: KeySpace): Promise<{ registered: string[]; onDisk: string[] }>;
   close(): Promise<void>;
 }
 
@@ -61,9 +67,14 @@ export async function createTestApp(
     createUser: async (username, role, password = USER_PASSWORD) => {
       await app.users.create({ username, role, email: `${username}@example.com`, password });
     },
-    outbox: async () => {
-      const keys = (await app.files.list('outbox/', 1_000)).sort();
-      return Promise.all(keys.map(async (key) => (await app.files.read(key)).toString('utf8')));
+    outbox: async () => (await app.outbox.read()).map((m) => m.text),
+    storedFiles: async (space) => {
+      const rows = await app.db
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(like(storedFiles.key, `${space}/%`));
+      const onDisk = await readdir(path.join(config.paths.data, space), { recursive: true }).catch(() => []);
+      return { registered: rows.map((r) => r.key).sort(), onDisk: onDisk.sort() };
     },
     close: async () => {
       await app.close();

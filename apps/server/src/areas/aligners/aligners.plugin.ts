@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AlignersRepository } from './aligners.repository.js';
 import { AlignersService } from './aligners.service.js';
-import { screenShotKey } from '../fleet/screen-shots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +15,10 @@ async function alignersPlugin(app: FastifyInstance) {
     new AlignersService({
       aligners: new AlignersRepository(app.db),
       equipment: app.fleet.equipment,
-      removeScreenShots: (fileNames) => app.files.remove(fileNames.map(screenShotKey)),
+      files: app.files,
       disconnectUnit: (serial) => app.fleet.broker?.disconnectUnit(serial),
     }),
   );
 }
 
-export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet'] });
+export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet', 'files'] });

@@ -130,20 +130,18 @@ export class AlignersRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Deletes the unit; its reports, screen shots and favorites go with it. Returns its files. */
-  async delete(serialNumber: string): Promise<{ files: string[] } | null> {
-    return this.db.transaction(async (tx) => {
-      const [unit] = await tx
-        .select({ id: equipment.id })
-        .from(equipment)
-        .where(eq(equipment.serialNumber, serialNumber));
-      if (!unit) return null;
-      const shots = await tx
-        .select({ image: screenShots.fileName, thumb: screenShots.thumbFileName })
-        .from(screenShots)
-        .where(eq(screenShots.equipmentId, unit.id));
-      await tx.delete(equipment).where(eq(equipment.id, unit.id));
-      return { files: shots.flatMap((s) => [s.image, s.thumb]) };
-    });
+  /** Deletes the unit in `tx`; its reports, screen shots and favorites go with it. Returns its files' keys. */
+  async delete(tx: Db, serialNumber: string): Promise<{ files: string[] } | null> {
+    const [unit] = await tx
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(eq(equipment.serialNumber, serialNumber));
+    if (!unit) return null;
+    const shots = await tx
+      .select({ image: screenShots.imageKey, thumb: screenShots.thumbKey })
+      .from(screenShots)
+      .where(eq(screenShots.equipmentId, unit.id));
+    await tx.delete(equipment).where(eq(equipment.id, unit.id));
+    return { files: shots.flatMap((s) => [s.image, s.thumb]) };
   }
 }

@@ -1,5 +1,6 @@
 import type { EquipmentListResponse } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
+import type { FileStore } from '../../shared/file-store/file-store.js';
 import { forbidden, notFound } from '../../shared/http-error.js';
 import type { ActiveSession } from '../auth/auth.repository.js';
 import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
@@ -26,8 +27,7 @@ export class AlignersService {
     private readonly deps: {
       aligners: AlignersRepository;
       equipment: EquipmentRepository;
-      /** Removes a deleted unit's screen shot files (by file name). */
-      removeScreenShots(fileNames: string[]): Promise<void>;
+      files: FileStore;
       disconnectUnit: (serialNumber: string) => void;
     },
   ) {}
@@ -67,9 +67,11 @@ export class AlignersService {
 
   /** Removes the unit and its data (tickets stay for the record) and drops its live connection. */
   async delete(serialNumber: string): Promise<void> {
-    const deleted = await this.deps.aligners.delete(serialNumber);
-    if (!deleted) throw notFound(`There is no unit with serial number ${serialNumber}.`);
-    await this.deps.removeScreenShots(deleted.files);
+    await this.deps.files.transaction([], async (tx, _stored, files) => {
+      const deleted = await this.deps.aligners.delete(tx, serialNumber);
+      if (!deleted) throw notFound(`There is no unit with serial number ${serialNumber}.`);
+      await files.remove(deleted.files);
+    });
     this.deps.disconnectUnit(serialNumber);
   }
 }

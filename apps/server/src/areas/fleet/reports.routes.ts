@@ -8,6 +8,7 @@ import {
   voltageReportSchema,
 } from '@ed/contract/commands';
 import { messageResponseSchema } from '@ed/contract/errors';
+import { sendStoredFile } from '../../shared/file-store/send-file.js';
 import { errorResponses } from '../../shared/route-schema.js';
 
 const idQuery = z.object({
@@ -45,13 +46,8 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { stream, size, fileName } = await app.fleet.screenShots.image(req.query.id);
-      return reply
-        .type('image/png')
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(stream as never);
+      const { key, fileName } = await app.fleet.screenShots.image(req.query.id);
+      return sendStoredFile(req, reply, app.files, key, { contentType: 'image/png', downloadName: fileName });
     },
   );
 

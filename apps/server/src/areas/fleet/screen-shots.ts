@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
@@ -8,9 +7,6 @@ import { screenShots } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError, notFound } from '../../shared/http-error.js';
 
-/** Screen shots' area in the file store: their files are `screenshots/<file name>`. */
-export const screenShotKey = (fileName: string) => `screenshots/${fileName}`;
-
 /** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
 export class ScreenShotStore {
   constructor(
@@ -18,7 +14,7 @@ export class ScreenShotStore {
     private readonly files: FileStore,
   ) {}
 
-  /** Stores a PNG from a unit: both files and the row in one transaction (see FileStore). */
+  /** Stores a PNG from a unit; the files and the row commit together. */
   async save(equipmentId: number, png: Buffer): Promise<{ id: number; createdAt: string }> {
     const meta = await sharp(png)
       .metadata()
@@ -29,17 +25,20 @@ export class ScreenShotStore {
       .png()
       .toBuffer();
     const name = randomUUID();
-    const files = { image: `${name}.png`, thumb: `${name}.thumb.png` };
-    const row = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await this.files.put(screenShotKey(files.image), png, tx);
-      await this.files.put(screenShotKey(files.thumb), thumbnail, tx);
-      const [inserted] = await tx
-        .insert(screenShots)
-        .values({ equipmentId, fileName: files.image, thumbFileName: files.thumb })
-        .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
-      return inserted!;
-    });
+    const keys = { image: `screenshots/${name}.png`, thumb: `screenshots/${name}.thumb.png` };
+    const row = await this.files.transaction(
+      [
+        { key: keys.image, source: png, contentType: 'image/png' },
+        { key: keys.thumb, source: thumbnail, contentType: 'image/png' },
+      ],
+      async (tx) => {
+        const [inserted] = await tx
+          .insert(screenShots)
+          .values({ equipmentId, imageKey: keys.image, thumbKey: keys.thumb })
+          .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
+        return inserted!;
+      },
+    );
     return { id: row.id, createdAt: row.createdAt.toISOString() };
   }
 
@@ -51,30 +50,30 @@ export class ScreenShotStore {
       .where(eq(screenShots.equipmentId, equipmentId))
       .orderBy(desc(screenShots.createdAt), desc(screenShots.id))
       .limit(limit);
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        image: `/api/v1/get_screen_shot?id=${row.id}`,
-        thumbnail: `data:image/png;base64,${(await this.files.read(screenShotKey(row.thumbFileName))).toString('base64')}`,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    );
+    const thumbnails = await this.files.readSmall(rows.map((r) => r.thumbKey));
+    return rows.map((row) => ({
+      id: row.id,
+      image: `/api/v1/get_screen_shot?id=${row.id}`,
+      thumbnail: `data:image/png;base64,${(thumbnails.get(row.thumbKey) ?? Buffer.alloc(0)).toString('base64')}`,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
-  /** The full image, streamed from the file store. */
-  async image(id: number): Promise<{ stream: Readable; size: number; fileName: string }> {
+  /** The image's key in the file store and the name a download gets. */
+  async image(id: number): Promise<{ key: string; fileName: string }> {
     const [row] = await this.db.select().from(screenShots).where(eq(screenShots.id, id)).limit(1);
     if (!row) throw notFound(`There is no screen shot ${id}.`);
-    const { stream, size } = await this.files.open(screenShotKey(row.fileName));
-    return { stream, size, fileName: `screen-shot-${id}.png` };
+    return { key: row.imageKey, fileName: `screen-shot-${id}.png` };
   }
 
   async delete(id: number, equipmentId?: number): Promise<void> {
     const where = equipmentId
       ? and(eq(screenShots.id, id), eq(screenShots.equipmentId, equipmentId))
       : eq(screenShots.id, id);
-    const [row] = await this.db.delete(screenShots).where(where).returning();
-    if (!row) throw notFound(`There is no screen shot ${id}.`);
-    await this.files.remove([screenShotKey(row.fileName), screenShotKey(row.thumbFileName)]);
+    await this.files.transaction([], async (tx, _stored, files) => {
+      const [row] = await tx.delete(screenShots).where(where).returning();
+      if (!row) throw notFound(`There is no screen shot ${id}.`);
+      await files.remove([row.imageKey, row.thumbKey]);
+    });
   }
 }

@@ -6,6 +6,7 @@ import type { Family } from '@ed/contract/families';
 import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
 import { DashboardRepository } from '../dashboard/dashboard.repository.js';
 import { DeliveryTracker } from './delivery-tracker.js';
+import { PackageFiles } from './package-files.js';
 import { PackageStore } from './package-store.js';
 import { Schedules } from './schedules.js';
 import { SchedulerReads } from './scheduler-statistics.js';
@@ -24,6 +25,7 @@ export interface AreaClock {
 export interface SoftwareArea {
   clock: AreaClock;
   store: PackageStore;
+  packageFiles: PackageFiles;
   repository: SoftwareRepository;
   service: SoftwareService;
   schedules: Schedules;
@@ -45,6 +47,7 @@ async function softwarePlugin(app: FastifyInstance) {
   const now = () => clock.now();
   await mkdir(config.paths.updates, { recursive: true });
   const store = new PackageStore(config.paths.updates);
+  const packageFiles = new PackageFiles(db, app.files, store, log);
   const repository = new SoftwareRepository(db);
   const totals = new DashboardRepository(db);
 
@@ -82,7 +85,7 @@ async function softwarePlugin(app: FastifyInstance) {
     db,
     repository,
     store,
-    files: app.files,
+    packageFiles,
     findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
     tellUnit,
     stagingChanged,
@@ -131,7 +134,17 @@ async function softwarePlugin(app: FastifyInstance) {
   });
   const schedules = new Schedules(db, repository, now);
   const statistics = new SchedulerReads(db, now);
-  app.decorate('software', { clock, store, repository, service, schedules, scheduler, statistics, tracker });
+  app.decorate('software', {
+    clock,
+    store,
+    packageFiles,
+    repository,
+    service,
+    schedules,
+    scheduler,
+    statistics,
+    tracker,
+  });
 
   app.dashboardProviders.latestVersion = (family) => service.latestVersion(family);
   fleet.gateway.onUnitChanged((serial) => tracker.unitChanged(serial));
@@ -152,6 +165,8 @@ async function softwarePlugin(app: FastifyInstance) {
   app.services.register('alignerUpdate', { check, restart });
   app.services.register('truPointUpdate', { check, restart });
 
+  const imported = await packageFiles.importOlder();
+  if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
   if (config.DEMO) await seedSoftwareDemo(config.paths.updates, service, repository);
   if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
   app.addHook('preClose', async () => {

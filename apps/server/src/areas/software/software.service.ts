@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
 import type { EquipmentRow } from '../fleet/equipment.repository.js';
 import { unitFacts } from '../fleet/fleet.service.js';
-import type { FileStore } from '../../shared/file-store/file-store.js';
+import type { PackageFiles } from './package-files.js';
 import type { PackageStore, ResolvedPackage } from './package-store.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
 
@@ -23,8 +23,7 @@ export interface StagingDeps {
   db: Db;
   repository: SoftwareRepository;
   store: PackageStore;
-  /** Where packages go once published, so any instance serves them to units. */
-  files: FileStore;
+  packageFiles: PackageFiles;
   findUnit(serialNumber: string, db?: Db): Promise<EquipmentRow | undefined>;
   /** Tells a connected unit about its staged update (or that it was cleared), after the commit. */
   tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
@@ -49,9 +48,6 @@ export const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): Sof
 const label = (family: Family) => FAMILY_LABELS[family];
 
 /** Publishing updates and staging them on units (part 1 §4 rules, part 2 §7 calls). */
-/** A published update's folder in the file store. */
-export const softwarePackageKey = (updateId: number) => `packages/${updateId}`;
-
 export class SoftwareService {
   constructor(private readonly deps: StagingDeps) {}
 
@@ -88,38 +84,46 @@ export class SoftwareService {
         'version.semantic',
       );
     }
-    const row = await this.deps.db.transaction(async (tx) => {
-      // One creation per family at a time, so "newer than the latest" holds under concurrency.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'software-updates:' + family}))`);
-      const db = tx as unknown as Db;
-      if (await this.deps.repository.find(family, semantic, db)) {
-        throw conflict(`${label(family)} update ${semantic} already exists.`);
-      }
-      const latest = await this.deps.repository.latest(family, db);
-      if (latest && compareVersions(semantic, latest.semantic) <= 0) {
-        throw conflict(
-          `Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`,
+    // Checked before the copy too, so a refused version costs no copying.
+    await this.assertCreatable(family, semantic, this.deps.db);
+    const row = await this.deps.packageFiles.create(
+      'software',
+      pkg.path,
+      pkg.files.map((f) => f.name),
+      async (tx, files) => {
+        // One creation per family at a time, so "newer than the latest" holds under concurrency.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'software-updates:' + family}))`);
+        await this.assertCreatable(family, semantic, tx);
+        return this.deps.repository.insert(
+          {
+            family,
+            semantic,
+            meta: request.version.meta ?? pkg.manifest.version.meta,
+            prerequisite: request.prerequisite ?? pkg.manifest.prerequisites.require,
+            path: pkg.path,
+            files,
+            createdBy: username,
+          },
+          tx,
         );
-      }
-      const inserted = await this.deps.repository.insert(
-        {
-          family,
-          semantic,
-          meta: request.version.meta ?? pkg.manifest.version.meta,
-          prerequisite: request.prerequisite ?? pkg.manifest.prerequisites.require,
-          path: pkg.path,
-          files: pkg.files,
-          createdBy: username,
-        },
-        db,
-      );
-      const names = pkg.files.map((f) => f.name);
-      await this.deps.store.copyInto(this.deps.files, pkg.path, names, softwarePackageKey(inserted.id), db);
-      return inserted;
-    });
+      },
+    );
     const update = toSoftwareUpdate(row, true);
     this.deps.published(update);
     return update;
+  }
+
+  /** 409 for a version that exists already or is not newer than the family's latest. */
+  private async assertCreatable(family: Family, semantic: string, db: Db): Promise<void> {
+    if (await this.deps.repository.find(family, semantic, db)) {
+      throw conflict(`${label(family)} update ${semantic} already exists.`);
+    }
+    const latest = await this.deps.repository.latest(family, db);
+    if (latest && compareVersions(semantic, latest.semantic) <= 0) {
+      throw conflict(
+        `Version ${semantic} is not newer than the latest ${label(family)} software (${latest.semantic}).`,
+      );
+    }
   }
 
   /** Why `unit` may not take `update`, or null; the server's copy of the §4 rule with reasons. */

@@ -15,7 +15,7 @@ import { SpecsService } from './specs.service.js';
 /** Spec updates (part 2 §7). */
 export default async function specsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const specs = new SpecsService(app.db, app.software.store, app.files);
+  const specs = new SpecsService(app.db, app.software.store, app.software.packageFiles);
   const tags = ['spec updates'];
 
   app.post(

@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { specUpdates } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
-import type { FileStore } from '../../shared/file-store/file-store.js';
+import type { PackageFiles } from '../software/package-files.js';
 import type { PackageStore } from '../software/package-store.js';
 import { normalizeUpdatePath } from '../software/package-store.js';
 
@@ -29,15 +29,12 @@ const toSpecUpdate = (r: Row): SpecUpdate => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** A spec release's folder in the file store. */
-export const specPackageKey = (specId: number) => `spec-packages/${specId}`;
-
 /** Spec releases: validated from their package, created once per path, edited in place. */
 export class SpecsService {
   constructor(
     private readonly db: Db,
     private readonly store: PackageStore,
-    private readonly files: FileStore,
+    private readonly packageFiles: PackageFiles,
   ) {}
 
   async validate(updatePath: string): Promise<ValidatedSpecManifest> {
@@ -58,27 +55,32 @@ export class SpecsService {
       .from(specUpdates)
       .where(eq(specUpdates.path, pkg.path));
     if (existing) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
-    const row = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const [inserted] = await tx
-        .insert(specUpdates)
-        .values({
-          path: pkg.path,
-          ...pkg.version,
-          // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
-          require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
-          gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
-          oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
-          active: request.active,
-          targetFamily: request.targetFamily,
-          filter: request.filter,
-          files: pkg.files,
-        })
-        .returning();
-      const names = pkg.files.map((f) => f.name);
-      await this.store.copyInto(this.files, pkg.path, names, specPackageKey(inserted!.id), tx);
-      return inserted!;
-    });
+    const row = await this.packageFiles.create(
+      'spec',
+      pkg.path,
+      pkg.files.map((f) => f.name),
+      async (tx, files) => {
+        const [inserted] = await tx
+          .insert(specUpdates)
+          .values({
+            path: pkg.path,
+            ...pkg.version,
+            // The manifest is the source of the prerequisites; the request may only narrow what it leaves open.
+            require: pkg.prerequisites.require ?? request.prerequisites?.require ?? null,
+            gtpsRequire: pkg.prerequisites.gtpsRequire ?? request.prerequisites?.gtpsRequire ?? null,
+            oasisRequire: pkg.prerequisites.oasisRequire ?? request.prerequisites?.oasisRequire ?? null,
+            active: request.active,
+            targetFamily: request.targetFamily,
+            filter: request.filter,
+            files,
+          })
+          .onConflictDoNothing({ target: specUpdates.path })
+          .returning();
+        // Another call created it between the check and now.
+        if (!inserted) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
+        return inserted;
+      },
+    );
     return toSpecUpdate(row);
   }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AttachmentFiles } from './attachment-files.js';
 import { EscalationMailer } from './escalation-mail.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
@@ -23,7 +22,7 @@ async function ticketsPlugin(app: FastifyInstance) {
   const tickets = new TicketsService({
     tickets: repository,
     equipment: app.fleet.equipment,
-    files: new AttachmentFiles(app.files),
+    files: app.files,
     live: app.live,
     mail,
     unitChanged: (serial) => app.radar.unitChanged(serial),

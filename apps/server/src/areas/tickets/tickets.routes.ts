@@ -18,6 +18,7 @@ import {
   ticketSummarySchema,
   uploadAttachmentQuerySchema,
 } from '@ed/contract/tickets';
+import { sendStoredFile } from '../../shared/file-store/send-file.js';
 import { errorResponses } from '../../shared/route-schema.js';
 import { assertOwnUsername } from '../aligners/aligners.service.js';
 import { readAttachmentUpload } from './attachment-upload.js';
@@ -162,13 +163,8 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { stream, size, fileName, mimeType } = await app.tickets.download(req.query.id);
-      return reply
-        .type(mimeType)
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(stream as never);
+      const { key, fileName, mimeType } = await app.tickets.download(req.query.id);
+      return sendStoredFile(req, reply, app.files, key, { contentType: mimeType, downloadName: fileName });
     },
   );
 }

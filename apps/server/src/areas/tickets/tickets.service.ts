@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { modelText } from '@ed/contract/serial-number';
 import type { z } from 'zod';
@@ -19,7 +18,8 @@ import type { ActiveSession } from '../auth/auth.repository.js';
 import { assertOwnUsername, PAGE_SIZE } from '../aligners/aligners.service.js';
 import type { EquipmentRepository } from '../fleet/equipment.repository.js';
 import type { LiveHub } from '../live/live-hub.js';
-import type { AttachmentFiles } from './attachment-files.js';
+import type { FileStore } from '../../shared/file-store/file-store.js';
+import { checkAttachmentImage } from './attachment-files.js';
 import type { EscalationMailer } from './escalation-mail.js';
 import { toAttachment, toComment, toHistoryItem, toTicketSummary } from './ticket-view.js';
 import type { TicketRow, TicketsRepository } from './tickets.repository.js';
@@ -32,7 +32,7 @@ export class TicketsService {
     private readonly deps: {
       tickets: TicketsRepository;
       equipment: EquipmentRepository;
-      files: AttachmentFiles;
+      files: FileStore;
       live: LiveHub;
       mail: EscalationMailer;
       /** A unit's open-ticket count changed (radar cards follow). */
@@ -99,12 +99,11 @@ export class TicketsService {
       this.deps.tickets.comments([id]),
       this.deps.tickets.attachments(id),
     ]);
+    const thumbnails = await this.deps.files.readSmall(attachments.map((a) => a.thumbKey));
     return {
       ...toTicketSummary(row),
       comments: comments.map(toComment),
-      attachments: await Promise.all(
-        attachments.map(async (a) => toAttachment(a, await this.deps.files.read(a.thumbFileName))),
-      ),
+      attachments: attachments.map((a) => toAttachment(a, thumbnails.get(a.thumbKey) ?? Buffer.alloc(0))),
     };
   }
 
@@ -156,41 +155,42 @@ export class TicketsService {
     if (row.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
   }
 
-  /** The image is checked first; its files and its row are then written in one transaction. */
+  /** The image, its thumbnail and the attachment row commit together, on a ticket still open. */
   async attach(
     session: ActiveSession,
     input: { ticketId: number; authorUsername: string; data: Buffer; description: string },
   ): Promise<Attachment> {
     assertOwnUsername(session, input.authorUsername);
     await this.assertOpen(input.ticketId);
-    const image = await this.deps.files.prepare(input.data);
-    const result = await this.change(input.ticketId, async (tx, ticket) => {
-      const stored = await this.deps.files.store(image, tx);
-      return {
+    const { files, ...image } = await checkAttachmentImage(input.data);
+    const { ticket, row } = await this.deps.files.transaction(files, (tx) =>
+      this.changeIn(tx, input.ticketId, async (tx, ticket) => ({
         ticket,
         row: await this.deps.tickets.insertAttachment(tx, {
           ticketId: ticket.id,
           authorUsername: session.user.username,
           description: input.description,
-          ...stored,
+          ...image,
         }),
-      };
-    });
+      })),
+    );
     await this.pushStatistics();
-    void this.deps.mail.notify(result.ticket, {
+    void this.deps.mail.notify(ticket, {
       kind: 'attachment',
       author: session.user.username,
       description: input.description,
     });
-    return toAttachment(result.row, image.thumbnail);
+    const thumbnail = files.find((f) => f.key === image.thumbKey)!.source as Buffer;
+    return toAttachment(row, thumbnail);
   }
 
-  async download(id: number): Promise<{ stream: Readable; size: number; fileName: string; mimeType: string }> {
+  /** The attachment's key in the file store, with the name and type its download gets. */
+  async download(id: number): Promise<{ key: string; fileName: string; mimeType: string }> {
     const row = await this.deps.tickets.attachment(id);
     if (!row) throw notFound(`There is no attachment ${id}.`);
     const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
     return {
-      ...(await this.deps.files.open(row.fileName)),
+      key: row.fileKey,
       fileName: `ticket-${row.ticketId}-attachment-${row.id}.${ext}`,
       mimeType: row.mimeType,
     };
@@ -202,12 +202,14 @@ export class TicketsService {
 
   /** Runs `action` on the locked ticket: 404 when it is missing, 409 when it is closed. */
   private async change<T>(id: number, action: (tx: Db, ticket: TicketRow) => Promise<T>): Promise<T> {
-    return this.deps.tickets.db.transaction(async (tx) => {
-      const ticket = await this.deps.tickets.lock(tx, id);
-      if (!ticket) throw notFound(`There is no ticket ${id}.`);
-      if (ticket.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
-      return action(tx, ticket);
-    });
+    return this.deps.tickets.db.transaction((tx) => this.changeIn(tx as unknown as Db, id, action));
+  }
+
+  private async changeIn<T>(tx: Db, id: number, action: (tx: Db, ticket: TicketRow) => Promise<T>): Promise<T> {
+    const ticket = await this.deps.tickets.lock(tx, id);
+    if (!ticket) throw notFound(`There is no ticket ${id}.`);
+    if (ticket.closed) throw conflict(TICKET_CLOSED_MESSAGE(id));
+    return action(tx, ticket);
   }
 
   private async summary(id: number): Promise<TicketSummary> {

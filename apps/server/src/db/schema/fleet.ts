@@ -18,6 +18,7 @@ import type { Geolocation, UpdateState } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import { tz } from './columns.js';
 import { users } from './accounts.js';
+import { storedFiles } from './files.js';
 
 type BoardFeatures = { numCameras: number; numAccel: number; isDDAligner: boolean };
 type Specs = { name: string; month: number; year: number };
@@ -175,11 +176,19 @@ export const screenShots = pgTable(
     equipmentId: integer('equipment_id')
       .notNull()
       .references(() => equipment.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    thumbFileName: text('thumb_file_name').notNull(),
+    imageKey: text('image_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    thumbKey: text('thumb_key')
+      .notNull()
+      .references(() => storedFiles.key),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('screen_shots_equipment_idx').on(t.equipmentId, t.createdAt)],
+  (t) => [
+    index('screen_shots_equipment_idx').on(t.equipmentId, t.createdAt),
+    uniqueIndex('screen_shots_image_key_idx').on(t.imageKey),
+    uniqueIndex('screen_shots_thumb_key_idx').on(t.thumbKey),
+  ],
 );
 
 /** Camera calibration records reported by units (part 2 §3); one per unit and calibration date. */

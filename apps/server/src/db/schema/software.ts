@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -15,10 +16,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Family } from '@ed/contract/families';
 import { tz } from './columns.js';
+import { storedFiles } from './files.js';
 
 type PackageFile = { name: string; size: number };
 
-/** A published software update of one family (part 2 §3); its files live under UPDATES_DIR/path. */
+/** A published software update of one family (part 2 §3); its files were copied from UPDATES_DIR/path (package_files). */
 export const softwareUpdates = pgTable(
   'software_updates',
   {
@@ -171,4 +173,27 @@ export const specDeliveries = pgTable(
     toldAt: tz('told_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.serialNumber, t.specUpdateId] })],
+);
+
+/**
+ * The files of a software update or spec release as copied into the file store at its creation
+ * (manifest.json included), so any instance serves them whatever is left in UPDATES_DIR.
+ */
+export const packageFiles = pgTable(
+  'package_files',
+  {
+    id: serial('id').primaryKey(),
+    softwareUpdateId: integer('software_update_id').references(() => softwareUpdates.id),
+    specUpdateId: integer('spec_update_id').references(() => specUpdates.id),
+    name: text('name').notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+  },
+  (t) => [
+    uniqueIndex('package_files_software_name_idx').on(t.softwareUpdateId, t.name),
+    uniqueIndex('package_files_spec_name_idx').on(t.specUpdateId, t.name),
+    uniqueIndex('package_files_file_key_idx').on(t.fileKey),
+    check('package_files_one_owner', sql`num_nonnulls(${t.softwareUpdateId}, ${t.specUpdateId}) = 1`),
+  ],
 );

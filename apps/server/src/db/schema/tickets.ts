@@ -1,7 +1,8 @@
 // Support tickets with their comments and attachments.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns.js';
+import { storedFiles } from './files.js';
 
 /** Support tickets (part 1 §3): the unit's details are copied at creation, so a ticket outlives its unit. */
 export const supportTickets = pgTable(
@@ -74,9 +75,17 @@ export const ticketAttachments = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    fileName: text('file_name').notNull(),
-    thumbFileName: text('thumb_file_name').notNull(),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => storedFiles.key),
+    thumbKey: text('thumb_key')
+      .notNull()
+      .references(() => storedFiles.key),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId, t.id)],
+  (t) => [
+    index('ticket_attachments_ticket_idx').on(t.ticketId, t.id),
+    uniqueIndex('ticket_attachments_file_key_idx').on(t.fileKey),
+    uniqueIndex('ticket_attachments_thumb_key_idx').on(t.thumbKey),
+  ],
 );

@@ -1,125 +1,154 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { randomBytes, createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
-import type { Db } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, queryRows, type TestDatabase } from '../../../test/support/test-database.js';
+import { storedFileChunks, storedFiles } from '../../db/schema.js';
 import { HttpError } from '../http-error.js';
-import { DatabaseFileStore } from './database-file-store.js';
-import { DiskFileStore } from './disk-file-store.js';
-import { CHUNK_BYTES, type FileStore } from './file-store.js';
+import { CHUNK_BYTES } from './database-files.js';
+import { FileStore } from './file-store.js';
+import type { Backend } from './stored-file.js';
 
-const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + 3) % 251));
-const collect = async (stream: Readable) => {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-};
-/** A stream that hands its bytes over in uneven pieces, as a socket does. */
-const trickle = (data: Buffer) =>
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+const roots: string[] = [];
+afterAll(async () => {
+  await Promise.all(roots.map((r) => rm(r, { recursive: true, force: true })));
+});
+
+async function storeOf(backend: Backend): Promise<FileStore> {
+  const root = await mkdtemp(path.join(tmpdir(), 'ed-files-'));
+  roots.push(root);
+  return new FileStore(database.database.db, backend, root);
+}
+
+const key = (space = 'attachments') => `${space}/${randomUUID()}.bin`;
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const drain = async (stream: Readable) => Buffer.concat((await stream.toArray()) as Buffer[]);
+
+/** A stream of `data` in odd-sized pieces, so chunk boundaries fall inside them. */
+const piecewise = (data: Buffer, piece = 70_001) =>
   Readable.from(
     (function* () {
-      for (let i = 0; i < data.length; i += 70_001) yield data.subarray(i, i + 70_001);
+      for (let i = 0; i < data.length; i += piece) yield data.subarray(i, i + piece);
     })(),
   );
 
-let db: TestDatabase;
-let dir: string;
-beforeEach(async () => {
-  db = await createTestDatabase();
-  dir = await mkdtemp(path.join(tmpdir(), 'ed-files-'));
-});
-afterEach(async () => {
-  await db.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const stores: [string, () => FileStore][] = [
-  ['database', () => new DatabaseFileStore(db.database.db)],
-  ['disk', () => new DiskFileStore(dir, db.database.db)],
-];
-
-for (const [name, make] of stores) {
-  describe(`the ${name} file store`, () => {
-    it('keeps a file byte for byte, from a buffer or a stream of uneven pieces', async () => {
-      const store = make();
-      const data = bytes(3 * CHUNK_BYTES + 12_345);
-      expect(await store.put('packages/1/image.swu', trickle(data))).toMatchObject({ size: data.length });
-      await store.put('attachments/a.png', data.subarray(0, 1000));
-      expect((await store.read('packages/1/image.swu')).equals(data)).toBe(true);
-      expect((await store.read('attachments/a.png')).equals(data.subarray(0, 1000))).toBe(true);
-      expect(await store.size('packages/1/image.swu')).toBe(data.length);
-    });
-
-    it('streams a range across chunk boundaries, and to the end', async () => {
-      const store = make();
-      const data = bytes(3 * CHUNK_BYTES + 99);
-      await store.put('packages/2/image.swu', data);
-      for (const [start, end] of [
-        [CHUNK_BYTES - 10, 2 * CHUNK_BYTES + 10],
-        [0, 0],
-        [CHUNK_BYTES, CHUNK_BYTES],
-        [3 * CHUNK_BYTES, 3 * CHUNK_BYTES + 98],
-      ] as const) {
-        const { stream, size } = await store.open('packages/2/image.swu', { start, end });
-        expect(size).toBe(data.length);
-        expect((await collect(stream)).equals(data.subarray(start, end + 1))).toBe(true);
-      }
-    });
-
-    it('keeps an empty file, and answers 404 for a key that is not stored', async () => {
-      const store = make();
-      await store.put('outbox/empty.eml', Buffer.alloc(0));
-      expect(await store.read('outbox/empty.eml')).toHaveLength(0);
-      await expect(store.open('attachments/none.png')).rejects.toSatisfy(
-        (err: unknown) => err instanceof HttpError && err.statusCode === 404,
-      );
-    });
-
-    it('stores concurrent files apart, lists a prefix newest first, and removes them', async () => {
-      const store = make();
-      await Promise.all(Array.from({ length: 8 }, (_, i) => store.put(`outbox/m${i}.eml`, bytes(5_000 + i))));
-      const keys = await store.list('outbox/', 100);
-      expect(keys.sort()).toEqual(Array.from({ length: 8 }, (_, i) => `outbox/m${i}.eml`));
-      for (let i = 0; i < 8; i += 1) expect(await store.read(`outbox/m${i}.eml`)).toHaveLength(5_000 + i);
-      await store.remove(['outbox/m0.eml', 'outbox/m1.eml']);
-      expect(await store.list('outbox/', 100)).toHaveLength(6);
-      expect(await store.size('outbox/m0.eml')).toBeNull();
-    });
-
-    it('refuses a key that is not a plain area/name path', async () => {
-      const store = make();
-      await expect(store.put('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/Not a file key/);
-      await expect(store.put('attachments/../x', Buffer.from('x'))).rejects.toThrow(/Not a file key/);
-    });
-  });
-}
-
-describe('writes that do not complete', () => {
-  it('database: a transaction rolled back leaves neither a row nor a byte', async () => {
-    const store = new DatabaseFileStore(db.database.db);
-    await expect(
-      db.database.db.transaction(async (tx) => {
-        await store.put('attachments/rolled-back.png', bytes(CHUNK_BYTES * 2), tx as unknown as Db);
-        throw new Error('the owner row failed');
-      }),
-    ).rejects.toThrow('the owner row failed');
-    expect(await store.size('attachments/rolled-back.png')).toBeNull();
-    expect(await store.list('attachments/', 10)).toEqual([]);
+describe.each(['disk', 'database'] as const)('the %s back end', (backend) => {
+  it('stores a streamed file and reads it back whole, with its size and checksum', async () => {
+    const files = await storeOf(backend);
+    const data = randomBytes(CHUNK_BYTES * 2 + 12_345);
+    const k = key();
+    const stored = await files.put({ key: k, source: piecewise(data), contentType: 'application/octet-stream' });
+    expect(stored).toMatchObject({ key: k, backend, size: data.length, sha256: sha(data) });
+    const opened = await files.open(k);
+    expect(opened.size).toBe(data.length);
+    expect((await drain(opened.stream)).equals(data)).toBe(true);
   });
 
-  it('disk: the sweep removes old temporary files and files without a row, and keeps the rest', async () => {
-    const store = new DiskFileStore(dir, db.database.db);
-    await store.put('attachments/kept.png', bytes(100));
-    await writeFile(path.join(dir, 'attachments/orphan.png'), bytes(10));
-    await writeFile(path.join(dir, 'attachments/cut.png.1a2b.tmp'), bytes(10));
-    await writeFile(path.join(dir, 'attachments/fresh.png'), bytes(10));
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    for (const file of ['kept.png', 'orphan.png', 'cut.png.1a2b.tmp'])
-      await utimes(path.join(dir, 'attachments', file), old, old);
-    expect(await store.sweep()).toBe(2);
-    // A file younger than the grace period may still be getting its row.
-    expect((await readdir(path.join(dir, 'attachments'))).sort()).toEqual(['fresh.png', 'kept.png']);
+  it('reads ranges that start, end and cross chunk boundaries', async () => {
+    const files = await storeOf(backend);
+    const data = randomBytes(CHUNK_BYTES * 5 + 17);
+    const k = key();
+    await files.put({ key: k, source: data, contentType: 'application/octet-stream' });
+    const ranges = [
+      [0, 0],
+      [CHUNK_BYTES - 1, CHUNK_BYTES],
+      [CHUNK_BYTES, CHUNK_BYTES * 2 - 1],
+      [CHUNK_BYTES - 5, CHUNK_BYTES * 4 + 5],
+      [CHUNK_BYTES * 5, CHUNK_BYTES * 5 + 16],
+      [123_456, data.length - 1],
+    ];
+    for (const [start, end] of ranges) {
+      const opened = await files.open(k, { start: start!, end: end! });
+      const part = await drain(opened.stream);
+      expect(part.length, `${start}-${end}`).toBe(end! - start! + 1);
+      expect(part.equals(data.subarray(start, end! + 1)), `${start}-${end}`).toBe(true);
+    }
+  });
+
+  it('keeps a zero-byte file', async () => {
+    const files = await storeOf(backend);
+    const k = key('outbox');
+    await files.put({ key: k, source: Buffer.alloc(0), contentType: 'message/rfc822' });
+    expect(await files.stat(k)).toMatchObject({ size: 0, sha256: sha(Buffer.alloc(0)) });
+    expect((await drain((await files.open(k)).stream)).length).toBe(0);
+    expect((await files.readSmall([k])).get(k)).toEqual(Buffer.alloc(0));
+  });
+
+  it('answers a missing key with a 404 naming it', async () => {
+    const files = await storeOf(backend);
+    const k = key();
+    expect(await files.stat(k)).toBeUndefined();
+    const error = await files.open(k).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 404, message: `The file store holds no file ${k}.` });
+    expect((await files.readSmall([k])).size).toBe(0);
+  });
+
+  it('takes concurrent puts, and only one of two for the same key', async () => {
+    const files = await storeOf(backend);
+    const many = Array.from({ length: 8 }, () => ({ key: key('screenshots'), data: randomBytes(50_000) }));
+    await Promise.all(many.map((f) => files.put({ key: f.key, source: f.data, contentType: 'image/png' })));
+    const read = await files.readSmall(many.map((f) => f.key));
+    for (const f of many) expect(read.get(f.key)?.equals(f.data)).toBe(true);
+
+    const k = key();
+    const [a, b] = [randomBytes(CHUNK_BYTES + 1), randomBytes(CHUNK_BYTES + 1)];
+    const results = await Promise.allSettled([
+      files.put({ key: k, source: piecewise(a), contentType: 'application/octet-stream' }),
+      files.put({ key: k, source: piecewise(b), contentType: 'application/octet-stream' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    expect((await drain((await files.open(k)).stream)).equals(winner)).toBe(true);
+  });
+
+  it('keeps nothing of a transaction that fails, and removes a file with its row', async () => {
+    const files = await storeOf(backend);
+    const k = key();
+    const failed = files.transaction([{ key: k, source: randomBytes(1000), contentType: 'image/png' }], async () => {
+      throw new Error('the referencing row failed');
+    });
+    await expect(failed).rejects.toThrow('the referencing row failed');
+    expect(await files.stat(k)).toBeUndefined();
+    expect(await readdir(path.join(files.disk.root, 'attachments')).catch(() => [])).toEqual([]);
+
+    await files.put({ key: k, source: randomBytes(1000), contentType: 'image/png' });
+    await files.remove([k]);
+    expect(await files.stat(k)).toBeUndefined();
+    expect(await readdir(path.join(files.disk.root, 'attachments')).catch(() => [])).toEqual([]);
+    const chunks = await database.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storedFileChunks)
+      .where(eq(storedFileChunks.key, k));
+    expect(chunks[0]!.n).toBe(0);
+  });
+});
+
+describe('a store switched from disk to the database', () => {
+  it('still reads files its registry says are on disk', async () => {
+    const disk = await storeOf('disk');
+    const k = key();
+    const data = randomBytes(3000);
+    await disk.put({ key: k, source: data, contentType: 'image/png' });
+    const switched = new FileStore(database.database.db, 'database', disk.disk.root);
+    expect((await drain((await switched.open(k, { start: 10, end: 19 })).stream)).equals(data.subarray(10, 20))).toBe(
+      true,
+    );
+    expect((await switched.readSmall([k])).get(k)?.equals(data)).toBe(true);
+    await switched.remove([k]);
+    expect(await readdir(path.join(disk.disk.root, 'attachments'))).toEqual([]);
+    const rows = await queryRows(database.database.db, sql`select key from ${storedFiles} where key = ${k}`);
+    expect(rows).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../shared/http-error.js';
-import { parseRange } from './package-download.routes.js';
+import { HttpError } from '../http-error.js';
+import { parseRange } from './send-file.js';
 
 describe('parseRange', () => {
   it('reads the single byte ranges a resuming unit sends', () => {
