@@ -54,7 +54,6 @@ import clockPlugin from './plugins/clock.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import flagsPlugin from './plugins/flags.js';
-import filesPlugin from './plugins/files.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';

@@ -23,8 +23,6 @@ const envSchema = z.object({
   ),
   /** Connections each instance keeps to PostgreSQL (plus one for live events, one for leadership). */
   DATABASE_POOL_SIZE: int(1, 200).default(10),
-  /** Where files live: `disk` (DATA_DIR, one instance) or `database` (any number of instances). */
-  FILE_STORE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).optional(),
   SMTP_URL: optionalString.pipe(
     z
       .string()

@@ -1,10 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { MANIFEST_NOT_FOUND, MANIFEST_NOT_FOUND_TEXT } from '@ed/contract/software';
-import type { Db } from '../../db/client.js';
-import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError, badRequest } from '../../shared/http-error.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
@@ -108,17 +105,5 @@ export class PackageStore {
     const info = await stat(real);
     if (!info.isFile()) throw badRequest(`${name} is not a file.`);
     return { path: real, size: info.size };
-  }
-
-  /**
-   * Copies a package (its manifest and listed files) into the file store under `prefix/`,
-   * streamed, in the transaction that records it: units then download it from any instance.
-   */
-  async copyInto(files: FileStore, relative: string, names: string[], prefix: string, tx: Db): Promise<void> {
-    const folder = await this.folder(relative);
-    for (const name of ['manifest.json', ...names]) {
-      const found = await this.file(folder, name);
-      await files.put(`${prefix}/${name}`, createReadStream(found.path), tx);
-    }
   }
 }
