@@ -42,8 +42,15 @@ export async function openMqttLink(options: {
     client = mqtt.connect(options.url!, { ...base, username: options.username, password: options.password });
   }
   client.on('message', (topic, payload, packet) => options.onMessage(topic, payload, packet.retain));
-  client.on('error', (err) => options.logger.warn({ err }, 'gateway MQTT error'));
-  client.on('offline', () => options.logger.warn('gateway MQTT connection lost; reconnecting'));
+  let closing = false;
+  // Closing tears down the connection under the client (an AbortError from the in-process
+  // stream): nothing to warn about then.
+  client.on('error', (err) => {
+    if (!closing) options.logger.warn({ err }, 'gateway MQTT error');
+  });
+  client.on('offline', () => {
+    if (!closing) options.logger.warn('gateway MQTT connection lost; reconnecting');
+  });
 
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
@@ -65,6 +72,9 @@ export async function openMqttLink(options: {
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
-    close: () => client.endAsync(),
+    close: () => {
+      closing = true;
+      return client.endAsync();
+    },
   };
 }
