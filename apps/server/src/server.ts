@@ -27,6 +27,8 @@ export async function startServer(
   try {
     const created = await bootstrapAccounts(config, app.users, app.usersRepository);
     if (config.DEMO) await seedDemoData(app);
+    // Before listening, so whoever waits for /healthz finds the demo's releases published.
+    if (config.DEMO) await app.software.seedDemo();
     await app.listen({ port: config.PORT, host: config.HOST });
     const stopDemo = startDemoFleet(app, database);
     return {

@@ -90,6 +90,9 @@ export async function openDatabase(
 ): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, logger, options.poolSize);
   mkdirSync(options.pgliteDir, { recursive: true });
+  // A first start copies the build's migrated template rather than running initdb.
+  const { hasTemplate, installTemplate, isEmptyDataDir } = await import('./pglite-template.js');
+  if (isEmptyDataDir(options.pgliteDir) && hasTemplate()) await installTemplate(options.pgliteDir);
   const client = await PGlite.create(options.pgliteDir, PGLITE_OPTIONS);
   return openPglite(client);
 }

@@ -28,9 +28,10 @@ async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptio
     return running;
   };
   if (database.vacuum) {
-    // Once at boot, so a data directory written while the server was down is planned well at once.
-    app.addHook('onReady', async () => {
-      await vacuum();
+    // Once at boot, so a data directory written while the server was down is planned well soon;
+    // in the background, so the server answers while it runs.
+    app.addHook('onReady', () => {
+      void vacuum();
       timer = setInterval(() => void vacuum(), options.vacuumMinutes * 60_000).unref();
     });
   }

@@ -23,9 +23,10 @@ async function filesPlugin(app: FastifyInstance) {
       .finally(() => (running = undefined));
     return running;
   };
-  // At ready, not at registration: the outbox adopts mails older installs left before anything is swept.
-  app.addHook('onReady', async () => {
-    await sweep();
+  // At ready, not at registration: the outbox adopts mails older installs left before anything is
+  // swept. In the background: a walk of the disk need not hold up the first requests.
+  app.addHook('onReady', () => {
+    void sweep();
     if (config.FILE_STORE_SWEEP_MINUTES > 0) {
       timer = setInterval(() => void sweep(), config.FILE_STORE_SWEEP_MINUTES * 60_000).unref();
     }

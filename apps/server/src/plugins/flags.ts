@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { errorBody } from './errors.js';
+import { loadSharp } from '../shared/image-library.js';
 
 const require = createRequire(import.meta.url);
 const FLAG_WIDTH = 32;
@@ -25,6 +25,7 @@ async function flagsPlugin(app: FastifyInstance) {
     } catch {
       return null;
     }
+    const sharp = await loadSharp();
     const png = await sharp(svg, { density: 96 }).resize({ width: FLAG_WIDTH }).png().toBuffer();
     cache.set(code, png);
     return png;

@@ -145,8 +145,8 @@ async function fleetPlugin(app: FastifyInstance) {
       .expireStale()
       .then((expired) => gateway.expired(expired))
       .catch(report('presence sweep failed'));
-  // The trend starts at boot rather than a minute later.
-  await equipment.recordSample().catch(report('sample not stored'));
+  // The trend starts at boot rather than a minute later (in the background: the server answers meanwhile).
+  void equipment.recordSample().catch(report('sample not stored'));
   const timers = [
     setInterval(() => void sweep(), config.PRESENCE_SWEEP_SECONDS * 1000),
     setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { screenShots } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { HttpError, notFound } from '../../shared/http-error.js';
+import { loadSharp } from '../../shared/image-library.js';
 
 /** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
 export class ScreenShotStore {
@@ -16,6 +16,7 @@ export class ScreenShotStore {
 
   /** Stores a PNG from a unit; the files and the row commit together. */
   async save(equipmentId: number, png: Buffer): Promise<{ id: number; createdAt: string }> {
+    const sharp = await loadSharp();
     const meta = await sharp(png)
       .metadata()
       .catch(() => null);

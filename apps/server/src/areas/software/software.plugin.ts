@@ -24,6 +24,8 @@ export interface AreaClock {
 
 export interface SoftwareArea {
   clock: AreaClock;
+  /** Writes and publishes the demo packages (demo mode; the server runs it once it listens). */
+  seedDemo(): Promise<void>;
   store: PackageStore;
   packageFiles: PackageFiles;
   repository: SoftwareRepository;
@@ -144,6 +146,7 @@ async function softwarePlugin(app: FastifyInstance) {
     scheduler,
     statistics,
     tracker,
+    seedDemo: () => seedSoftwareDemo(config.paths.updates, service, repository),
   });
 
   app.dashboardProviders.latestVersion = (family) => service.latestVersion(family);
@@ -167,7 +170,6 @@ async function softwarePlugin(app: FastifyInstance) {
 
   const imported = await packageFiles.importOlder();
   if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
-  if (config.DEMO) await seedSoftwareDemo(config.paths.updates, service, repository);
   if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
   app.addHook('preClose', async () => {
     await scheduler.stop();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { ATTACHMENT_THUMBNAIL_WIDTH } from '@ed/contract/constants';
 import type { NewFile } from '../../shared/file-store/stored-file.js';
 import { HttpError } from '../../shared/http-error.js';
+import { loadSharp } from '../../shared/image-library.js';
 
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg' } as const;
 /** A decompression bomb is refused before it is decoded (about 8K × 6K). */
@@ -27,6 +27,7 @@ export const unsupportedImage = () =>
  * keys are the server's own (`attachments/<uuid>.<ext>`), and a 102 px wide thumbnail goes beside.
  */
 export async function checkAttachmentImage(data: Buffer): Promise<CheckedImage> {
+  const sharp = await loadSharp();
   const meta = await sharp(data, { limitInputPixels: MAX_PIXELS })
     .metadata()
     .catch(() => null);

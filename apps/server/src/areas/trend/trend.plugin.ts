@@ -23,10 +23,8 @@ async function trendPlugin(app: FastifyInstance) {
   const run = () => void trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
   const timer = setInterval(run, ROLLUP_MS);
   timer.unref();
-  // The first rollup is awaited, so a fresh start serves whole buckets at once.
-  app.addHook('onReady', async () => {
-    await trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
-  });
+  // The first rollup runs at start, in the background: the server answers meanwhile.
+  app.addHook('onReady', () => run());
   app.addHook('preClose', async () => clearInterval(timer));
 }
 
