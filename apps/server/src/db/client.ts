@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { PgliteThread } from './embedded/pglite-thread.js';
 import { releaseOnEnd } from './released-on-end.js';
 import * as schema from './schema.js';
 
@@ -16,8 +13,16 @@ export const QUERY_TIMEOUT_MS = 30_000;
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** People's requests. */
   db: Db;
+  /**
+   * The fleet's background work (unit messages, jobs): a pool of its own, so a storm of units
+   * connecting waits behind people's requests rather than in front of them.
+   */
+  fleetDb: Db;
   kind: 'pglite' | 'postgres';
+  /** How `db` reaches the database: PGlite in this thread (tests, tools: pglite-database.ts), or node-postgres. */
+  driver: 'pglite' | 'node-postgres';
   /** The node-postgres pool, when on a real PostgreSQL (the socket.io adapter shares it). */
   pool?: pg.Pool;
   /** The PostgreSQL URL, for work that needs a connection outside the pool (migrations). */
@@ -32,28 +37,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openPglite(client: PGlite): Database {
+export function openPostgres(connectionString: string, logger?: Logger, poolSize = 10, fleetPoolSize = 4): Database {
+  const pool = postgresPool(connectionString, poolSize, logger);
+  // What units send commits without waiting for its WAL flush: the units say it again (they
+  // reconnect and report after any outage), and a crash loses at most the last few hundred
+  // milliseconds of it, whole transactions only (docs/decisions.md, "Performance at fleet scale").
+  const fleetPool = postgresPool(connectionString, fleetPoolSize, logger, '-c synchronous_commit=off');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    kind: 'pglite',
+    db,
+    fleetDb: drizzlePg(fleetPool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    driver: 'node-postgres',
+    pool,
+    connectionString,
     ping: async () => {
-      await client.query('select 1');
+      await db.execute(sql`select 1`);
     },
-    vacuum: async () => {
-      // VACUUM cannot run inside a transaction block, so it bypasses Drizzle.
-      await client.exec('VACUUM (ANALYZE)');
+    close: async () => {
+      await Promise.all([pool.end(), fleetPool.end()]);
     },
-    close: () => client.close(),
   };
 }
 
-export function openPostgres(connectionString: string, logger?: Logger, poolSize = 10): Database {
+function postgresPool(connectionString: string, max: number, logger?: Logger, options?: string): pg.Pool {
   // A query that never answers (a connection lost without a close) must not hold a pool slot
   // forever: it fails after QUERY_TIMEOUT_MS and its client is dropped. Migrations, which may run
   // longer, use a connection of their own (migrate.ts).
   const pool = new pg.Pool({
     connectionString,
-    max: poolSize,
+    max,
+    options,
     connectionTimeoutMillis: 5_000,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
@@ -67,32 +81,22 @@ export function openPostgres(connectionString: string, logger?: Logger, poolSize
     client.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'));
   });
   releaseOnEnd(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'postgres',
-    pool,
-    connectionString,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => pool.end(),
-  };
+  return pool;
 }
 
-/** The extensions the migrations use, for every PGlite the server or its tests create. */
-export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
-
-/** PGlite persisted under `dataDir` unless a PostgreSQL URL is given. */
+/** PGlite persisted under `dataDir`, in a thread of its own, unless a PostgreSQL URL is given. */
 export async function openDatabase(
-  options: { databaseUrl?: string; pgliteDir: string; poolSize?: number },
+  options: {
+    databaseUrl?: string;
+    pgliteDir: string;
+    poolSize?: number;
+    fleetPoolSize?: number;
+    /** The embedded database's thread, when the caller started it early (main.ts). */
+    thread?: PgliteThread;
+  },
   logger?: Logger,
 ): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger, options.poolSize);
-  mkdirSync(options.pgliteDir, { recursive: true });
-  // A first start copies the build's migrated template rather than running initdb.
-  const { hasTemplate, installTemplate, isEmptyDataDir } = await import('./pglite-template.js');
-  if (isEmptyDataDir(options.pgliteDir) && hasTemplate()) await installTemplate(options.pgliteDir);
-  const client = await PGlite.create(options.pgliteDir, PGLITE_OPTIONS);
-  return openPglite(client);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger, options.poolSize, options.fleetPoolSize);
+  const { openEmbedded } = await import('./embedded/embedded-database.js');
+  return openEmbedded(options.thread ?? options.pgliteDir, logger);
 }

@@ -1,10 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.js';
+import { queryRows } from './rows.js';
 
 /** The committed migrations, beside src/ and dist/ alike. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -12,10 +16,42 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** Arbitrary constant: the advisory lock that keeps two instances from migrating at once. */
 const MIGRATION_LOCK = 727_001;
 
+/** The date drizzle gives the newest migration of the folder (its `when` in the journal). */
+async function newestMigration(folder: string): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * True when the database has recorded the folder's newest migration. Drizzle's migrator runs each
+ * migration dated after the newest it recorded, so it would run nothing: one query instead of its
+ * five (and on PostgreSQL, of a connection and a lock of its own). A recorded migration committed
+ * with its changes, so whatever another instance is migrating meanwhile is either seen whole or
+ * waited for under the lock.
+ */
+export async function migrationsUpToDate(database: Database, folder = MIGRATIONS_FOLDER): Promise<boolean> {
+  const [recorded, newest] = await Promise.all([
+    queryRows<{ created_at: string }>(
+      database.db,
+      sql`select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    ).catch(() => []),
+    newestMigration(folder),
+  ]);
+  return recorded.length > 0 && Number(recorded[0]!.created_at) >= newest;
+}
+
 export async function runMigrations(database: Database): Promise<void> {
+  if (await migrationsUpToDate(database)) return;
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.kind === 'pglite') {
+  if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
+    return;
+  }
+  // The embedded database in its thread: one instance, nothing to lock against.
+  if (database.kind === 'pglite') {
+    await migrateNodePg(database.db as unknown as NodePgDatabase, config);
     return;
   }
   // A connection of its own, without the pool's query timeout: building an index on a large

@@ -2,9 +2,6 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { openPglite, PGLITE_OPTIONS } from './client.js';
-import { runMigrations } from './migrate.js';
 
 /**
  * A migrated, empty embedded database, made once by `npm run build` (beside dist/), so a first
@@ -56,15 +53,4 @@ export async function copyTemplate(target: string, template = PGLITE_TEMPLATE): 
       files.slice(i, i + PARALLEL_COPIES).map((e) => copyFile(path.join(e.parentPath, e.name), into(e))),
     );
   }
-}
-
-/** Builds the template: a database in `dir`, migrated, vacuumed and checkpointed. */
-export async function buildTemplate(dir = PGLITE_TEMPLATE): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, PGLITE_OPTIONS);
-  await runMigrations(openPglite(client));
-  await client.exec('VACUUM (ANALYZE)');
-  await client.exec('CHECKPOINT');
-  await client.close();
 }

@@ -4,16 +4,52 @@ import type { Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { RateLimiter } from '../shared/rate-limiter.js';
 
+const BOOT_VACUUM_DELAY_MS = 20_000;
+
 interface DatabasePluginOptions {
   database: Database;
   /** Minutes between VACUUM runs where the database needs the server to do it (PGlite). */
   vacuumMinutes: number;
 }
 
+/**
+ * Database work a start does before it serves, one task after the other, beginning with the
+ * migrations: adopting what older versions left, first checks. It runs while the rest of the app
+ * registers (on a start, the embedded database is still opening then); `buildApp` returns once
+ * all of it is done. A failure is reported where `done()` is awaited.
+ */
+export class StartWork {
+  private tail: Promise<void>;
+
+  constructor(first: () => Promise<void>) {
+    this.tail = first();
+    this.tail.catch(() => undefined);
+  }
+
+  add(task: () => Promise<unknown>): void {
+    this.tail = this.tail.then(async () => {
+      await task();
+    });
+    this.tail.catch(() => undefined);
+  }
+
+  /** Resolves when every task added so far has run; rejects with the first failure. */
+  done(): Promise<void> {
+    return this.tail;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    startWork: StartWork;
+  }
+}
+
 /** The database (migrated before anything uses it), its housekeeping and the limiter in it. */
 async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions) {
   const { database } = options;
-  await runMigrations(database);
+  const startWork = new StartWork(() => runMigrations(database));
+  app.decorate('startWork', startWork);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('limiter', new RateLimiter(database.db));
@@ -27,17 +63,20 @@ async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptio
       .finally(() => (running = undefined));
     return running;
   };
+  let first: NodeJS.Timeout | undefined;
   if (database.vacuum) {
-    // Once at boot, so a data directory written while the server was down is planned well soon;
-    // in the background, so the server answers while it runs.
+    // Soon after boot, so a data directory written while the server was down is planned well
+    // soon; not at once, so the first requests (and a health check) do not wait behind it.
     app.addHook('onReady', () => {
-      void vacuum();
+      first = setTimeout(() => void vacuum(), BOOT_VACUUM_DELAY_MS).unref();
       timer = setInterval(() => void vacuum(), options.vacuumMinutes * 60_000).unref();
     });
   }
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     await running;
+    await startWork.done().catch(() => undefined);
     await database.close();
   });
 }

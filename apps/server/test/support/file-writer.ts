@@ -2,7 +2,8 @@
 // Run with tsx; its options come as JSON in argv[2], its progress goes to the parent over IPC.
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, openPostgres, PGLITE_OPTIONS } from '../../src/db/client.js';
+import { openPostgres } from '../../src/db/client.js';
+import { openPglite, PGLITE_OPTIONS } from '../../src/db/pglite-database.js';
 import { FileStore } from '../../src/shared/file-store/file-store.js';
 import type { Backend } from '../../src/shared/file-store/stored-file.js';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres, PGLITE_OPTIONS } from '../../src/db/client.js';
+import { openPostgres } from '../../src/db/client.js';
+import { openPglite, PGLITE_OPTIONS } from '../../src/db/pglite-database.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
 declare module 'vitest' {

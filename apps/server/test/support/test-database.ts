@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, PGLITE_OPTIONS, type Database } from '../../src/db/client.js';
+import { openPostgres, type Database } from '../../src/db/client.js';
+import { openPglite, PGLITE_OPTIONS } from '../../src/db/pglite-database.js';
 import { withDatabase } from './global-setup.js';
 
 export const onRealPostgres = (): boolean => Boolean(process.env.DATABASE_URL);

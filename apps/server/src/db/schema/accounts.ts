@@ -14,6 +14,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: tz('password_changed_at').notNull().defaultNow(),
+    // Unused since sign-in locks live in rate_limits; kept one release so that instances of the
+    // previous release, which still read them, keep working during a rolling upgrade.
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: tz('locked_until'),
     createdAt: tz('created_at').notNull().defaultNow(),
