@@ -14,6 +14,8 @@ export interface StartFleetOptions extends FleetOptions {
   mqttUrl?: string;
   /** Claim each unit's public address; default on for WebSocket, off for TCP (a plain broker would not expect PROXY). */
   forwardedFor?: boolean;
+  /** Headers vouching for each unit's address instead (see UnitOptions.addressHeaders). */
+  addressHeaders?: (ip: string) => Record<string, string>;
   /** Mean disconnects per online unit per hour (default 0.5; 0 keeps them connected). */
   churn?: number;
   /** Units registering and connecting at the same time (default 20), so a big fleet does not flood the server. */
@@ -44,6 +46,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         enrollmentKey: options.enrollmentKey,
         mqttUrl: options.mqttUrl,
         forwardedFor: options.forwardedFor,
+        addressHeaders: options.addressHeaders,
         churn: options.churn ?? 0.5,
         activity: options.activity,
         assistantUrl: options.assistantUrl,

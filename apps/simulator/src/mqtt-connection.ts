@@ -8,6 +8,8 @@ export interface ConnectionRequest {
   deviceToken: string;
   /** The public address the unit claims: X-Forwarded-For on WebSocket, a PROXY v1 header on TCP. */
   forwardedFor: string | null;
+  /** Extra headers of the WebSocket upgrade (the address voucher of an in-process demo). */
+  headers?: Record<string, string>;
   reconnectPeriodMs: number;
   /** The last will, stamped with the first connection's sequence (the link restamps it on each reconnect). */
   will: { topic: string; payload: string };
@@ -53,9 +55,8 @@ export function createMqttClient(request: ConnectionRequest): MqttClient {
     will: { topic: request.will.topic, payload: Buffer.from(request.will.payload), qos: 1, retain: true },
   };
   const websocket = url.protocol === 'ws:' || url.protocol === 'wss:';
-  if (websocket && request.forwardedFor) {
-    options.wsOptions = { headers: { 'X-Forwarded-For': request.forwardedFor } };
-  }
+  const headers = { ...request.headers, ...(request.forwardedFor ? { 'X-Forwarded-For': request.forwardedFor } : {}) };
+  if (websocket && Object.keys(headers).length > 0) options.wsOptions = { headers };
   if (url.protocol === 'mqtt:' && request.forwardedFor) {
     const port = Number(url.port || 1883);
     return new MqttClient(proxiedTcp(url.hostname, port, request.forwardedFor), {

@@ -5,7 +5,7 @@ import { cameraCalibrationSchema, replyMessageSchema, stateMessageSchema, topics
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from './fake-clock.js';
 import { createMqttClient } from './mqtt-connection.js';
-import { SimulatedUnit } from './simulated-unit.js';
+import { SimulatedUnit, type UnitOptions } from './simulated-unit.js';
 import { startTestServer, type TestServer } from './test-broker.js';
 import { testProfile } from './test-support.js';
 
@@ -17,12 +17,13 @@ afterEach(async () => {
   await t.close();
 });
 
-function newUnit(clock = new FakeClock()) {
+function newUnit(clock = new FakeClock(), options: Partial<UnitOptions> = {}) {
   const unit = new SimulatedUnit(testProfile(), {
     serverUrl: t.serverUrl,
     enrollmentKey: 'fleet-key',
     clock,
     activity: false,
+    ...options,
   });
   return { unit, clock };
 }
@@ -31,6 +32,15 @@ const command = (name: string, args: Record<string, unknown>, clock: FakeClock, 
   JSON.stringify({ id, name, args, expiresAt: new Date(clock.now() + 10_000).toISOString() });
 
 describe('a unit on MQTT', () => {
+  it('vouches for its address with the headers it is given, instead of X-Forwarded-For', async () => {
+    const { unit } = newUnit(new FakeClock(), { addressHeaders: (ip) => ({ 'x-demo-address': `${ip} mac` }) });
+    await unit.start();
+    const connect = t.connects.find((c) => c.packet.clientId === 'V33CQ0123')!;
+    expect(connect.headers['x-demo-address']).toBe('87.129.10.20 mac');
+    expect(connect.forwardedFor).toBeUndefined();
+    await unit.stop();
+  });
+
   it('registers, connects as the protocol says and announces itself', async () => {
     const { unit } = newUnit();
     await unit.start();

@@ -24,8 +24,16 @@ export interface UnitOptions {
   enrollmentKey: string;
   /** An explicit broker (mqtt://host:1883 or ws(s)://…); default: WebSocket on the server's host. */
   mqttUrl?: string;
-  /** Claim the profile's public address (X-Forwarded-For / PROXY header). Default: on for WebSocket. */
+  /**
+   * Claim the profile's public address with X-Forwarded-For (a PROXY header on TCP), which a
+   * server honours only from a proxy it trusts. Default: on for WebSocket.
+   */
   forwardedFor?: boolean;
+  /**
+   * Headers that vouch for the profile's address to a server that can check them (the in-process
+   * demo's per-boot key), sent instead of X-Forwarded-For on the WebSocket upgrade and check-ins.
+   */
+  addressHeaders?: (ip: string) => Record<string, string>;
   /** Mean disconnects per hour while online; 0 (default) keeps the unit connected. */
   churn?: number;
   /** Run jobs (procedures, alignment count) and ask the assistant now and then; default true. */
@@ -232,13 +240,15 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private openLink(): void {
     if (this.stopped || this.link || !this.credential) return;
     const websocket = !this.options.mqttUrl || /^wss?:/.test(this.options.mqttUrl);
-    const forwarded = this.options.forwardedFor ?? websocket;
+    const vouched = this.options.addressHeaders;
+    const forwarded = !vouched && (this.options.forwardedFor ?? websocket);
     this.link = new UnitLink(
       {
         url: brokerUrl(this.options.serverUrl, this.credential.websocketPath, this.options.mqttUrl),
         serialNumber: this.serial,
         deviceToken: this.credential.deviceToken,
         forwardedFor: forwarded ? this.profile.address.ip : null,
+        headers: vouched?.(this.profile.address.ip),
         reconnectPeriodMs: this.prng.int(2_000, 6_000),
         topics: this.credential.topics,
         nextSeq: () => this.sequence.next(),
@@ -265,7 +275,9 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       'content-type': 'application/json',
       authorization: `Basic ${Buffer.from(`${this.serial}:${credential.deviceToken}`).toString('base64')}`,
     };
-    if (this.options.forwardedFor ?? true) headers['x-forwarded-for'] = this.profile.address.ip;
+    const vouched = this.options.addressHeaders;
+    if (vouched) Object.assign(headers, vouched(this.profile.address.ip));
+    else if (this.options.forwardedFor ?? true) headers['x-forwarded-for'] = this.profile.address.ip;
     try {
       const url = `${this.options.serverUrl.replace(/\/+$/, '')}/device/v1/check_in`;
       const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ seq }) });

@@ -22,12 +22,17 @@ export interface SeenMessage {
  */
 export async function startTestServer() {
   const tokens = new Map<string, string>();
-  const connects: { packet: ConnectPacket; forwardedFor: string | undefined }[] = [];
+  const connects: {
+    packet: ConnectPacket;
+    forwardedFor: string | undefined;
+    headers: Record<string, string | string[] | undefined>;
+  }[] = [];
   const seen: SeenMessage[] = [];
   const control = { unavailable: 0, registrations: 0 };
   const broker = await Aedes.createBroker({
     preConnect: (client, packet, done) => {
-      connects.push({ packet, forwardedFor: client.req?.headers['x-forwarded-for'] as string | undefined });
+      const headers = client.req?.headers ?? {};
+      connects.push({ packet, forwardedFor: headers['x-forwarded-for'] as string | undefined, headers });
       done(null, true);
     },
     authenticate: (client, username, password, done) =>

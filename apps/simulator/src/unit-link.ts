@@ -19,6 +19,8 @@ export interface LinkSettings {
   serialNumber: string;
   deviceToken: string;
   forwardedFor: string | null;
+  /** Extra headers of the WebSocket upgrade (the address voucher of an in-process demo). */
+  headers?: Record<string, string>;
   reconnectPeriodMs: number;
   topics: DeviceTopics;
   /** The unit's stamps for its connections and reports. */

@@ -19,7 +19,7 @@ async function authenticationPlugin(app: FastifyInstance) {
     if (isPublic) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized('Sign in first: this call needs a bearer token.');
-    const session = await app.auth.authenticate(token);
+    const session = await app.sessionCache.authenticate(token);
     if (!session) throw unauthorized('Your session has ended or was revoked. Sign in again.');
     request.session = session;
     if (permission && !hasPermission(session.user.role, permission)) {
@@ -35,4 +35,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['auth-service'] });
+export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['session-cache'] });

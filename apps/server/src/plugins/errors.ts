@@ -39,6 +39,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
     }
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field, err.code));
     }
     if (isUniqueViolation(err)) {

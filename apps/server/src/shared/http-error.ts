@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly code?: string,
+    /** Sent as Retry-After: when a refused caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,4 +18,21 @@ export const unauthorized = (message = 'Sign in to continue.') => new HttpError(
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterMs?: number) =>
+  new HttpError(
+    429,
+    message,
+    undefined,
+    undefined,
+    retryAfterMs === undefined ? undefined : retrySeconds(retryAfterMs),
+  );
+export const serviceUnavailable = (message: string, retryAfterMs: number) =>
+  new HttpError(503, message, undefined, undefined, retrySeconds(retryAfterMs));
+
+const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** "N minutes" for a refusal's text, rounded up, never below one. */
+export const inMinutes = (ms: number) => {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+};

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 
@@ -32,23 +32,18 @@ export class RateLimiter {
     return toWindowCount(row);
   }
 
-  /** The count in the current window without adding to it. */
-  async peek(key: string): Promise<WindowCount> {
-    const rows = await this.db
-      .select({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt })
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowEndsAt} > now()`)
-      .limit(1);
-    return toWindowCount(rows[0]);
-  }
-
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
   }
 
-  /** Drops closed windows so the table stays small. */
+  /**
+   * Drops closed windows so the table stays small. Rows another statement holds are left for the
+   * next round: waiting for them could deadlock with a sign-in that locks several in turn.
+   */
   async prune(): Promise<void> {
-    await this.db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
+    await this.db.execute(sql`
+      delete from ${rateLimits} where ${rateLimits.key} in (
+        select ${rateLimits.key} from ${rateLimits} where ${rateLimits.windowEndsAt} < now() for update skip locked)`);
   }
 }
 

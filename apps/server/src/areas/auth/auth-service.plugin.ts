@@ -4,15 +4,22 @@ import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SignInGuard } from './sign-in-guard.js';
+import { SignInLimitsRepository } from './sign-in-limits.repository.js';
 
 const PRUNE_EVERY_MS = 15 * 60_000;
 
-/** Wires the users and auth services, and prunes expired tokens and counters in the background. */
+/** Wires password hashing, the sign-in limits, the users and auth services, and prunes expired tokens and counters in the background. */
 async function authServicePlugin(app: FastifyInstance) {
   const usersRepository = new UsersRepository(app.db);
   const sessions = new AuthRepository(app.db);
+  const hasher = new PasswordHasher({ concurrency: app.config.ARGON2_CONCURRENCY, queue: app.config.ARGON2_QUEUE });
+  const limits = new SignInLimitsRepository(app.db);
+  app.decorate('passwords', hasher);
+  app.decorate('signInLimits', limits);
   app.decorate('usersRepository', usersRepository);
-  app.decorate('users', new UsersService(usersRepository));
+  app.decorate('users', new UsersService(usersRepository, hasher));
   app.decorate(
     'auth',
     new AuthService({
@@ -21,6 +28,9 @@ async function authServicePlugin(app: FastifyInstance) {
       users: usersRepository,
       sessions,
       limiter: app.limiter,
+      limits,
+      hasher,
+      guard: new SignInGuard({ config: app.config, limits, hasher }),
       mailer: app.mailer,
       logger: app.log,
     }),

@@ -26,12 +26,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with the OAuth 2 password grant',
-        description: 'Form-encoded. Ten failures in a row lock the account for ten minutes (429).',
+        description:
+          'Form-encoded. Ten failures in a row of one account from one address lock it there for ten minutes (429); ' +
+          'an account failing from many addresses is slowed down instead. 503 with Retry-After when sign-in is busy.',
         security: [],
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
+      onRequest: async (request) => app.auth.refuseKnownSignIn(request.ip),
     },
     async (request, reply) => {
       const { username, password, client_id } = request.body;
@@ -63,11 +66,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         summary: 'Change the signed-in user’s password',
         description: 'Other sessions of the user are revoked; this one stays signed in.',
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {
-      await app.auth.changePassword(request.session!, request.body);
+      await app.auth.changePassword(request.session!, request.body, request.ip);
       return { message: 'Password changed.' };
     },
   );

@@ -4,24 +4,21 @@ import { hasPermission } from '@ed/contract/permissions';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../shared/http-error.js';
+import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from '../../shared/http-error.js';
 import type { Mailer } from '../../shared/mailer.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { ActiveSession, AuthRepository } from './auth.repository.js';
 import { resetMail } from './reset-mail.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { SignInGuard } from './sign-in-guard.js';
+import type { SignInLimitsRepository } from './sign-in-limits.repository.js';
 
 const HOUR_MS = 3_600_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
 const RESETS_PER_USER_PER_HOUR = 3;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
-
-const minutes = (ms: number) => {
-  const n = Math.max(1, Math.ceil(ms / 60_000));
-  return `${n} minute${n === 1 ? '' : 's'}`;
-};
 
 export interface AuthServiceDeps {
   db: Db;
@@ -29,6 +26,9 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: AuthRepository;
   limiter: RateLimiter;
+  limits: SignInLimitsRepository;
+  guard: SignInGuard;
+  hasher: PasswordHasher;
   mailer: Mailer;
   logger: Logger;
 }
@@ -45,27 +45,21 @@ export class AuthService {
     this.revokeListeners.add(listener);
   }
 
+  /** Refuses, before the body is read, a sign-in this process already knows to be over a limit. */
+  refuseKnownSignIn(ip: string): Promise<void> {
+    return this.deps.guard.refuseKnown(ip);
+  }
+
   async signIn(input: { username: string; password: string; clientId?: string; ip: string }): Promise<TokenResponse> {
-    const { config, users, limiter } = this.deps;
-    const ipKey = `login-ip:${input.ip}`;
-    const ipWindow = await limiter.peek(ipKey);
-    if (ipWindow.count >= config.LOGIN_IP_MAX_FAILURES) {
-      throw tooManyRequests(
-        `Too many failed sign-ins from this address. Try again in ${minutes(ipWindow.retryAfterMs)}.`,
-      );
-    }
-    const user = await users.findByUsername(input.username);
-    this.assertNotLocked(user);
-    const valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!user || !valid) {
-      await limiter.hit(ipKey, config.LOGIN_LOCK_MINUTES * 60_000);
-      if (user) await users.recordFailedLogin(user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    const { users, hasher, guard } = this.deps;
+    let user: UserRow | undefined;
+    // Unknown users take the same path, counters and hashing time as known ones.
+    const valid = await guard.attempt(input.username, input.ip, async () => {
+      user = await users.findByUsername(input.username);
+      return user ? hasher.verify(user.passwordHash, input.password) : hasher.verifyAgainstDummy(input.password);
+    });
+    if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
     if (!user.active) throw forbidden('This account is deactivated. Ask an administrator to reactivate it.');
-    await users.clearFailedLogins(user.id);
     return this.issueToken(user, input.clientId);
   }
 
@@ -78,23 +72,22 @@ export class AuthService {
     this.notifyRevoked([sessionId]);
   }
 
-  async changePassword(session: ActiveSession, input: ChangePasswordRequest): Promise<void> {
-    const { users, config } = this.deps;
+  /** A wrong current password counts as a failed sign-in from the caller's address. */
+  async changePassword(session: ActiveSession, input: ChangePasswordRequest, ip: string): Promise<void> {
+    const { users, hasher, guard, limits } = this.deps;
     if (!sameUsername(input.username, session.user.username)) {
       throw forbidden('You can only change your own password.');
     }
     const user = await users.findById(session.user.id);
     if (!user) throw unauthorized();
-    this.assertNotLocked(user);
-    if (!(await verifyPassword(user.passwordHash, input.prevPassword))) {
-      await users.recordFailedLogin(user.id, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES);
-      throw badRequest('The current password is incorrect.', 'prevPassword');
-    }
+    const valid = await guard.attempt(user.username, ip, () => hasher.verify(user.passwordHash, input.prevPassword));
+    if (!valid) throw badRequest('The current password is incorrect.', 'prevPassword');
     const problems = newPasswordProblems(input.newPassword, input.prevPassword);
     if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hasher.hash(input.newPassword);
     const revoked = await this.deps.db.transaction(async (tx) => {
       await users.setPassword(user.id, passwordHash, tx);
+      await limits.forgetAccount(user.username, tx);
       return this.deps.sessions.revokeUserSessions(user.id, session.sessionId, tx);
     });
     this.notifyRevoked(revoked);
@@ -122,7 +115,10 @@ export class AuthService {
   async requestPasswordReset(username: string, ip: string): Promise<void> {
     const window = await this.deps.limiter.hit(`reset-ip:${ip}`, HOUR_MS);
     if (window.count > this.deps.config.RESET_REQUESTS_PER_HOUR) {
-      throw tooManyRequests(`Too many reset requests from this address. Try again in ${minutes(window.retryAfterMs)}.`);
+      throw tooManyRequests(
+        `Too many reset requests from this address. Try again in ${inMinutes(window.retryAfterMs)}.`,
+        window.retryAfterMs,
+      );
     }
     this.runInBackground(() => this.sendResetMail(username));
   }
@@ -130,15 +126,17 @@ export class AuthService {
   async resetPassword(input: ResetPasswordRequest): Promise<void> {
     const problems = newPasswordProblems(input.newPassword);
     if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
+    const { hasher } = this.deps;
+    const passwordHash = await hasher.hash(input.newPassword);
     const revoked = await this.deps.db.transaction(async (tx) => {
       const userId = await this.deps.sessions.claimResetToken(hashToken(input.token), tx);
       const user = userId === null ? undefined : await this.deps.users.findById(userId, tx);
       if (!user) throw badRequest('This password reset link is invalid, used or expired. Request a new one.', 'token');
-      if (await verifyPassword(user.passwordHash, input.newPassword)) {
+      if (await hasher.verify(user.passwordHash, input.newPassword)) {
         throw badRequest('The new password must differ from the current one.', 'newPassword');
       }
       await this.deps.users.setPassword(user.id, passwordHash, tx);
+      await this.deps.limits.forgetAccount(user.username, tx);
       return this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
     });
     this.notifyRevoked(revoked);
@@ -174,15 +172,6 @@ export class AuthService {
       expires_in: ttlMs / 1000,
       user: { username: user.username, email: user.email, role: user.role },
     };
-  }
-
-  private assertNotLocked(user: UserRow | undefined): void {
-    const lockedFor = user?.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
-    if (lockedFor > 0) {
-      throw tooManyRequests(
-        `This account is locked after too many failed sign-ins. Try again in ${minutes(lockedFor)}.`,
-      );
-    }
   }
 
   private notifyRevoked(sessionIds: string[]): void {

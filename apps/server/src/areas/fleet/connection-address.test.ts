@@ -33,6 +33,14 @@ describe('connection address', () => {
     expect(address.split(',')[0]!.slice(7)).toBe('81.2.69.142');
   });
 
+  it('takes an address vouched for by the in-process demo fleet before any header', () => {
+    const address = addressOfRequest(request('127.0.0.1', '8.8.8.8'), compileTrust('127.0.0.1'), () => '81.2.69.142');
+    expect(address).toEqual({ address: '::ffff:81.2.69.142,::ffff:127.0.0.1', port: 50123 });
+    expect(addressOfRequest(request('127.0.0.1'), compileTrust(undefined), () => undefined).address).toBe(
+      '::ffff:127.0.0.1',
+    );
+  });
+
   it('takes a PROXY protocol source for TCP', () => {
     expect(
       addressOfSocket({ remoteAddress: '10.0.0.5', remotePort: 1 }, { address: '81.2.69.142', port: 4242 }),

@@ -22,12 +22,21 @@ export function compileTrust(trustedProxies: string | undefined): (addr: string,
 
 /**
  * The address of a WebSocket unit: X-Forwarded-For is followed only through trusted proxies,
- * so a unit cannot claim another address by sending the header itself.
+ * so a unit cannot claim another address by sending the header itself. `vouched` is the address
+ * the in-process demo fleet vouched for (see demo-address.ts), if any.
  */
 export function addressOfRequest(
   req: IncomingMessage,
   trust: (addr: string, hop: number) => boolean,
+  vouched?: (req: IncomingMessage) => string | undefined,
 ): ConnectionAddress {
+  const demo = vouched?.(req);
+  if (demo) {
+    return {
+      address: [ipv6Mapped(demo), ipv6Mapped(req.socket.remoteAddress ?? '')].join(','),
+      port: req.socket.remotePort ?? null,
+    };
+  }
   const chain = proxyAddr.all(req, trust);
   const client = chain.at(-1) ?? req.socket.remoteAddress ?? '';
   const proxies = chain.slice(0, -1).reverse();

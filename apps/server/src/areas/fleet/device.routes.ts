@@ -52,7 +52,8 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
         tags: ['devices'],
         summary: 'A unit says where it connects from, before each MQTT connection (HTTP Basic: serial and token)',
         description:
-          'The server keeps the address it sees (X-Forwarded-For only through TRUSTED_PROXIES) and its ' +
+          'The server keeps the address it sees (X-Forwarded-For only through TRUSTED_PROXIES; in demo mode ' +
+          'the in-process fleet’s vouched address) and its ' +
           'geolocation for the connection with this sequence: on an external broker it sees no unit connections.',
         security: [],
         body: deviceCheckInRequestSchema,
@@ -61,7 +62,8 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const serialNumber = await authenticateUnit(request, app.fleet.credentials);
-      const address = addressOfRequest(request.raw, trust);
+      const voucher = app.fleet.demoAddresses;
+      const address = addressOfRequest(request.raw, trust, voucher && ((req) => voucher.addressOf(req)));
       const countryCode = await app.fleet.gateway.checkedIn(serialNumber, request.body.seq, address);
       return { address: address.address.split(',')[0]!, countryCode };
     },
