@@ -8,14 +8,23 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@ed/contract/socket';
+import type { Revocation } from '../auth/session-cache.js';
+import { ConsoleUsers, type UsersNotice } from './console-users.js';
 
 export interface SocketData {
   sessionId: string;
   user: SessionUser;
 }
 
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between instances, through the adapter (console-users.ts). */
+export interface InterServerEvents {
+  'live:users': (notice: UsersNotice) => void;
+  /** Arrives as null when sent without a name (JSON). */
+  'live:users?': (to: string | undefined) => void;
+}
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const rooms = {
   /** Every authenticated console. */
@@ -24,14 +33,10 @@ export const rooms = {
   user: (username: string) => `user:${username.toLowerCase()}`,
 };
 
-/**
- * The longest a read across instances waits. An instance that died without a goodbye is still
- * counted by the adapter until its heartbeat is overdue (live.plugin.ts), and one that hangs
- * may keep beating; a read must not stall or fail on either.
- */
-const CLUSTER_READ_TIMEOUT_MS = 1_000;
 /** Consoles connecting or leaving in a burst push the counters once. */
 const COUNTERS_DEBOUNCE_MS = 500;
+/** Consoles connecting within this long share one read of the unit counts for their first counters. */
+const WELCOME_BATCH_MS = 20;
 
 export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
 
@@ -42,16 +47,20 @@ export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedA
 export class LiveHub {
   /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
   private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
+  /** Consoles waiting for their first counters. */
+  private readonly welcoming = new Set<LiveSocket>();
+  private welcomeTimer: NodeJS.Timeout | undefined;
   private countersTimer: NodeJS.Timeout | undefined;
   private pushing: Promise<void> | undefined;
   private pushAgain = false;
-  /** Whether the last read across instances had to fall back (logged once per episode). */
-  private degraded = false;
+  readonly users: ConsoleUsers;
 
   constructor(
     readonly io: LiveServer,
     private readonly logger?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.users = new ConsoleUsers(() => this.requestCountersPush(), logger);
+  }
 
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     (this.io.to(rooms.consoles).emit as (e: E, p: ServerEventPayload<E>) => void)(event, payload);
@@ -69,23 +78,45 @@ export class LiveHub {
     this.io.in(rooms.user(username)).disconnectSockets(true);
   }
 
+  /** Drops this instance's sockets of revoked sessions and changed users. */
+  disconnectLocal({ sessions = [], users = [] }: Revocation): void {
+    const targets = [...sessions.map(rooms.session), ...users.map(rooms.user)];
+    if (targets.length > 0) this.io.local.in(targets).disconnectSockets(true);
+  }
+
+  /** Distinct signed-in users with at least one open console, across the instances heard from lately. */
+  connectedUsers(): number {
+    return this.users.size;
+  }
+
   /**
-   * Distinct signed-in users with at least one open console, across all instances. If another
-   * instance does not answer in time, this instance's own consoles are the answer: a moment's
-   * undercount rather than a stalled or failed read.
+   * A console that has just connected: counted, and sent the counters (with the others connecting
+   * in the same few milliseconds). Only a change in the number of users is pushed to the other
+   * consoles (once per burst, by each instance to its own), so a connect or disconnect costs no
+   * work across every console or every instance.
    */
-  async connectedUsers(): Promise<number> {
-    let sockets: { data: SocketData }[];
+  welcome(socket: LiveSocket): void {
+    const { username } = socket.data.user;
+    this.users.add(username);
+    socket.once('disconnect', () => {
+      this.users.remove(username);
+      this.welcoming.delete(socket);
+    });
+    this.welcoming.add(socket);
+    this.welcomeTimer ??= setTimeout(() => void this.sendWelcomes(), WELCOME_BATCH_MS);
+  }
+
+  /** One read for the batch, made after each of them connected: none misses a change pushed before it. */
+  private async sendWelcomes(): Promise<void> {
+    const sockets = [...this.welcoming];
+    this.welcoming.clear();
+    this.welcomeTimer = undefined;
     try {
-      sockets = await this.io.in(rooms.consoles).timeout(CLUSTER_READ_TIMEOUT_MS).fetchSockets();
-      if (this.degraded) this.logger?.info('every instance answers the live-socket reads again');
-      this.degraded = false;
+      const counters = await this.connectionCounters();
+      for (const socket of sockets) socket.emit('CONNECTION_COUNTERS', counters);
     } catch (err) {
-      if (!this.degraded) this.logger?.warn({ err }, 'an instance did not answer; counting this instance only');
-      this.degraded = true;
-      sockets = await this.io.local.in(rooms.consoles).fetchSockets();
+      this.logger?.warn({ err }, 'could not send the connection counters');
     }
-    return new Set(sockets.map((s) => s.data.user.username.toLowerCase())).size;
   }
 
   setEquipmentCounts(counts: EquipmentCounts): void {
@@ -93,14 +124,13 @@ export class LiveHub {
   }
 
   async connectionCounters(): Promise<ConnectionCounters> {
-    const [equipment, connectedUsers] = await Promise.all([this.equipmentCounts(), this.connectedUsers()]);
-    return { ...equipment, connectedUsers };
+    return { ...(await this.equipmentCounts()), connectedUsers: this.users.size };
   }
 
   /**
-   * Pushes the counters to every console, one push at a time per instance: pushes asked for while
-   * one is under way (it may wait CLUSTER_READ_TIMEOUT_MS for a silent instance) become a single
-   * one after it, so reads across instances never pile up.
+   * Pushes the counters to every console on every instance (the fleet's units changed), one push
+   * at a time per instance: pushes asked for while one is under way become a single one after it,
+   * each with a fresh read.
    */
   pushConnectionCounters(): Promise<void> {
     if (this.pushing) {
@@ -121,17 +151,24 @@ export class LiveHub {
     return this.pushing;
   }
 
-  /** Pushes the counters once for a burst of changes (consoles connecting or leaving). */
-  requestCountersPush(onError: (err: unknown) => void): void {
+  /**
+   * Pushes the counters to this instance's consoles once for a burst of changes in the number of
+   * users; every instance does the same for its own when it learns of the change.
+   */
+  private requestCountersPush(): void {
     if (this.countersTimer) return;
     this.countersTimer = setTimeout(() => {
       this.countersTimer = undefined;
-      this.pushConnectionCounters().catch(onError);
+      this.connectionCounters()
+        .then((counters) => this.io.local.to(rooms.consoles).emit('CONNECTION_COUNTERS', counters))
+        .catch((err: unknown) => this.logger?.warn({ err }, 'could not push connection counters'));
     }, COUNTERS_DEBOUNCE_MS);
     this.countersTimer.unref();
   }
 
   stop(): void {
     clearTimeout(this.countersTimer);
+    clearTimeout(this.welcomeTimer);
+    this.users.stop();
   }
 }

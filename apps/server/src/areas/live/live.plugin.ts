@@ -33,14 +33,23 @@ async function livePlugin(app: FastifyInstance) {
   const hub = new LiveHub(io, app.log);
   app.decorate('live', hub);
   app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
-
-  const pushCounters = () =>
-    hub.requestCountersPush((err: unknown) => app.log.warn({ err }, 'could not push connection counters'));
+  // A console may connect here with a session cached before its revocation reached this
+  // instance; hearing the revocation drops it too.
+  app.sessionCache.onRevoked((revocation) => hub.disconnectLocal(revocation));
+  if (adapterClients) {
+    // Each instance's users travel between instances (console-users.ts); without the adapter there is one instance.
+    io.on('live:users', (notice) => hub.users.receive(notice));
+    io.on('live:users?', (to) => hub.users.answer(to));
+    hub.users.share({
+      tell: (notice) => io.serverSideEmit('live:users', notice),
+      ask: (to) => io.serverSideEmit('live:users?', to),
+    });
+  }
 
   io.use((socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('unauthorized'));
-    app.auth
+    app.sessionCache
       .authenticate(auth.data.token)
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
@@ -67,17 +76,17 @@ async function livePlugin(app: FastifyInstance) {
         socket.disconnect(true);
       }
     });
-    socket.on('disconnect', pushCounters);
-    pushCounters();
+    hub.welcome(socket);
   });
 
   app.addHook('preClose', async () => {
-    hub.stop();
+    // Sockets first: the hub then tells the other instances goodbye with nothing left to count.
     io.local.disconnectSockets(true);
+    hub.stop();
     io.engine.close();
     adapterClients?.close();
     await io.of('/').adapter.close();
   });
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['database', 'auth-service'] });
+export default fp(livePlugin, { name: 'live', dependencies: ['database', 'auth-service', 'session-cache'] });
