@@ -27,7 +27,6 @@ async function startOnce(dataDir, port) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      TRUSTED_PROXIES: '127.0.0.1',
       SIMULATOR_UNITS: '0',
       LOG_LEVEL: 'warn',
     },

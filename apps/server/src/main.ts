@@ -1,8 +1,9 @@
+import { inspect } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import type { CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
-import { openDatabase } from './db/client.js';
-import { startServer, type RunningServer } from './server.js';
+import { PgliteThread } from './db/embedded/pglite-thread.js';
+import type { RunningServer } from './server.js';
 
 function signInBanner(config: Config, created: CreatedAccount[]): string {
   const lines = ['', `Equipment Dashboard is running at ${config.PUBLIC_URL}`];
@@ -33,10 +34,19 @@ async function main() {
     throw err;
   }
 
+  // The embedded database opens in its own thread while this one loads the server's modules and
+  // registers the app: the two halves of a start run side by side on two cores. Connections
+  // wait in the thread until the database is open; the migrations are the first to wait.
+  const thread = config.DATABASE_URL
+    ? undefined
+    : PgliteThread.spawn({ dataDir: config.paths.pglite, useTemplate: true });
+  const [{ openDatabase }, { startServer }] = await Promise.all([import('./db/client.js'), import('./server.js')]);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.paths.pglite,
     poolSize: config.DATABASE_POOL_SIZE,
+    fleetPoolSize: config.DATABASE_FLEET_POOL_SIZE,
+    thread,
   });
   const running: { server?: RunningServer } = {};
   // A signal while still starting ends the process as it is; after that the shutdown is graceful.
@@ -53,6 +63,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Equipment Dashboard could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(`Equipment Dashboard could not start: ${inspect(err)}\n`);
   process.exit(1);
 });
