@@ -1,27 +1,8 @@
-import { and, asc, desc, eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
-import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { equipment, equipmentLive, favorites, fleetCounters, screenShots } from '../../db/schema.js';
-import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
-
-export interface EquipmentFilter {
-  serialNumber?: string;
-  countryCode?: string;
-  softwareVersion?: string;
-  family?: Family;
-}
-
-const sortColumn = {
-  serialNumber: 'serialNumber',
-  countryCode: 'countryCode',
-  family: 'family',
-  version: 'versionSort',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-} as const satisfies Record<EquipmentSortKey, keyof typeof equipment.$inferSelect>;
-
-type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
+import { equipment, favorites, fleetCounters, screenShots } from '../../db/schema.js';
+import { ListStatements, type EquipmentFilter, type ListedRow } from './list-statements.js';
 
 /**
  * Up to this many matches, or this share of the fleet, the filter's index is the better way in;
@@ -30,94 +11,71 @@ type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
 const FILTER_FIRST_MIN = 5_000;
 const FILTER_FIRST_SHARE = 0.05;
 
-/** LIKE treats % and _ as wildcards; a filter means them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function whereOf(filter: EquipmentFilter): SQL | undefined {
-  return and(
-    filter.serialNumber ? like(equipment.serialNumber, `%${escapeLike(filter.serialNumber)}%`) : undefined,
-    filter.countryCode
-      ? filter.countryCode.length === 2
-        ? eq(equipment.countryCode, filter.countryCode)
-        : like(equipment.countryCode, `${escapeLike(filter.countryCode)}%`)
-      : undefined,
-    filter.softwareVersion ? like(equipment.versionSemantic, `${escapeLike(filter.softwareVersion)}%`) : undefined,
-    filter.family ? eq(equipment.family, filter.family) : undefined,
-  );
-}
+/**
+ * Counts above the filter-first threshold are kept this long: counting tens of thousands of
+ * matches costs more than the page itself, and a total a few seconds old is still the answer
+ * people page through. Smaller counts are always exact (and cheap).
+ */
+const LARGE_COUNT_TTL_MS = 5_000;
+const LARGE_COUNTS_KEPT = 256;
 
 /** The equipment list and its reads; every filter and sort has an index (docs/benchmarks.md). */
 export class AlignersRepository {
-  constructor(private readonly db: Db) {}
+  private readonly largeCounts = new Map<string, { total: number; until: number }>();
+  private fleetSize = { units: 0, until: 0 };
 
+  private readonly statements: ListStatements;
+
+  constructor(private readonly db: Db) {
+    this.statements = new ListStatements(db);
+  }
+
+  /**
+   * One page for `userId`, in one statement: the rows with the reader's favorite flags and open
+   * ticket counts, and, without a filter, the fleet's size. A filter first counts its matches,
+   * unless a large count is still fresh.
+   */
   async page(
+    userId: number,
     filter: EquipmentFilter,
     sort: { by: EquipmentSortKey; desc: boolean },
     page: number,
     pageSize: number,
-  ): Promise<{ rows: EquipmentRow[]; total: number }> {
-    const where = whereOf(filter);
+  ): Promise<{ rows: ListedRow[]; total: number }> {
+    const offset = (page - 1) * pageSize;
+    const filtered = Object.values(filter).some(Boolean);
+    if (!filtered) {
+      const rows = await this.statements.page(userId, filter, sort, 'sort-index', { offset, pageSize, total: 0 });
+      return { rows, total: rows[0]?.total ?? (await this.units(true)) };
+    }
+    const key = JSON.stringify(filter);
+    const kept = this.largeCounts.get(key);
+    const total = kept && kept.until > Date.now() ? kept.total : await this.statements.count(filter);
+    const threshold = Math.max(FILTER_FIRST_MIN, (await this.units()) * FILTER_FIRST_SHARE);
+    if (total > threshold) this.keepLargeCount(key, total);
+    if (offset >= total) return { rows: [], total };
+    const way = total <= threshold ? 'filter-first' : 'sort-index';
+    return { rows: await this.statements.page(userId, filter, sort, way, { offset, pageSize, total }), total };
+  }
+
+  /** The fleet's size, from the sharded counters (16 rows). */
+  private async units(fresh = false): Promise<number> {
+    if (!fresh && this.fleetSize.until > Date.now()) return this.fleetSize.units;
     const [fleet] = await this.db
       .select({ units: sql<number>`coalesce(sum(${fleetCounters.units}), 0)::int` })
       .from(fleetCounters);
-    const units = fleet?.units ?? 0;
-    const total = where ? await this.count(where) : units;
-    const offset = (page - 1) * pageSize;
-    if (offset >= total) return { rows: [], total };
-    const direction = sort.desc ? desc : asc;
-    const column = sortColumn[sort.by];
-    // Serial number breaks ties, so paging is stable whatever the sort.
-    const order = (table: Pick<Ordered, typeof column | 'serialNumber'>) => [
-      direction(table[column]),
-      direction(table.serialNumber),
-    ];
-
-    // Either way only the page's ten serial numbers are found first, reading as few columns as
-    // possible, and then joined back to the table for their rows.
-    let keys;
-    if (where && total <= Math.max(FILTER_FIRST_MIN, units * FILTER_FIRST_SHARE)) {
-      // Few matches: collect them through the filter's own index and sort only those. Walking
-      // the sort index instead reads every non-match that sorts before them (docs/benchmarks.md).
-      // The LIMIT keeps PostgreSQL from folding the subquery into the outer, index-ordered scan.
-      const matches = this.db
-        .select({ serialNumber: equipment.serialNumber, [column]: equipment[column] })
-        .from(equipment)
-        .where(where)
-        .limit(total * 2 + pageSize)
-        .as('matches');
-      keys = this.db
-        .select({ serialNumber: matches.serialNumber })
-        .from(matches)
-        .orderBy(...order(matches as unknown as Ordered))
-        .limit(pageSize)
-        .offset(offset)
-        .as('keys');
-    } else {
-      // Many matches: skip the offset on the sort index alone (index-only once vacuumed).
-      keys = this.db
-        .select({ serialNumber: equipment.serialNumber })
-        .from(equipment)
-        .where(where)
-        .orderBy(...order(equipment))
-        .limit(pageSize)
-        .offset(offset)
-        .as('keys');
-    }
-    const rows = await this.db
-      .select(unitColumns)
-      .from(equipment)
-      .innerJoin(keys, eq(equipment.serialNumber, keys.serialNumber))
-      .innerJoin(equipmentLive, withLive)
-      .orderBy(...order(equipment));
-    return { rows, total };
+    // Only the choice between the two ways in reads this copy; a second's staleness changes nothing there.
+    this.fleetSize = { units: fleet?.units ?? 0, until: Date.now() + 1_000 };
+    return this.fleetSize.units;
   }
 
-  private async count(where: SQL): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(equipment)
-      .where(where);
-    return row?.n ?? 0;
+  private keepLargeCount(key: string, total: number): void {
+    this.largeCounts.delete(key);
+    this.largeCounts.set(key, { total, until: Date.now() + LARGE_COUNT_TTL_MS });
+    if (this.largeCounts.size > LARGE_COUNTS_KEPT) {
+      const oldest = this.largeCounts.keys().next().value;
+      if (oldest !== undefined) this.largeCounts.delete(oldest);
+    }
   }
 
   /** Which of `equipmentIds` the user has on their radar. */

@@ -4,7 +4,8 @@ import type { FileStore } from '../../shared/file-store/file-store.js';
 import { forbidden, notFound } from '../../shared/http-error.js';
 import type { ActiveSession } from '../auth/auth.repository.js';
 import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
-import type { AlignersRepository, EquipmentFilter } from './aligners.repository.js';
+import type { AlignersRepository } from './aligners.repository.js';
+import type { EquipmentFilter } from './list-statements.js';
 import { toEquipment } from './equipment-view.js';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 
@@ -61,8 +62,8 @@ export class AlignersService {
     sort: { by: EquipmentSortKey; desc: boolean },
     page: number,
   ): Promise<EquipmentListResponse> {
-    const { rows, total } = await this.deps.aligners.page(filter, sort, page, PAGE_SIZE);
-    return { docs: await this.views(session.user.id, rows), totalDocs: total };
+    const { rows, total } = await this.deps.aligners.page(session.user.id, filter, sort, page, PAGE_SIZE);
+    return { docs: rows.map((row) => toEquipment(row, row)), totalDocs: total };
   }
 
   /** Removes the unit and its data (tickets stay for the record) and drops its live connection. */
