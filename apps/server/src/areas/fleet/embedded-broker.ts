@@ -62,12 +62,15 @@ export class EmbeddedBroker {
     private readonly trust: Trust,
     private readonly topics: DeviceTopics,
     private readonly log: FastifyBaseLogger,
+    private readonly vouched?: (req: IncomingMessage) => string | undefined,
   ) {}
 
   static async start(options: {
     id: string;
     hooks: BrokerHooks;
     trust: Trust;
+    /** The address the in-process demo fleet vouched for, if any (demo-address.ts). */
+    vouched?: (req: IncomingMessage) => string | undefined;
     topics: DeviceTopics;
     logger: FastifyBaseLogger;
   }) {
@@ -80,7 +83,14 @@ export class EmbeddedBroker {
       // stack. A bound this high is never reached by a fleet's traffic, so nothing queues.
       concurrency: 65_536,
     });
-    const broker = new EmbeddedBroker(aedes, options.hooks, options.trust, options.topics, options.logger);
+    const broker = new EmbeddedBroker(
+      aedes,
+      options.hooks,
+      options.trust,
+      options.topics,
+      options.logger,
+      options.vouched,
+    );
     broker.install();
     return broker;
   }
@@ -150,6 +160,9 @@ export class EmbeddedBroker {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    // ws stopped closing its connections on close(): a unit whose connection is open but has not
+    // said CONNECT yet is no client of the broker, and would hold the server's close open.
+    for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
   }
@@ -202,7 +215,7 @@ export class EmbeddedBroker {
       this.current.set(client.id, client);
       const req = (client as Client & { req?: IncomingMessage }).req;
       const conn = client.conn as unknown as ProxiedSocket;
-      const address = req ? addressOfRequest(req, this.trust) : addressOfSocket(conn, conn.proxiedSource);
+      const address = req ? addressOfRequest(req, this.trust, this.vouched) : addressOfSocket(conn, conn.proxiedSource);
       hooks.unitConnected(client.id, address, willStamp(client));
     });
 

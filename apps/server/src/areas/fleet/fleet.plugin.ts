@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import fp from 'fastify-plugin';
 import { CommandBus } from './command-bus.js';
 import { compileTrust } from './connection-address.js';
+import { DemoAddressVoucher } from './demo-address.js';
 import { DeviceCredentials } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
 import { EquipmentRepository } from './equipment.repository.js';
@@ -17,6 +18,19 @@ import { ScreenShotStore } from './screen-shots.js';
 import { SerialRenamer } from './serial-renamer.js';
 
 const SAMPLE_MS = 60_000;
+/**
+ * How long a shutdown waits for unit messages already received to be stored. What is left after
+ * that is what units say again when they reconnect; a stop must end in bounded time.
+ */
+const SHUTDOWN_SETTLE_MS = 3_000;
+
+async function settledWithin(gateway: FleetGateway, ms: number, log: FastifyBaseLogger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([gateway.settled().then(() => 'settled' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') log.warn({ units: gateway.pending }, 'shutting down with unit messages not yet stored');
+}
 
 export interface Fleet {
   instanceId: string;
@@ -24,6 +38,8 @@ export interface Fleet {
   topics: DeviceTopics;
   /** The key units present to register; generated for a demo run when none is configured. */
   enrollmentKey: string | undefined;
+  /** In demo mode: how the in-process simulated units claim their public addresses. */
+  demoAddresses: DemoAddressVoucher | undefined;
   broker: EmbeddedBroker | undefined;
   link: MqttLink;
   /** Sends a command to a unit and waits for its reply (messages and notifications use it too). */
@@ -47,14 +63,16 @@ declare module 'fastify' {
 /** The device side: broker (embedded unless MQTT_URL), gateway, commands and their stores. */
 async function fleetPlugin(app: FastifyInstance) {
   const { config, db, log } = app;
+  // What units send (connections, state, registrations) goes through the fleet's own pool.
+  const { fleetDb } = app.database;
   const instanceId = randomUUID();
   const enrollmentKey =
     config.FLEET_ENROLLMENT_KEY ?? (config.DEMO ? randomBytes(24).toString('base64url') : undefined);
   const topics = deviceTopics(config.MQTT_TOPIC_ROOT);
+  const demoAddresses = config.DEMO ? new DemoAddressVoucher() : undefined;
   const equipment = new EquipmentRepository(db);
-  const presence = new PresenceRepository(db);
-  const credentials = new DeviceCredentials(db, enrollmentKey);
-  const geo = await GeoLocator.open();
+  const presence = new PresenceRepository(fleetDb);
+  const credentials = new DeviceCredentials(fleetDb, enrollmentKey);
   app.live.setEquipmentCounts(() => equipment.counts());
 
   // The bus publishes through the link opened below; replies reach it through the gateway.
@@ -67,9 +85,10 @@ async function fleetPlugin(app: FastifyInstance) {
   const gateway = new FleetGateway({
     topics,
     embedded: !config.MQTT_URL,
-    repository: equipment,
+    repository: new EquipmentRepository(fleetDb),
     presence,
-    geo,
+    // Read at the first unit to locate, not at start: a start that has no unit to locate spends nothing on them.
+    geo: () => GeoLocator.open(),
     live: app.live,
     logger: log,
     onReply: (serialNumber, reply) => bus.handleReply(serialNumber, reply),
@@ -81,6 +100,7 @@ async function fleetPlugin(app: FastifyInstance) {
     broker = await EmbeddedBroker.start({
       id: instanceId,
       trust: compileTrust(config.TRUSTED_PROXIES),
+      vouched: demoAddresses && ((req) => demoAddresses.addressOf(req)),
       topics,
       logger: log,
       hooks: {
@@ -90,7 +110,7 @@ async function fleetPlugin(app: FastifyInstance) {
         unitDisconnected: (serial, seq) =>
           void gateway.unitDisconnected(serial, seq).catch(report('presence not stored')),
         closing: async (connections) => {
-          await gateway.settled();
+          await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
           await presence.deaths(connections);
         },
       },
@@ -125,6 +145,7 @@ async function fleetPlugin(app: FastifyInstance) {
     instanceId,
     topics,
     enrollmentKey,
+    demoAddresses,
     broker,
     link,
     bus,
@@ -145,8 +166,9 @@ async function fleetPlugin(app: FastifyInstance) {
       .expireStale()
       .then((expired) => gateway.expired(expired))
       .catch(report('presence sweep failed'));
-  // The trend starts at boot rather than a minute later (in the background: the server answers meanwhile).
-  void equipment.recordSample().catch(report('sample not stored'));
+  // The trend starts at boot rather than a minute later (once migrated, in the background: the
+  // server answers meanwhile).
+  app.startWork.add(async () => void equipment.recordSample().catch(report('sample not stored')));
   const timers = [
     setInterval(() => void sweep(), config.PRESENCE_SWEEP_SECONDS * 1000),
     setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),
@@ -158,7 +180,7 @@ async function fleetPlugin(app: FastifyInstance) {
     bus.close();
     await link.close();
     await broker?.close();
-    await gateway.settled();
+    await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
     gateway.stop();
   });
 }

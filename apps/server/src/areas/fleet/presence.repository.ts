@@ -1,15 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
+import { applyPresence, toArray, type PresenceEvent, type PresenceOutcome } from './presence-batch.js';
 
 /** Arbitrary constant: the advisory lock of the presence sweep. */
 const SWEEP_LOCK = 727_003;
 const DEATHS_BATCH = 500;
 
-/** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
-export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed';
+export type { PresenceOutcome };
+
+/** Events applied in one statement at most, and how long the first waits for others to join it. */
+const BATCH_MAX = 500;
+const BATCH_WINDOW_MS = 5;
 
 export interface Presence {
   serialNumber: string;
@@ -26,80 +31,82 @@ export interface Birth extends Presence {
 }
 
 /**
- * A unit's presence as an ordered fact (docs/device-protocol.md, "Presence"): every write is one
+ * A unit's presence as an ordered fact (docs/device-protocol.md, "Presence"): every write is a
  * conditional UPDATE on the unit's locked `equipment_live` row, applied only when the message's
  * sequence is newer than the one stored. Any order of delivery, any number of instances and any
  * replay of retained messages end in the same state, and each connection is counted once.
+ * Events arriving together are applied together, one statement for many units (presence-batch.ts).
  */
 export class PresenceRepository {
-  constructor(private readonly db: Db) {}
+  private readonly batches: DataLoader<PresenceEvent, PresenceOutcome>;
+
+  constructor(private readonly db: Db) {
+    this.batches = new DataLoader((events) => this.applyAll(events), {
+      cache: false,
+      maxBatchSize: BATCH_MAX,
+      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+    });
+  }
 
   /** Creates the unit's record on its first sign of life (its live row follows by trigger). */
   async ensureUnit(serialNumber: string, family: Family): Promise<void> {
     await this.db.insert(equipment).values({ serialNumber, family }).onConflictDoNothing();
   }
 
-  async birth(b: Birth): Promise<PresenceOutcome> {
-    const newer = b.seq === null ? sql`true` : sql`(cur.session_seq is null or ${b.seq}::bigint > cur.session_seq)`;
-    const applies =
-      b.seq === null
-        ? sql`not (${b.replay} and cur.connected)`
-        : sql`(${newer} or (${b.seq}::bigint = cur.session_seq and cur.connected))`;
-    const counts = b.seq === null ? sql`not ${b.replay}` : newer;
-    const address = b.address?.address ?? null;
-    const port = b.address?.port ?? null;
-    return this.apply(
-      b.serialNumber,
-      sql`connected = true,
-        session_seq = coalesce(${b.seq}::bigint, l.session_seq),
-        connect_count = l.connect_count + (case when ${counts} then 1 else 0 end),
-        heartbeat_seconds = ${b.heartbeatSeconds}::int,
-        last_seen_at = case when ${b.replay} then l.last_seen_at else now() end,
-        last_seen_online_at = case when cur.connected and not ${newer} then l.last_seen_online_at else now() end,
-        address = case when ${address}::text is null then l.address else ${address}::text end,
-        port = case when ${address}::text is null then l.port else ${port}::int end,
-        address_seq = case when ${address}::text is null then l.address_seq else ${b.seq}::bigint end`,
-      applies,
-      sql`(not cur.connected or ${newer})`,
-    );
+  birth(b: Birth): Promise<PresenceOutcome> {
+    return this.batches.load({
+      kind: 'birth',
+      serialNumber: b.serialNumber,
+      seq: b.seq,
+      replay: b.replay,
+      heartbeatSeconds: b.heartbeatSeconds,
+      address: b.address?.address ?? null,
+      port: b.address?.port ?? null,
+    });
   }
 
   /** The unit's death (its last will, or its own goodbye): offline, and what holds only while connected cleared. */
-  async death(d: Presence): Promise<PresenceOutcome> {
-    const applies =
-      d.seq === null
-        ? sql`cur.connected`
-        : sql`(cur.session_seq is null or ${d.seq}::bigint > cur.session_seq or (${d.seq}::bigint = cur.session_seq and cur.connected))`;
-    const ownsAddress = d.seq === null ? sql`true` : sql`(l.address_seq is null or l.address_seq <= ${d.seq}::bigint)`;
-    const counts = d.seq === null ? sql`false` : sql`(cur.session_seq is null or ${d.seq}::bigint > cur.session_seq)`;
-    return this.apply(
-      d.serialNumber,
-      sql`connected = false,
-        session_seq = coalesce(${d.seq}::bigint, l.session_seq),
-        connect_count = l.connect_count + (case when ${counts} then 1 else 0 end),
-        current_procedure = null,
-        address = case when ${ownsAddress} then null else l.address end,
-        port = case when ${ownsAddress} then null else l.port end,
-        last_seen_at = case when ${d.replay} then l.last_seen_at else now() end,
-        last_seen_online_at = case when cur.connected then now() else l.last_seen_online_at end`,
-      applies,
-      sql`cur.connected`,
-    );
+  death(d: Presence): Promise<PresenceOutcome> {
+    return this.batches.load({ kind: 'death', serialNumber: d.serialNumber, seq: d.seq, replay: d.replay });
   }
 
   /**
    * The address a unit checked in from over HTTP, for its connection `seq` (and not for an older
-   * one, nor one already dead). Returns false when the check-in came too late to matter.
+   * one, nor one already dead): 'ignored' when it came too late to matter, 'missing' for a unit
+   * without a record yet.
    */
-  async checkIn(serialNumber: string, seq: number, address: string, port: number | null): Promise<boolean> {
-    const outcome = await this.apply(
-      serialNumber,
-      sql`address = ${address}::text, port = ${port}::int, address_seq = ${seq}::bigint`,
-      sql`(l.address_seq is null or ${seq}::bigint >= l.address_seq)
-        and (cur.session_seq is null or ${seq}::bigint > cur.session_seq or (${seq}::bigint = cur.session_seq and cur.connected))`,
-      sql`false`,
-    );
-    return outcome !== 'ignored' && outcome !== 'missing';
+  checkIn(serialNumber: string, seq: number, address: string, port: number | null): Promise<PresenceOutcome> {
+    return this.batches.load({ kind: 'checkin', serialNumber, seq, address, port });
+  }
+
+  /**
+   * One statement per round; a unit appearing twice (its events came through different paths)
+   * has its later event in the next round, after the first is applied.
+   */
+  private async applyAll(events: readonly PresenceEvent[]): Promise<PresenceOutcome[]> {
+    const outcomes: PresenceOutcome[] = [];
+    let pending = events.map((event, index) => ({ event, index }));
+    while (pending.length > 0) {
+      const seen = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const item of pending) {
+        if (seen.has(item.event.serialNumber)) later.push(item);
+        else {
+          seen.add(item.event.serialNumber);
+          round.push(item);
+        }
+      }
+      const results = await withDeadlockRetry(() =>
+        applyPresence(
+          this.db,
+          round.map((r) => r.event),
+        ),
+      );
+      round.forEach((item, k) => (outcomes[item.index] = results[k] ?? 'missing'));
+      pending = later;
+    }
+    return outcomes;
   }
 
   /**
@@ -155,34 +162,17 @@ export class PresenceRepository {
     );
     return rows.length;
   }
-
-  /**
-   * One conditional write on the unit's live row, locked first so the condition sees the latest
-   * committed state (`cur`). `changes` says whether the write changes presence (not just a beat).
-   */
-  private async apply(serialNumber: string, set: SQL, applies: SQL, changes: SQL): Promise<PresenceOutcome> {
-    const [row] = await queryRows<{ found: number; applied: boolean | null; changed: boolean | null }>(
-      this.db,
-      sql`with cur as (
-            select l.equipment_id, l.connected, l.session_seq from ${equipmentLive} l
-            join ${equipment} e on e.id = l.equipment_id
-            where e.serial_number = ${serialNumber} for update of l
-          ), upd as (
-            update ${equipmentLive} l set ${set} from cur
-            where l.equipment_id = cur.equipment_id and ${applies}
-            returning ${changes} as changed
-          )
-          select (select count(*)::int from cur) as found, (select true from upd) as applied,
-                 (select changed from upd) as changed`,
-    );
-    if (!row || row.found === 0) return 'missing';
-    if (!row.applied) return 'ignored';
-    return row.changed ? 'changed' : 'refreshed';
-  }
 }
 
-/** A Postgres array literal, which both drivers pass through a text parameter unchanged. */
-function toArray(values: (string | null)[]): string {
-  const items = values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`));
-  return `{${items.join(',')}}`;
+/** PostgreSQL's deadlock error: two instances' batches met on rows locked in another order. */
+const DEADLOCK = '40P01';
+
+async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (code !== DEADLOCK) throw err;
+    return work();
+  }
 }

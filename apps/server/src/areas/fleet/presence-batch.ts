@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { equipment, equipmentLive } from '../../db/schema.js';
+
+/** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
+export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed';
+
+/** One presence fact about one unit: its birth (or beat), its death, or the address it checked in from. */
+export type PresenceEvent =
+  | {
+      kind: 'birth';
+      serialNumber: string;
+      seq: number | null;
+      replay: boolean;
+      heartbeatSeconds: number | null;
+      address: string | null;
+      port: number | null;
+    }
+  | { kind: 'death'; serialNumber: string; seq: number | null; replay: boolean }
+  | { kind: 'checkin'; serialNumber: string; seq: number; address: string; port: number | null };
+
+/** A Postgres array literal, which both drivers pass through a text parameter unchanged. */
+export function toArray(values: (string | number | boolean | null)[]): string {
+  const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`));
+  return `{${items.join(',')}}`;
+}
+
+/**
+ * Applies presence events of different units in one statement (docs/device-protocol.md,
+ * "Presence"): each row is the conditional write of its kind on the unit's locked live row, taken
+ * only over an older sequence, exactly as one statement per event would. A storm of units
+ * connecting, and every unit's heartbeat, cost a statement per batch instead of one per message.
+ * The units of one call must be distinct (the caller splits repeats into later calls).
+ */
+export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<PresenceOutcome[]> {
+  const column = <T>(pick: (e: PresenceEvent) => T) => toArray(events.map(pick) as (string | number | null)[]);
+  const rows = await queryRows<{ n: number; found: boolean; applied: boolean; changed: boolean | null }>(
+    db,
+    sql`with i as (
+          select * from unnest(
+            ${column((e) => e.kind)}::text[], ${column((e) => e.serialNumber)}::text[],
+            ${column((e) => e.seq)}::bigint[], ${column((e) => ('replay' in e ? e.replay : false))}::boolean[],
+            ${column((e) => (e.kind === 'birth' ? e.heartbeatSeconds : null))}::int[],
+            ${column((e) => (e.kind === 'death' ? null : e.address))}::text[],
+            ${column((e) => (e.kind === 'death' ? null : e.port))}::int[]
+          ) with ordinality as i(kind, serial, seq, replay, heartbeat, address, port, n)
+        ), cur as (
+          select l.equipment_id, l.connected, l.session_seq, l.address_seq, i.*,
+            (i.seq is not null and (l.session_seq is null or i.seq > l.session_seq)) as newer
+          from ${equipmentLive} l
+          join ${equipment} e on e.id = l.equipment_id
+          join i on i.serial = e.serial_number
+          order by l.equipment_id
+          for update of l
+        ), upd as (
+          update ${equipmentLive} l set
+            connected = case cur.kind when 'birth' then true when 'death' then false else l.connected end,
+            session_seq = case cur.kind when 'checkin' then l.session_seq else coalesce(cur.seq, l.session_seq) end,
+            connect_count = l.connect_count + (case
+              when cur.kind = 'birth' and (cur.newer or (cur.seq is null and not cur.replay)) then 1
+              when cur.kind = 'death' and cur.newer then 1 else 0 end),
+            heartbeat_seconds = case cur.kind when 'birth' then cur.heartbeat else l.heartbeat_seconds end,
+            last_seen_at = case when cur.kind = 'checkin' or cur.replay then l.last_seen_at else now() end,
+            last_seen_online_at = case
+              when cur.kind = 'birth' and not (cur.connected and not (cur.newer or cur.seq is null)) then now()
+              when cur.kind = 'death' and cur.connected then now()
+              else l.last_seen_online_at end,
+            current_procedure = case cur.kind when 'death' then null else l.current_procedure end,
+            address = case
+              when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.address
+              when cur.kind = 'death' and (cur.seq is null or l.address_seq is null or l.address_seq <= cur.seq) then null
+              else l.address end,
+            port = case
+              when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.port
+              when cur.kind = 'death' and (cur.seq is null or l.address_seq is null or l.address_seq <= cur.seq) then null
+              else l.port end,
+            address_seq = case
+              when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.seq
+              else l.address_seq end
+          from cur
+          where l.equipment_id = cur.equipment_id and (case cur.kind
+            when 'birth' then case when cur.seq is null then not (cur.replay and cur.connected)
+              else cur.newer or (cur.seq = cur.session_seq and cur.connected) end
+            when 'death' then case when cur.seq is null then cur.connected
+              else cur.newer or (cur.seq = cur.session_seq and cur.connected) end
+            else (cur.address_seq is null or cur.seq >= cur.address_seq)
+              and (cur.newer or (cur.seq = cur.session_seq and cur.connected)) end)
+          returning cur.n, case cur.kind
+            when 'birth' then not cur.connected or cur.newer or cur.seq is null
+            when 'death' then cur.connected
+            else false end as changed
+        )
+        select i.n::int as n, cur.equipment_id is not null as found, upd.n is not null as applied, upd.changed
+        from i left join cur on cur.n = i.n left join upd on upd.n = i.n
+        order by i.n`,
+  );
+  return rows.map((r) => (!r.found ? 'missing' : !r.applied ? 'ignored' : r.changed ? 'changed' : 'refreshed'));
+}
