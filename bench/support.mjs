@@ -1,19 +1,20 @@
 // Shared pieces of the benchmarks: a built server in its own process on a fresh DATA_DIR,
 // sign-in, percentiles, and the results table in docs/benchmarks.md.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export async function startServer(env = {}) {
+/** `serverRoot`: another checkout's built tree, to measure the code before a change in the same run. */
+export async function startServer(env = {}, serverRoot = root) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ed-bench-'));
   const port = 18_000 + Math.floor(Math.random() * 1000);
   // BENCH_SERVER_ARGS passes Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverRoot, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -26,7 +27,7 @@ export async function startServer(env = {}) {
       DEMO: 'false',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
@@ -45,6 +46,11 @@ export async function startServer(env = {}) {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
     },
+    /** CPU time the server has used so far (user + system), in ms; clock ticks are 10 ms here. */
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     /** Last resort when the benchmark itself fails: never leave a server behind. */
     kill: () => child.exitCode === null && child.kill('SIGKILL'),
     stop: async () => {
@@ -55,13 +61,60 @@ export async function startServer(env = {}) {
   };
 }
 
-export async function signIn(url, username = 'admin', password = 'bench-admin-password') {
+/**
+ * Writes `units` units straight into a migrated database (`db`, the server's Drizzle handle): through
+ * MQTT it would take minutes, and the list's speed does not depend on how the rows arrived.
+ */
+export async function seedUnits(db, units) {
+  const { sql } = await import('drizzle-orm');
+  await db.execute(sql`
+    insert into equipment (serial_number, family, version_semantic, country_code, geolocation, created_at, updated_at)
+    select
+      (array['V33','TP1','OA1'])[1 + i % 3] || chr(65 + i % 12) || chr(74 + i % 16) || lpad(i::text, 7, '0'),
+      (array['aligner','gtps','aligner-oasis'])[1 + i % 3],
+      (4 + i % 3)::text || '.' || (i % 10)::text || '.' || (i % 4)::text,
+      (array['US','GB','DE','FR','BR','JP','AU','ZA','IN','CA'])[1 + i % 10],
+      jsonb_build_object(
+        'continent_name', null, 'country_name', null, 'region', null, 'city', null,
+        'country_code', (array['US','GB','DE','FR','BR','JP','AU','ZA','IN','CA'])[1 + i % 10],
+        'time_zone', jsonb_build_object('name', null, 'offset', null)),
+      now() - (i || ' seconds')::interval,
+      now() - ((i * 7) % 100000 || ' seconds')::interval
+    from generate_series(1, ${units}) as i`);
+  // The live half of each row (migration 0010) was created by the insert trigger; three in four are connected.
+  await db.execute(sql`
+    update equipment_live set connected = equipment_id % 4 <> 0, alignment_count = equipment_id % 5000`);
+}
+
+/** A DATA_DIR whose embedded database holds `units` units (seedUnits), vacuumed and analysed. */
+export async function seedFleet(units) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { openPglite, PGLITE_OPTIONS } = await import('../apps/server/dist/db/pglite-database.js');
+  const { runMigrations } = await import('../apps/server/dist/db/migrate.js');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ed-bench-list-'));
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'), PGLITE_OPTIONS);
+  const database = openPglite(client);
+  await runMigrations(database);
+  const seedStart = performance.now();
+  await seedUnits(database.db, units);
+  await database.vacuum();
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  await client.close();
+  return { dataDir, seedSeconds };
+}
+
+/** The whole answer of a sign-in: `access_token` and `user`. */
+export async function tokenAnswer(url, username = 'admin', password = 'bench-admin-password') {
   const res = await fetch(`${url}/auth/token/v1`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username, password }),
   });
-  return (await res.json()).access_token;
+  return res.json();
+}
+
+export async function signIn(url, username, password) {
+  return (await tokenAnswer(url, username, password)).access_token;
 }
 
 export function percentile(sorted, p) {
@@ -85,4 +138,32 @@ export function writeSection(title, body) {
   const pattern = new RegExp(`## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
   doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}`;
   writeFileSync(file, doc);
+}
+
+/**
+ * CPU time of a process's threads in seconds, by thread id (Linux /proc). The main thread's id is
+ * the process id; the embedded database's thread is the busiest of the others.
+ */
+export function threadCpu(pid) {
+  const ticks = 100; // USER_HZ
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** Shares of one core used between two `threadCpu` readings over `seconds`: main, busiest other, whole process. */
+export function cpuShares(pid, before, after, seconds) {
+  const used = (tid) => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  const others = [...after.keys()].filter((tid) => tid !== pid).map(used);
+  const total = [...after.keys()].map(used).reduce((a, b) => a + b, 0);
+  const pct = (v) => Math.round((100 * v) / seconds);
+  return { main: pct(used(pid)), busiestOther: pct(Math.max(0, ...others)), total: pct(total) };
 }

@@ -49,6 +49,8 @@ export class Instance {
         MQTT_SHARED_GROUP: this.deployment.sharedGroup,
         FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
         ADMIN_PASSWORD,
+        // The fleet process checks its units in from loopback with their public addresses, as a
+        // load balancer in front of the instances would forward them.
         TRUSTED_PROXIES: '127.0.0.1,::1',
         LOG_LEVEL: 'warn',
         COMMAND_TIMEOUT_MS: '5000',

@@ -16,6 +16,12 @@ export interface AssistantOptions {
   idleMinutes: number;
   /** Questions the engine answers at once; the rest wait in the queue. */
   concurrency: number;
+  /**
+   * Where the host runs the database work of its start (the console's, after its own
+   * migrations): the assistant's migrations go there. Without it, they run before the plugin
+   * goes on.
+   */
+  atStart?: (task: () => Promise<void>) => void;
 }
 
 /**
@@ -23,8 +29,16 @@ export interface AssistantOptions {
  * the root of its own server (main.ts). Its tables live in the `assistant` schema.
  */
 export async function assistantPlugin(app: FastifyInstance, options: AssistantOptions) {
-  await migrateAssistant(options.db);
-  const knowledge = await KnowledgeBase.load();
+  const migrate = () => migrateAssistant(options.db);
+  if (options.atStart) options.atStart(migrate);
+  else await migrate();
+  // The articles' index is built at the first question, not at every start.
+  let loading: Promise<KnowledgeBase> | undefined;
+  const knowledge = () =>
+    (loading ??= KnowledgeBase.load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
   const queue = new QuestionQueue(options.concurrency);
   const service = new AssistantService(new ChatStore(options.db, options.idleMinutes), knowledge, queue);
   app.addHook('onRequest', accessHook(options.guards, options.serviceKey));

@@ -9,7 +9,8 @@ import type { ChatStore } from './store.js';
 export class AssistantService {
   constructor(
     private readonly store: ChatStore,
-    private readonly knowledge: KnowledgeBase,
+    /** The knowledge base, loaded at its first use. */
+    private readonly knowledge: () => Promise<KnowledgeBase>,
     private readonly queue: QuestionQueue,
   ) {}
 
@@ -23,7 +24,8 @@ export class AssistantService {
     if (session.queries >= MAX_QUERIES_PER_SESSION) {
       throw httpError(409, `Chat session ${sessionId} has reached ${MAX_QUERIES_PER_SESSION} queries; open a new one.`);
     }
-    const { value, queueSeconds, engineSeconds } = await this.queue.run(() => this.knowledge.answer(query));
+    const knowledge = await this.knowledge();
+    const { value, queueSeconds, engineSeconds } = await this.queue.run(() => knowledge.answer(query));
     await this.store.addExchange(sessionId, { query, response: value.response, queueSeconds, engineSeconds });
     return { query, response: value.response, queueSeconds, engineSeconds };
   }

@@ -31,7 +31,22 @@ const STEPS: readonly (readonly string[])[] = [
   ],
 ];
 
+/** The newest step the database has recorded, or 0 when it has none (nor the schema). */
+async function recordedVersion(db: AssistantDb): Promise<number> {
+  try {
+    const result = (await db.execute(sql`select max(version) as v from assistant.schema_versions`)) as unknown as {
+      rows: { v: number | null }[];
+    };
+    return result.rows[0]?.v ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 export async function migrateAssistant(db: AssistantDb): Promise<void> {
+  // A start on an up-to-date database asks once, without a transaction or a lock: a recorded
+  // step committed with its changes.
+  if ((await recordedVersion(db)) >= STEPS.length) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.execute(sql`create schema if not exists assistant`);

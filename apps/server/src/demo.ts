@@ -4,6 +4,7 @@ import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { seedEasyDemo } from './areas/easy/easy.demo.js';
 import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey, seedVendorDemo } from './areas/trupoint/trupoint.demo.js';
+import type { DemoAddressVoucher } from './areas/fleet/demo-address.js';
 import type { Database } from './db/client.js';
 import { whenLeader } from './db/leader-lock.js';
 
@@ -16,25 +17,25 @@ const DEMO_FLEET_RETRY_MS = 15_000;
  * each step creates only what is missing and is safe when instances start at the same moment.
  */
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
-  await seedVendorDemo(app.truPoint.service);
-  await seedEasyDemo(app.easy.service);
+  await Promise.all([seedVendorDemo(app.truPoint.service), seedEasyDemo(app.easy.service)]);
 }
 
 /**
  * Demo mode runs simulated units, in one instance of however many share the database: the one
  * holding the demo fleet's lock (another takes over if it dies). They register and connect over
- * the same paths real units use, each claiming a public address: MQTT over WebSocket on the
- * embedded broker, or the external broker of MQTT_URL with a check-in over HTTP.
+ * the same paths real units use, each with a public address vouched for by this process (see
+ * fleet/demo-address.ts): MQTT over WebSocket on the embedded broker, or the external broker of
+ * MQTT_URL with a check-in over HTTP.
  */
 export function startDemoFleet(app: FastifyInstance, database: Database): (() => Promise<void>) | undefined {
   const { config } = app;
-  const enrollmentKey = app.fleet.enrollmentKey;
-  if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey) return undefined;
+  const { enrollmentKey, demoAddresses } = app.fleet;
+  if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey || !demoAddresses) return undefined;
   return whenLeader(
     database,
     DEMO_FLEET_LOCK,
     DEMO_FLEET_RETRY_MS,
-    () => runDemoFleet(app, database, enrollmentKey),
+    () => runDemoFleet(app, database, enrollmentKey, demoAddresses),
     (err) => app.log.warn({ err }, 'the demo fleet could not start here'),
   );
 }
@@ -45,6 +46,7 @@ async function runDemoFleet(
   app: FastifyInstance,
   database: Database,
   enrollmentKey: string,
+  voucher: DemoAddressVoucher,
 ): Promise<() => Promise<void>> {
   const { config } = app;
   const { startFleet } = await import('@ed/simulator/fleet');
@@ -53,6 +55,7 @@ async function runDemoFleet(
     serverUrl: serverUrl(app),
     mqttUrl: config.MQTT_URL,
     enrollmentKey,
+    addressHeaders: (ip) => voucher.headers(ip),
     churn: config.SIMULATOR_CHURN,
     // A standalone assistant (absolute AI_URL) is where the units ask too.
     assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,

@@ -7,6 +7,8 @@ import type { Outbox } from './shared/outbox.js';
 import type { RateLimiter } from './shared/rate-limiter.js';
 import type { ActiveSession } from './areas/auth/auth.repository.js';
 import type { AuthService } from './areas/auth/auth.service.js';
+import type { PasswordHasher } from './areas/auth/password-hasher.js';
+import type { SignInLimitsRepository } from './areas/auth/sign-in-limits.repository.js';
 import type { UsersService } from './areas/users/users.service.js';
 import type { UsersRepository } from './areas/users/users.repository.js';
 import type { LiveHub } from './areas/live/live-hub.js';
@@ -29,6 +31,9 @@ declare module 'fastify' {
     mailer: Mailer;
     outbox: Outbox;
     limiter: RateLimiter;
+    /** Every Argon2 hash and verification of the process, behind one bounded semaphore. */
+    passwords: PasswordHasher;
+    signInLimits: SignInLimitsRepository;
     usersRepository: UsersRepository;
     users: UsersService;
     auth: AuthService;

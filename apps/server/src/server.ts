@@ -3,7 +3,11 @@ import { buildApp } from './app.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
+import { writeDemoPackages } from './areas/software/demo-packages.js';
 import { seedDemoData, startDemoFleet } from './demo.js';
+
+/** How long a stop waits for requests under way before it closes their connections. */
+const CONNECTIONS_GRACE_MS = 3_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -23,12 +27,20 @@ export async function startServer(
   database: Database,
   logger?: FastifyServerOptions['logger'],
 ): Promise<RunningServer> {
+  // The demo's package files need no database: they are written while the app registers and the
+  // embedded database opens (a first start's main thread would wait idle meanwhile).
+  const demoPackages = config.DEMO ? writeDemoPackages(config.paths.updates) : undefined;
+  demoPackages?.catch(() => undefined);
   const app = await buildApp({ config, database, logger });
   try {
-    const created = await bootstrapAccounts(config, app.users, app.usersRepository);
-    if (config.DEMO) await seedDemoData(app);
-    // Before listening, so whoever waits for /healthz finds the demo's releases published.
-    if (config.DEMO) await app.software.seedDemo();
+    // Side by side (each is safe beside another instance doing the same): their queries queue
+    // together instead of each waiting for the last one's answer.
+    const [created] = await Promise.all([
+      bootstrapAccounts(config, app.users, app.usersRepository),
+      config.DEMO && seedDemoData(app),
+      // Before listening, so whoever waits for /healthz finds the demo's releases published.
+      config.DEMO && app.software.seedDemo(demoPackages),
+    ]);
     await app.listen({ port: config.PORT, host: config.HOST });
     const stopDemo = startDemoFleet(app, database);
     return {
@@ -36,7 +48,15 @@ export async function startServer(
       created,
       stop: async () => {
         await stopDemo?.();
-        await app.close();
+        const closing = app.close();
+        // Requests under way get a few seconds; then connections still open (one a client opened
+        // and never used, a request that does not end) are cut, so a stop ends in bounded time.
+        const cut = setTimeout(() => app.server.closeAllConnections(), CONNECTIONS_GRACE_MS);
+        try {
+          await closing;
+        } finally {
+          clearTimeout(cut);
+        }
       },
     };
   } catch (err) {

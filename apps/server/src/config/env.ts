@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,8 +22,10 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  /** Connections each instance keeps to PostgreSQL (plus one for live events, one for leadership). */
+  /** Connections each instance keeps to PostgreSQL (plus one each for live events, leadership and session revocations). */
   DATABASE_POOL_SIZE: int(1, 200).default(10),
+  /** Connections of the fleet's own pool (what units send), so a connect storm waits there, not in people's. */
+  DATABASE_FLEET_POOL_SIZE: int(1, 200).default(4),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -39,6 +42,14 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(10),
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(50),
+  /** Failed sign-ins per minute, all addresses and instances together, before sign-in pauses (503). */
+  LOGIN_GLOBAL_MAX_FAILURES: int(1, 1_000_000).default(300),
+  /** The longest progressive delay of a sign-in to an account that fails from many addresses. */
+  LOGIN_DELAY_MAX_SECONDS: int(0, 60).default(5),
+  /** Password hashes computed at once; default one per core. */
+  ARGON2_CONCURRENCY: int(1, 256).default(() => os.availableParallelism()),
+  /** Hashes that may wait for a slot; one more and sign-in answers 503 with Retry-After. */
+  ARGON2_QUEUE: int(0, 10_000).default(32),
   RESET_REQUESTS_PER_HOUR: int(1, 1000).default(20),
   TRUSTED_PROXIES: optionalString,
   WEB_DIST: optionalString,
@@ -65,6 +76,13 @@ const envSchema = z.object({
   PRESENCE_SWEEP_SECONDS: int(1, 3600).default(30),
   FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
+  /**
+   * How long an API call may use a session read by an earlier one (0: read every time). A
+   * revocation on any instance reaches the others at once; this bounds it if a notice is lost.
+   */
+  SESSION_CACHE_TTL_MS: int(0, 60_000).default(5_000),
+  /** Sessions each instance keeps cached at most. */
+  SESSION_CACHE_MAX: int(1, 1_000_000).default(10_000),
   /** Minutes between VACUUM runs on the embedded database (a real PostgreSQL autovacuums). */
   PGLITE_VACUUM_MINUTES: int(1, 10_080).default(60),
   FAVORITES_LIMIT: int(1, 10_000).default(50),

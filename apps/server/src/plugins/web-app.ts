@@ -30,6 +30,11 @@ async function webAppPlugin(app: FastifyInstance) {
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The wildcard route would take "/" for the root directory, which it refuses (403) without
+    // an index: the home page is the app's index like every other route of it.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   } else {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve the console');
   }

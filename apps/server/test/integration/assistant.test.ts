@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiStatisticsSchema, askResponseSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
 import type { AddressInfo } from 'node:net';
+import { migrateAssistant } from '@ed/assistant/migrations';
 import { AssistantChats } from '@ed/simulator/assistant-chats';
 import { systemClock } from '@ed/simulator/clock';
 import { silentLogger } from '@ed/simulator/logger';
 import { Prng } from '@ed/simulator/prng';
+import { queryRows } from '../../src/db/rows.js';
 import { ENROLLMENT_KEY } from '../support/fleet-fixture.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { testSerial } from '../support/test-unit.js';
@@ -156,5 +159,15 @@ describe('the AI assistant', () => {
     await t.app.fleet.renamer.rename(a.serialNumber, renamed);
     const after = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
     expect(after.docs.find((d) => d.sessionId === sessionId)!.serialNumber).toBe(renamed);
+  });
+
+  it('keeps its schema and chats when the next start migrates again', async () => {
+    const a = await unit();
+    const sessionId = await open(a.auth);
+    await migrateAssistant(t.app.db);
+    const versions = await queryRows<{ version: number }>(t.app.db, sql`select version from assistant.schema_versions`);
+    expect(versions).toEqual([{ version: 1 }]);
+    const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    expect(page.docs.map((d) => d.sessionId)).toContain(sessionId);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +28,24 @@ describe('platform', () => {
     const docs = await t.app.inject({ url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('serves the web app at its home page and deep links, and its assets', async () => {
+    const web = await mkdtemp(path.join(tmpdir(), 'ed-web-'));
+    await mkdir(path.join(web, 'assets'));
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Equipment Dashboard</title>');
+    await writeFile(path.join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await createTestApp({ WEB_DIST: web });
+    for (const url of ['/', '/login', '/Aligners']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Equipment Dashboard</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    await rm(web, { recursive: true, force: true });
   });
 
   it('answers /healthz once ready', async () => {

@@ -12,9 +12,11 @@ async function assistantMount(app: FastifyInstance) {
   if (!config.ASSISTANT_IN_PROCESS) return;
   await app.register(assistantPlugin, {
     prefix: '/assistant',
-    db: app.db,
+    // Its traffic is the fleet's: units open sessions and ask, console users only read statistics.
+    db: app.database.fleetDb,
+    atStart: (task) => app.startWork.add(task),
     guards: {
-      consoleUser: async (token) => Boolean(await app.auth.authenticate(token)),
+      consoleUser: async (token) => Boolean(await app.sessionCache.authenticate(token)),
       device: (serialNumber, token) => app.fleet.credentials.verify(serialNumber, token),
     },
     serviceKey: config.ASSISTANT_SERVICE_KEY,
@@ -25,4 +27,4 @@ async function assistantMount(app: FastifyInstance) {
   app.fleet.renamer.addStep((tx, from, to) => renameChatSerial(tx, from, to));
 }
 
-export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication'] });
+export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication', 'session-cache'] });

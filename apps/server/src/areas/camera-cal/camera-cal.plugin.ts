@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { EquipmentRepository } from '../fleet/equipment.repository.js';
 import { CameraCalRepository } from './camera-cal.repository.js';
 import { CameraCalService } from './camera-cal.service.js';
 
@@ -17,7 +18,13 @@ async function cameraCalPlugin(app: FastifyInstance) {
     logger: app.log,
   });
   app.decorate('cameraCal', service);
-  app.fleet.gateway.onUnitMessage('calibration', (serialNumber, payload) => service.upload(serialNumber, payload));
+  // Uploads come from units, at every connection: they go through the fleet's own pool.
+  const uploads = new CameraCalService({
+    repository: new CameraCalRepository(app.database.fleetDb),
+    equipment: new EquipmentRepository(app.database.fleetDb),
+    logger: app.log,
+  });
+  app.fleet.gateway.onUnitMessage('calibration', (serialNumber, payload) => uploads.upload(serialNumber, payload));
 }
 
 export default fp(cameraCalPlugin, { name: 'camera-cal', dependencies: ['fleet'] });

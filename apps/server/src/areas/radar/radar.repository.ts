@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, favorites, users } from '../../db/schema.js';
 import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
@@ -50,14 +50,15 @@ export class RadarRepository {
   }
 
   /** The users who have a unit on their radar, for its live updates. */
-  async watchers(serialNumber: string): Promise<{ userId: number; username: string; unit: EquipmentRow }[]> {
+  /** Who has any of these units on their radar, with the unit's row. */
+  async watchersOf(serialNumbers: string[]): Promise<{ userId: number; username: string; unit: EquipmentRow }[]> {
     const rows = await this.db
       .select({ userId: users.id, username: users.username, unit: unitColumns })
       .from(favorites)
       .innerJoin(equipment, eq(equipment.id, favorites.equipmentId))
       .innerJoin(equipmentLive, withLive)
       .innerJoin(users, eq(users.id, favorites.userId))
-      .where(eq(equipment.serialNumber, serialNumber));
+      .where(inArray(equipment.serialNumber, serialNumbers));
     return rows;
   }
 }

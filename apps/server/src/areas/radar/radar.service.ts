@@ -4,16 +4,19 @@ import type { Equipment } from '@ed/contract/equipment';
 import { conflict, notFound } from '../../shared/http-error.js';
 import type { ActiveSession } from '../auth/auth.repository.js';
 import type { AlignersService } from '../aligners/aligners.service.js';
-import type { EquipmentRepository } from '../fleet/equipment.repository.js';
+import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
 import type { LiveHub } from '../live/live-hub.js';
 import type { RadarRepository } from './radar.repository.js';
 
 /** Progress reports arrive every second per unit; a card needs no more than a few updates a second. */
 const UPDATE_COALESCE_MS = 250;
+/** Units whose watchers are read in one query. */
+const WATCHERS_BATCH = 500;
 
 /** My Radar: favorites with a limit, and live card updates for the users who watch a unit. */
 export class RadarService {
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: {
@@ -49,28 +52,41 @@ export class RadarService {
     }
   }
 
-  /** A unit changed: its watchers' cards are updated, a burst of changes coalesced into one push. */
+  /**
+   * A unit changed: its watchers' cards are updated. Changes are gathered for a moment and their
+   * watchers read at once, so a burst (a fleet reconnecting) costs one read, not one per unit.
+   */
   unitChanged(serialNumber: string): void {
-    if (this.pending.has(serialNumber)) return;
-    const timer = setTimeout(() => {
-      this.pending.delete(serialNumber);
-      void this.push(serialNumber).catch((err: unknown) =>
-        this.deps.logger.warn({ err, serialNumber }, 'radar update not pushed'),
-      );
+    this.pending.add(serialNumber);
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch((err: unknown) => this.deps.logger.warn({ err }, 'radar updates not pushed'));
     }, UPDATE_COALESCE_MS);
-    timer.unref();
-    this.pending.set(serialNumber, timer);
+    this.timer.unref();
   }
 
   stop(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.pending.clear();
   }
 
-  private async push(serialNumber: string): Promise<void> {
-    for (const watcher of await this.deps.radar.watchers(serialNumber)) {
-      const [view] = await this.deps.aligners.views(watcher.userId, [watcher.unit]);
-      this.deps.live.emitToUser(watcher.username, 'RADAR_UPDATE_FAVORITE', view!);
+  private async flush(): Promise<void> {
+    const serials = [...this.pending];
+    this.pending.clear();
+    for (let i = 0; i < serials.length; i += WATCHERS_BATCH) {
+      const watchers = await this.deps.radar.watchersOf(serials.slice(i, i + WATCHERS_BATCH));
+      const byUser = new Map<number, { username: string; units: EquipmentRow[] }>();
+      for (const { userId, username, unit } of watchers) {
+        const entry = byUser.get(userId) ?? { username, units: [] };
+        entry.units.push(unit);
+        byUser.set(userId, entry);
+      }
+      for (const [userId, { username, units }] of byUser) {
+        const views = await this.deps.aligners.views(userId, units);
+        for (const view of views) this.deps.live.emitToUser(username, 'RADAR_UPDATE_FAVORITE', view);
+      }
     }
   }
 }

@@ -76,7 +76,8 @@ async function servicesPlugin(app: FastifyInstance) {
       .poll()
       .then(({ status, changed }) => changed && app.live.broadcast('SERVICE_STATUS', status))
       .catch((err: unknown) => app.log.warn({ err }, 'service poll failed'));
-  await poll();
+  // The first poll an interval after the start, as the next ones: the start's own queries need
+  // not wait behind its checks, and nobody watches the dashboard before the server answers.
   const timer = setInterval(() => void poll(), POLL_MS);
   timer.unref();
   app.addHook('preClose', async () => clearInterval(timer));

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpdateState } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
@@ -5,7 +6,7 @@ import { isOlder } from '@ed/contract/versions';
 import type { Db } from '../../db/client.js';
 import type { EquipmentRow } from '../fleet/equipment.repository.js';
 import { KeyedQueue } from '../fleet/keyed-queue.js';
-import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
+import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
 import { connectionOf } from './unit-connection.js';
 
@@ -17,12 +18,20 @@ export function progressKey(state: UpdateState | null): string {
   return JSON.stringify([state.state, download?.filesTransferred, download?.fileProgress?.bytesTransferred, install]);
 }
 
+const LOOKUP_BATCH = 500;
+const LOOKUP_WINDOW_MS = 25;
+
 /**
  * Follows staged units through the gateway's changes: tells a unit that (re)connects about its
  * staged update, notes progress for hung detection, and closes the staging once the unit runs it.
  */
 export class DeliveryTracker {
   private readonly queue = new KeyedQueue();
+  /**
+   * Every change of every unit asks whether it has a staged update; most have none. A burst of
+   * changes (a fleet reconnecting) asks once per window for all of them, not once per unit.
+   */
+  private readonly staged: DataLoader<string, StagedRow | undefined>;
 
   constructor(
     private readonly deps: {
@@ -35,8 +44,19 @@ export class DeliveryTracker {
       stagingChanged(family: Family, serialNumbers: string[]): void;
       now(): Date;
       logger: FastifyBaseLogger;
+      /** Where the batched look-ups go: the fleet's own pool. */
+      fleetRepository?: SoftwareRepository;
     },
-  ) {}
+  ) {
+    const lookups = deps.fleetRepository ?? deps.repository;
+    this.staged = new DataLoader(
+      async (serials) => {
+        const found = await lookups.stagedOf(serials);
+        return serials.map((serial) => found.get(serial));
+      },
+      { cache: false, maxBatchSize: LOOKUP_BATCH, batchScheduleFn: (run) => setTimeout(run, LOOKUP_WINDOW_MS) },
+    );
+  }
 
   unitChanged(serialNumber: string): void {
     void this.queue
@@ -50,7 +70,7 @@ export class DeliveryTracker {
 
   private async follow(serialNumber: string): Promise<void> {
     const { repository, service } = this.deps;
-    const staged = await repository.staged(serialNumber);
+    const staged = await this.staged.load(serialNumber);
     if (!staged) return;
     const unit = await this.deps.findUnit(serialNumber);
     if (!unit) return;

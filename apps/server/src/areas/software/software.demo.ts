@@ -6,24 +6,29 @@ import type { SoftwareService } from './software.service.js';
 /**
  * Demo mode's packages under UPDATES_DIR, and one published release per family, through the same
  * service as the Software Versions screen. Instances starting at once each try: the service
- * publishes under a per-family lock, and the later ones get its 409, which is as good.
+ * publishes under a per-family lock, and the later ones get its 409, which is as good. `written`:
+ * the packages' files, when the caller started writing them earlier (they need no database).
  */
 export async function seedSoftwareDemo(
   updatesDir: string,
   service: SoftwareService,
   repository: SoftwareRepository,
+  written: Promise<unknown> = writeDemoPackages(updatesDir),
 ): Promise<void> {
-  await writeDemoPackages(updatesDir);
-  for (const p of DEMO_PACKAGES.filter((d) => d.publish)) {
-    if (await repository.find(p.family, p.semantic)) continue;
-    const path = demoPackagePath(p.family, p.semantic);
-    const { manifest } = await service.validate(p.family, path);
-    await service
-      .create(
-        p.family,
-        { version: manifest.version, prerequisite: manifest.prerequisites.require, family: p.family, path },
-        'demo',
-      )
-      .catch(unlessAlreadyThere);
-  }
+  await written;
+  // One release per family: the families' locks are their own, so they are published side by side.
+  await Promise.all(
+    DEMO_PACKAGES.filter((d) => d.publish).map(async (p) => {
+      if (await repository.find(p.family, p.semantic)) return;
+      const path = demoPackagePath(p.family, p.semantic);
+      const { manifest } = await service.validate(p.family, path);
+      await service
+        .create(
+          p.family,
+          { version: manifest.version, prerequisite: manifest.prerequisites.require, family: p.family, path },
+          'demo',
+        )
+        .catch(unlessAlreadyThere);
+    }),
+  );
 }

@@ -25,7 +25,8 @@ export interface AreaClock {
 export interface SoftwareArea {
   clock: AreaClock;
   /** Writes and publishes the demo packages (demo mode; the server runs it once it listens). */
-  seedDemo(): Promise<void>;
+  /** `written`: the demo packages' files, when the caller started writing them (writeDemoPackages). */
+  seedDemo(written?: Promise<unknown>): Promise<void>;
   store: PackageStore;
   packageFiles: PackageFiles;
   repository: SoftwareRepository;
@@ -104,6 +105,7 @@ async function softwarePlugin(app: FastifyInstance) {
   const tracker = new DeliveryTracker({
     db,
     repository,
+    fleetRepository: new SoftwareRepository(app.database.fleetDb),
     service,
     findUnit: (serial) => fleet.equipment.findBySerial(serial),
     findUpdate: (id) => repository.byId(id),
@@ -146,7 +148,7 @@ async function softwarePlugin(app: FastifyInstance) {
     scheduler,
     statistics,
     tracker,
-    seedDemo: () => seedSoftwareDemo(config.paths.updates, service, repository),
+    seedDemo: (written) => seedSoftwareDemo(config.paths.updates, service, repository, written),
   });
 
   app.dashboardProviders.latestVersion = (family) => service.latestVersion(family);
@@ -168,9 +170,11 @@ async function softwarePlugin(app: FastifyInstance) {
   app.services.register('alignerUpdate', { check, restart });
   app.services.register('truPointUpdate', { check, restart });
 
-  const imported = await packageFiles.importOlder();
-  if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
-  if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
+  app.startWork.add(async () => {
+    const imported = await packageFiles.importOlder();
+    if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
+    if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000, 'next-tick');
+  });
   app.addHook('preClose', async () => {
     await scheduler.stop();
     await tracker.settled();

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, schedulerEvents, softwareUpdates, stagedUpdates } from '../../db/schema.js';
@@ -44,6 +44,16 @@ export class SoftwareRepository {
   async staged(serialNumber: string, db: Db = this.db): Promise<StagedRow | undefined> {
     const [row] = await db.select().from(stagedUpdates).where(eq(stagedUpdates.serialNumber, serialNumber)).limit(1);
     return row;
+  }
+
+  /** The staged updates of several units at once, by serial number (units without one are absent). */
+  async stagedOf(serialNumbers: readonly string[]): Promise<Map<string, StagedRow>> {
+    if (serialNumbers.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(stagedUpdates)
+      .where(inArray(stagedUpdates.serialNumber, [...serialNumbers]));
+    return new Map(rows.map((row) => [row.serialNumber, row]));
   }
 
   /** Sets the unit's staged update and its pending download together. */

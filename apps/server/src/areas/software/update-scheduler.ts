@@ -63,7 +63,12 @@ export class UpdateScheduler {
 
   constructor(private readonly o: SchedulerOptions) {}
 
-  start(intervalMs: number): void {
+  /**
+   * A round every `intervalMs`; the first at once, or one interval later with `at: 'next-tick'`
+   * (a server's start: a round's transaction holds the embedded database's one session, and the
+   * start's own queries and first health checks would wait behind it).
+   */
+  start(intervalMs: number, at: 'now' | 'next-tick' = 'now'): void {
     const tick = () => {
       this.running = this.round().catch((err: unknown) =>
         this.o.logger.error({ err }, 'update scheduler round failed'),
@@ -71,7 +76,7 @@ export class UpdateScheduler {
     };
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
-    tick();
+    if (at === 'now') tick();
   }
 
   async stop(): Promise<void> {

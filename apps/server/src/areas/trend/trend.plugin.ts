@@ -4,6 +4,7 @@ import { TrendRepository } from './trend.repository.js';
 import { TrendService } from './trend.service.js';
 
 const ROLLUP_MS = 60_000;
+const FIRST_ROLLUP_DELAY_MS = 5_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +24,17 @@ async function trendPlugin(app: FastifyInstance) {
   const run = () => void trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
   const timer = setInterval(run, ROLLUP_MS);
   timer.unref();
-  // The first rollup runs at start, in the background: the server answers meanwhile.
-  app.addHook('onReady', () => run());
-  app.addHook('preClose', async () => clearInterval(timer));
+  // The first rollup soon after the start, in the background: not at once, because its
+  // transaction holds the embedded database's one session, and the first requests (and a
+  // health check) would wait behind it.
+  let first: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    first = setTimeout(run, FIRST_ROLLUP_DELAY_MS).unref();
+  });
+  app.addHook('preClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
 }
 
 export default fp(trendPlugin, { name: 'trend', dependencies: ['database'] });

@@ -16,27 +16,47 @@ const generatePassword = () => randomBytes(15).toString('base64url');
 /** One demo account per role besides admin, so each role's view can be tried. */
 const DEMO_ROLES: Role[] = ['engineer', 'support_lvl2', 'support', 'tech', 'ezadas', 'guest'];
 
+interface Wanted {
+  username: string;
+  role: Role;
+  email: string;
+  password: string | undefined;
+}
+
 /**
  * On first start creates `admin` (ADMIN_PASSWORD, or a generated password shown once), and in
  * demo mode the demo accounts, through the same service the Users screen uses. Several instances
  * may start at once on an empty database: each account is inserted by exactly one of them (the
  * unique index decides), and only that one reports it, so a generated password is shown once.
+ * A restart asks once which accounts exist; the missing ones are created side by side.
  */
 export async function bootstrapAccounts(
   config: Config,
   users: UsersService,
   repository: UsersRepository,
 ): Promise<CreatedAccount[]> {
-  const created: CreatedAccount[] = [];
-  const create = async (username: string, role: Role, email: string, given: string | undefined) => {
-    const generated = given ? undefined : generatePassword();
-    const row = await users.createIfAbsent({ username, email, role, password: given ?? generated! });
-    if (row) created.push({ username, role, generatedPassword: generated });
+  const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
+  const demo: Wanted[] = config.DEMO
+    ? DEMO_ROLES.map((role) => ({ username: role, role, email: `${role}@${domain}`, password: config.DEMO_PASSWORD }))
+    : [];
+  const { total, present } = await repository.census(demo.map((a) => a.username));
+  const wanted = [
+    ...(total === 0
+      ? [{ username: 'admin', role: 'admin' as const, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }]
+      : []),
+    ...demo.filter((a) => !present.has(a.username)),
+  ];
+  const create = async ({ username, role, email, password }: Wanted): Promise<CreatedAccount | undefined> => {
+    const generated = password ? undefined : generatePassword();
+    const row = await users.createIfAbsent({ username, email, role, password: password ?? generated! });
+    return row ? { username, role, generatedPassword: generated } : undefined;
   };
-  if ((await repository.count()) === 0) await create('admin', 'admin', config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  if (config.DEMO) {
-    const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
-    for (const role of DEMO_ROLES) await create(role, role, `${role}@${domain}`, config.DEMO_PASSWORD);
+  // As many as the hasher takes without refusing (its slots and its queue; nothing else hashes yet).
+  const atOnce = config.ARGON2_CONCURRENCY + config.ARGON2_QUEUE;
+  const created: CreatedAccount[] = [];
+  for (let i = 0; i < wanted.length; i += atOnce) {
+    const batch = await Promise.all(wanted.slice(i, i + atOnce).map(create));
+    created.push(...batch.filter((a) => a !== undefined));
   }
   return created;
 }

@@ -52,9 +52,7 @@ export class UsersAdminRepository {
     id: number,
     values: { email?: string; role?: Role; active?: boolean; passwordHash?: string },
   ): Promise<void> {
-    const password = values.passwordHash
-      ? { passwordHash: values.passwordHash, passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null }
-      : {};
+    const password = values.passwordHash ? { passwordHash: values.passwordHash, passwordChangedAt: sql`now()` } : {};
     await db
       .update(users)
       .set({

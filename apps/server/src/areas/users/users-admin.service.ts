@@ -4,7 +4,8 @@ import type { UpdateUserRequest, UsersResponse } from '@ed/contract/users';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
 import type { AuthRepository } from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import type { PasswordHasher } from '../auth/password-hasher.js';
+import type { SignInLimitsRepository } from '../auth/sign-in-limits.repository.js';
 import type { UsersAdminRepository } from './users-admin.repository.js';
 import type { UserRow } from './users.repository.js';
 
@@ -12,8 +13,11 @@ export interface UsersAdminDeps {
   db: Db;
   repository: UsersAdminRepository;
   sessions: AuthRepository;
-  /** Drops the user's open sockets on every instance. */
-  dropSockets: (username: string) => void;
+  hasher: PasswordHasher;
+  /** A new password set here clears the account's sign-in locks. */
+  signInLimits: SignInLimitsRepository;
+  /** Forgets the user's cached sessions and drops their open sockets, on every instance. */
+  userChanged: (username: string) => void;
 }
 
 const LAST_ADMIN = 'The last active admin cannot be deleted, deactivated or demoted.';
@@ -28,7 +32,8 @@ export class UsersAdminService {
 
   /**
    * A blank password means no change. Deactivating or a new password revokes the user's tokens;
-   * any change drops their sockets, so they reconnect with what they now are.
+   * any change forgets their cached sessions and drops their sockets, so they come back as what
+   * they now are.
    */
   async update(input: UpdateUserRequest): Promise<void> {
     const password = input.password?.trim() ? input.password : undefined;
@@ -36,7 +41,7 @@ export class UsersAdminService {
       const problems = newPasswordProblems(password);
       if (problems.length > 0) throw badRequest(problems[0]!, 'password');
     }
-    const passwordHash = password ? await hashPassword(password) : undefined;
+    const passwordHash = password ? await this.deps.hasher.hash(password) : undefined;
     const username = await this.deps.db.transaction(async (tx) => {
       const user = await this.lockUser(tx, input.username);
       const losesAdmin =
@@ -49,9 +54,10 @@ export class UsersAdminService {
         passwordHash,
       });
       if (input.active === false || passwordHash) await this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
+      if (passwordHash) await this.deps.signInLimits.forgetAccount(user.username, tx);
       return user.username;
     });
-    this.deps.dropSockets(username);
+    this.deps.userChanged(username);
   }
 
   /** Deleting removes the user's sessions with the row (cascade), so their tokens stop at once. */
@@ -62,7 +68,7 @@ export class UsersAdminService {
       await this.deps.repository.remove(tx, user.id);
       return user.username;
     });
-    this.deps.dropSockets(name);
+    this.deps.userChanged(name);
   }
 
   private async lockUser(tx: Db, username: string): Promise<UserRow> {

@@ -17,9 +17,14 @@ async function usersPlugin(app: FastifyInstance) {
       db: app.db,
       repository: new UsersAdminRepository(app.db),
       sessions: new AuthRepository(app.db),
-      dropSockets: (username) => app.live.disconnectUser(username),
+      hasher: app.passwords,
+      signInLimits: app.signInLimits,
+      userChanged: (username) => {
+        void app.sessionCache.revoke({ users: [username] });
+        app.live.disconnectUser(username);
+      },
     }),
   );
 }
 
-export default fp(usersPlugin, { name: 'users', dependencies: ['auth-service', 'live'] });
+export default fp(usersPlugin, { name: 'users', dependencies: ['auth-service', 'session-cache', 'live'] });

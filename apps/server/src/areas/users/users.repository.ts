@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -21,6 +21,20 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /** In one query: how many accounts there are, and which of `usernames` exist (as given, any case). */
+  async census(usernames: string[]): Promise<{ total: number; present: Set<string> }> {
+    const lowered = usernames.map((u) => u.toLowerCase());
+    const name = sql`lower(${users.username})`;
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        present: sql<string[]>`coalesce(array_agg(${name}) filter (where ${inArray(name, lowered)}), '{}')`,
+      })
+      .from(users);
+    const present = new Set(row?.present ?? []);
+    return { total: row?.total ?? 0, present: new Set(usernames.filter((u) => present.has(u.toLowerCase()))) };
+  }
+
   async count(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;
@@ -37,34 +51,10 @@ export class UsersRepository {
     return row;
   }
 
-  /**
-   * Counts a failed sign-in; the failure that reaches `maxFailures` locks the account
-   * and restarts the count, in one statement so concurrent failures cannot skip the lock.
-   */
-  async recordFailedLogin(userId: number, maxFailures: number, lockMinutes: number): Promise<Date | null> {
-    const reached = sql`${users.failedLogins} + 1 >= ${maxFailures}`;
-    const [row] = await this.db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${reached} then 0 else ${users.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${reached} then now() + ${`${lockMinutes} minutes`}::interval else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.id, userId))
-      .returning({ lockedUntil: users.lockedUntil });
-    return row?.lockedUntil ?? null;
-  }
-
-  async clearFailedLogins(userId: number, db: Db = this.db): Promise<void> {
-    await db
-      .update(users)
-      .set({ failedLogins: 0, lockedUntil: null })
-      .where(and(eq(users.id, userId), sql`(${users.failedLogins} > 0 or ${users.lockedUntil} is not null)`));
-  }
-
   async setPassword(userId: number, passwordHash: string, db: Db = this.db): Promise<void> {
     await db
       .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()`, failedLogins: 0, lockedUntil: null })
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
   }
 }

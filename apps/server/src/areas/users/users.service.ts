@@ -3,7 +3,7 @@ import { newPasswordProblems } from '@ed/contract/password';
 import type { Role } from '@ed/contract/roles';
 import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/http-error.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import type { PasswordHasher } from '../auth/password-hasher.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 
 export const newUserSchema = createUserRequestSchema;
@@ -11,14 +11,17 @@ export type NewUser = z.input<typeof newUserSchema>;
 
 /** Creates accounts; the admin bootstrap and the demo seed go through here like the Users screen will. */
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   async create(input: NewUser): Promise<UserRow> {
     const user = this.parse(input);
     if (await this.users.findByUsername(user.username)) {
       throw conflict(`A user named ${user.username} already exists.`);
     }
-    const passwordHash = await hashPassword(user.password);
+    const passwordHash = await this.hasher.hash(user.password);
     return this.users.insert({ ...user, role: user.role as Role, passwordHash });
   }
 
@@ -29,7 +32,7 @@ export class UsersService {
   async createIfAbsent(input: NewUser): Promise<UserRow | undefined> {
     const user = this.parse(input);
     if (await this.users.findByUsername(user.username)) return undefined;
-    const passwordHash = await hashPassword(user.password);
+    const passwordHash = await this.hasher.hash(user.password);
     return this.users.insertIfAbsent({ ...user, role: user.role as Role, passwordHash });
   }
 
