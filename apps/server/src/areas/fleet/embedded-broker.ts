@@ -9,6 +9,7 @@ import { MAX_DEVICE_PAYLOAD_BYTES, statusMessageSchema } from '@ed/contract/devi
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import { addressOfRequest, addressOfSocket, type ConnectionAddress } from './connection-address.js';
 import { readProxyHeader, type ProxiedSource } from './proxy-protocol.js';
+import { indexedMemoryPersistence } from './retained-index.js';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const GATEWAY_USERNAME = '$gateway';
@@ -82,6 +83,7 @@ export class EmbeddedBroker {
       // in one synchronous recursion: 2,000 units dropping at once (their wills) overflowed the
       // stack. A bound this high is never reached by a fleet's traffic, so nothing queues.
       concurrency: 65_536,
+      persistence: indexedMemoryPersistence(),
     });
     const broker = new EmbeddedBroker(
       aedes,
