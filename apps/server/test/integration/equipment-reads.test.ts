@@ -48,6 +48,10 @@ describe('equipment reads', () => {
     const bySerial = (await list('filterSerialNumber=0999')).json();
     expect(bySerial.totalDocs).toBe(11);
     expect(bySerial.docs.every((d: { serialNumber: string }) => d.serialNumber.includes('0999'))).toBe(true);
+    // A serial typed in lower case finds the unit all the same.
+    expect(
+      (await list('filterSerialNumber=x0001000')).json().docs.map((d: { serialNumber: string }) => d.serialNumber),
+    ).toEqual(['X00010000']);
 
     const gb = (await list('filterCountryCode=gb&filterFamily=gtps')).json();
     // GB is i % 5 = 1 and gtps is i % 3 = 1: i % 15 = 1, 667 of 1..10,000.

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { escapeLike, serialContains } from '../../db/serial-search.js';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
@@ -29,7 +30,6 @@ const sortColumn = {
 type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
 
 /** LIKE treats % and _ as wildcards; a filter means them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -40,7 +40,7 @@ function filterOf(filter: EquipmentFilter): { shape: string; where: SQL | undefi
   let shape = '';
   if (filter.serialNumber) {
     values.serial = `%${escapeLike(filter.serialNumber)}%`;
-    parts.push(like(equipment.serialNumber, p('serial')));
+    parts.push(serialContains(equipment.serialNumber, p('serial')));
     shape += 's';
   }
   if (filter.countryCode) {

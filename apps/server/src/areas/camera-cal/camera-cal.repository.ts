@@ -1,4 +1,5 @@
-import { and, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, sql } from 'drizzle-orm';
+import { escapeLike, serialContains } from '../../db/serial-search.js';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import type { CameraCalibration } from '@ed/contract/device-protocol';
@@ -6,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import { cameraCalibrationBoards, cameraCalibrations } from '../../db/schema.js';
 
 /** `%` and `_` typed into the filter are matched as themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Stores new calibration records of one unit with their cameras; a record already stored (same
@@ -68,7 +68,7 @@ export class CameraCalRepository {
             .where(
               and(
                 eq(cameraCalibrationBoards.calibrationId, cameraCalibrations.id),
-                ilike(cameraCalibrationBoards.serialNumber, `%${escapeLike(cameraSerial)}%`),
+                serialContains(cameraCalibrationBoards.serialNumber, `%${escapeLike(cameraSerial)}%`),
               ),
             ),
         )

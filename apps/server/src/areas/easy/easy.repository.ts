@@ -1,4 +1,5 @@
-import { asc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { escapeLike, serialContains } from '../../db/serial-search.js';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
@@ -6,14 +7,13 @@ import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** EZ ADAS fixtures, targets and activations. */
 export class EasyRepository {
   constructor(readonly db: Db) {}
 
   async listFixtures(page: number, filter?: string): Promise<{ totalDocs: number; docs: FixtureRow[] }> {
-    const where = filter ? ilike(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
+    const where = filter ? serialContains(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ezFixtures)

@@ -9,6 +9,9 @@ export interface MqttLink {
   close(): Promise<void>;
 }
 
+/** QoS 1 messages an external broker may have in flight to one gateway connection (MQTT 5). */
+const GATEWAY_RECEIVE_MAXIMUM = 8_192;
+
 /**
  * The gateway's MQTT client: the same code talks to the embedded broker (through an
  * in-process stream) and to an external one (MQTT_URL).
@@ -33,6 +36,10 @@ export async function openMqttLink(options: {
     connectTimeout: 10_000,
     // aedes speaks MQTT 3.1.1; an external broker gets MQTT 5.
     protocolVersion: options.embedded ? 4 : 5,
+    // Without it Mosquitto keeps 20 messages in flight to us (max_inflight_messages) and queues
+    // 1,000 more before it drops them: a fleet coming online at once outran that window while our
+    // acknowledgements waited their turn on a busy event loop, and births were lost.
+    ...(options.embedded ? {} : { properties: { receiveMaximum: GATEWAY_RECEIVE_MAXIMUM } }),
   };
   let client: MqttClient;
   if (options.embedded) {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { escapeLike, serialContains } from '../../db/serial-search.js';
 import type { TicketStatistics } from '@ed/contract/dashboard';
 import type { Db } from '../../db/client.js';
 import { equipment, supportTickets, ticketAttachments, ticketComments } from '../../db/schema.js';
@@ -174,8 +175,7 @@ export class TicketsRepository {
     if (!filter.includeClosed) list.push(eq(supportTickets.closed, false));
     if (filter.issuerUsername) list.push(eq(supportTickets.issuerUsername, filter.issuerUsername));
     if (filter.serialContains) {
-      const escaped = filter.serialContains.replace(/[\\%_]/g, (c) => `\\${c}`);
-      list.push(sql`${supportTickets.serialNumber} like ${`%${escaped}%`}`);
+      list.push(serialContains(supportTickets.serialNumber, `%${escapeLike(filter.serialContains)}%`));
     }
     return list;
   }

@@ -18,7 +18,7 @@ export const ezFixtures = pgTable(
   },
   (t) => [
     uniqueIndex('ez_fixtures_serial_number_idx').on(t.serialNumber),
-    index('ez_fixtures_serial_number_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    index('ez_fixtures_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
   ],
 );
 

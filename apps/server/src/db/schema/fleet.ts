@@ -54,8 +54,9 @@ export const equipment = pgTable(
   },
   (t) => [
     uniqueIndex('equipment_serial_number_idx').on(t.serialNumber),
-    // Substring search on serial numbers (filterSerialNumber) stays fast at a million units.
-    index('equipment_serial_number_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    // Substring search on serial numbers (filterSerialNumber), any case, stays fast at a million units;
+    // on lower() so that a plain look-up by serial keeps to the unique index (db/serial-search.ts).
+    index('equipment_serial_number_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
     index('equipment_country_code_idx').on(t.countryCode, t.serialNumber),
     index('equipment_family_idx').on(t.family, t.serialNumber),
     // Country and family together: the list counts and pages this pair without a bitmap AND.

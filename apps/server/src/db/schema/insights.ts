@@ -17,7 +17,7 @@ export const cameraCalibrationBoards = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.calibrationId, t.side, t.position] }),
-    index('camera_calibration_boards_serial_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    index('camera_calibration_boards_serial_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
   ],
 );
 

@@ -43,7 +43,7 @@ export const supportTickets = pgTable(
     index('support_tickets_closed_idx').on(t.closed, t.id),
     index('support_tickets_issuer_idx').on(t.issuerUsername, t.closed, t.id),
     index('support_tickets_serial_idx').on(t.serialNumber, t.closed),
-    index('support_tickets_serial_trgm_idx').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    index('support_tickets_serial_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
   ],
 );
 

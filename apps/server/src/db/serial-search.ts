@@ -1,0 +1,14 @@
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+
+/** Escapes LIKE's wildcards, so what a user types is matched as text. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `column` contains the LIKE pattern, in any case. The serial trigram indexes are built on
+ * `lower(serial_number)`, not on the bare column: on the bare column PostgreSQL served plain
+ * equality (a unit's look-up by serial) from the trigram index instead of the unique one, at
+ * 22 ms a look-up with 4,000 units against 0.05 ms, and a fleet's connect slowed as it grew.
+ */
+export function serialContains(column: AnyColumn, pattern: string | Placeholder): SQL {
+  return sql`lower(${column}) like lower(${pattern})`;
+}
