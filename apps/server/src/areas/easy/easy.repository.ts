@@ -7,7 +7,6 @@ import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
 
-
 /** EZ ADAS fixtures, targets and activations. */
 export class EasyRepository {
   constructor(readonly db: Db) {}
