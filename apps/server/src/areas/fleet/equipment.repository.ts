@@ -5,6 +5,7 @@ import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdates } from '../../db/schema.js';
+import { GeolocationWrites } from './geolocation-writes.js';
 
 /** What the console reads of a unit: its record and its live facts (presence, progress, procedure). */
 export const unitColumns = {
@@ -68,7 +69,11 @@ const newer = (seq: number | undefined, stored: unknown) =>
 
 /** The fleet's side of the equipment table: reported state, reads and counts. */
 export class EquipmentRepository {
-  constructor(private readonly db: Db) {}
+  private readonly geolocations: GeolocationWrites;
+
+  constructor(private readonly db: Db) {
+    this.geolocations = new GeolocationWrites(db);
+  }
 
   async findBySerial(serialNumber: string, db: Db = this.db): Promise<EquipmentRow | undefined> {
     const rows = await db
@@ -164,15 +169,8 @@ export class EquipmentRepository {
   }
 
   /** Where the unit's address places it; written only when it moved (or on its first sign of life). */
-  async setGeolocation(serialNumber: string, family: Family, geolocation: Geolocation): Promise<void> {
-    await this.db
-      .insert(equipment)
-      .values({ serialNumber, family, geolocation, countryCode: geolocation.country_code ?? null })
-      .onConflictDoUpdate({
-        target: equipment.serialNumber,
-        set: { geolocation, countryCode: geolocation.country_code ?? null, updatedAt: sql`now()` },
-        setWhere: sql`${equipment.geolocation} is distinct from excluded.geolocation`,
-      });
+  setGeolocation(serialNumber: string, family: Family, geolocation: Geolocation): Promise<void> {
+    return this.geolocations.write({ serialNumber, family, geolocation });
   }
 
   async setColumns(serialNumber: string, columns: Partial<typeof equipment.$inferInsert>): Promise<void> {
