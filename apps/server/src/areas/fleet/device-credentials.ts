@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
 import { forbidden } from '../../shared/http-error.js';
@@ -11,12 +12,27 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+const LOOKUP_BATCH = 500;
+const LOOKUP_WINDOW_MS = 2;
+
 /** Per-unit MQTT credentials: issued at registration with the fleet's enrollment key, stored hashed. */
 export class DeviceCredentials {
+  /**
+   * Current token hashes looked up for many units at once: each connection, check-in and
+   * download checks its unit's credential, and a fleet connecting asks thousands a second.
+   */
+  private readonly current: DataLoader<string, string | null>;
+
   constructor(
     private readonly db: Db,
     private readonly enrollmentKey: string | undefined,
-  ) {}
+  ) {
+    this.current = new DataLoader((serials) => this.currentHashes(serials), {
+      cache: false,
+      maxBatchSize: LOOKUP_BATCH,
+      batchScheduleFn: (run) => setTimeout(run, LOOKUP_WINDOW_MS),
+    });
+  }
 
   /** Issues a new token for `serialNumber`, replacing (revoking) any earlier one. */
   async register(serialNumber: string, enrollmentKey: string): Promise<string> {
@@ -35,12 +51,17 @@ export class DeviceCredentials {
 
   /** True when `token` is the unit's current, unrevoked credential. */
   async verify(serialNumber: string, token: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ tokenHash: deviceCredentials.tokenHash })
+    const tokenHash = await this.current.load(serialNumber);
+    return tokenHash !== null && sameSecret(tokenHash, hashToken(token));
+  }
+
+  private async currentHashes(serials: readonly string[]): Promise<(string | null)[]> {
+    const rows = await this.db
+      .select({ serialNumber: deviceCredentials.serialNumber, tokenHash: deviceCredentials.tokenHash })
       .from(deviceCredentials)
-      .where(and(eq(deviceCredentials.serialNumber, serialNumber), isNull(deviceCredentials.revokedAt)))
-      .limit(1);
-    return row !== undefined && sameSecret(row.tokenHash, hashToken(token));
+      .where(and(inArray(deviceCredentials.serialNumber, [...new Set(serials)]), isNull(deviceCredentials.revokedAt)));
+    const bySerial = new Map(rows.map((r) => [r.serialNumber, r.tokenHash]));
+    return serials.map((serial) => bySerial.get(serial) ?? null);
   }
 
   async revoke(serialNumber: string): Promise<void> {
