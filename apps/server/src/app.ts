@@ -59,7 +59,7 @@ import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import webAppPlugin from './plugins/web-app.js';
 import filesPlugin from './plugins/files.js';
-import { withoutQueryValues } from './shared/request-log.js';
+import { logMethodWithoutQueryParameters, withoutQueryValues } from './shared/request-log.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -83,7 +83,11 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      hooks: { logMethod: logMethodWithoutQueryParameters },
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

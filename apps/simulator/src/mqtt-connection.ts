@@ -26,7 +26,7 @@ export function brokerUrl(serverUrl: string, websocketPath: string, mqttUrl?: st
 /** A plain TCP stream that first says, in the PROXY protocol v1, which address the unit connects from. */
 function proxiedTcp(host: string, port: number, source: string): () => net.Socket {
   return () => {
-    const socket = net.createConnection({ host, port });
+    const socket = net.createConnection({ host, port, noDelay: true });
     const destination = net.isIPv4(host) ? host : '127.0.0.1';
     const sourcePort = 20_000 + Math.floor(Math.random() * 40_000);
     socket.write(`PROXY TCP4 ${source} ${destination} ${sourcePort} ${port}\r\n`);
@@ -65,5 +65,8 @@ export function createMqttClient(request: ConnectionRequest): MqttClient {
       port,
     });
   }
-  return mqtt.connect(request.url, options);
+  const client = mqtt.connect(request.url, options);
+  // A reply goes out at once, not behind the unacknowledged PUBACK of the command it answers.
+  client.on('connect', () => (client.stream as { setNoDelay?: (on: boolean) => unknown }).setNoDelay?.(true));
+  return client;
 }

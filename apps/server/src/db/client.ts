@@ -42,7 +42,13 @@ export function openPostgres(connectionString: string, logger?: Logger, poolSize
   // What units send commits without waiting for its WAL flush: the units say it again (they
   // reconnect and report after any outage), and a crash loses at most the last few hundred
   // milliseconds of it, whole transactions only (docs/decisions.md, "Performance at fleet scale").
-  const fleetPool = postgresPool(connectionString, fleetPoolSize, logger, '-c synchronous_commit=off');
+  // The fleet's work waits its turn rather than fail: a reconnect storm queues thousands of unit
+  // reports behind the pool, each unit one at a time (its keyed queue), and a report dropped
+  // after 5 s of waiting was a unit shown offline until its next heartbeat.
+  const fleetPool = postgresPool(connectionString, fleetPoolSize, logger, {
+    options: '-c synchronous_commit=off',
+    acquireTimeoutMs: QUERY_TIMEOUT_MS,
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -60,7 +66,12 @@ export function openPostgres(connectionString: string, logger?: Logger, poolSize
   };
 }
 
-function postgresPool(connectionString: string, max: number, logger?: Logger, options?: string): pg.Pool {
+function postgresPool(
+  connectionString: string,
+  max: number,
+  logger?: Logger,
+  { options, acquireTimeoutMs = 5_000 }: { options?: string; acquireTimeoutMs?: number } = {},
+): pg.Pool {
   // A query that never answers (a connection lost without a close) must not hold a pool slot
   // forever: it fails after QUERY_TIMEOUT_MS and its client is dropped. Migrations, which may run
   // longer, use a connection of their own (migrate.ts).
@@ -68,7 +79,7 @@ function postgresPool(connectionString: string, max: number, logger?: Logger, op
     connectionString,
     max,
     options,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: acquireTimeoutMs,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
   });

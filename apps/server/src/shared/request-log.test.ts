@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutQueryValues } from './request-log.js';
+import { logMethodWithoutQueryParameters, withoutQueryValues } from './request-log.js';
 
 describe('withoutQueryValues', () => {
   it('keeps the path and the parameter names, never their values', () => {
@@ -9,5 +9,33 @@ describe('withoutQueryValues', () => {
     expect(withoutQueryValues('/auth/reset?token=secret')).not.toContain('secret');
     expect(withoutQueryValues('/healthz')).toBe('/healthz');
     expect(withoutQueryValues('/x?')).toBe('/x?');
+  });
+});
+
+describe('failed statements in the logs', () => {
+  it('show the statement and its cause, never its parameters', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const { default: Fastify } = await import('fastify');
+    const { Writable } = await import('node:stream');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream, hooks: { logMethod: logMethodWithoutQueryParameters } } });
+    const cause = Object.assign(new Error('timeout exceeded when trying to connect'), { code: 'ETIMEDOUT' });
+    const failed = new DrizzleQueryError('insert into "sessions" ("token_hash") values ($1)', ['secret-hash'], cause);
+    app.log.error({ err: failed, serialNumber: 'V33AJ0000001' }, 'state not stored');
+    app.log.error(failed);
+    await app.close();
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain('secret-hash');
+      expect(line).toContain('Failed query: insert into \\"sessions\\"');
+      expect(line).toContain('timeout exceeded when trying to connect');
+    }
+    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'state not stored', serialNumber: 'V33AJ0000001' });
   });
 });

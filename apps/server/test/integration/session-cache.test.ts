@@ -23,11 +23,16 @@ describe('session cache', () => {
     app.inject({ method: 'POST', url: '/update/user/v1', headers: bearer(admin), payload: body });
 
   /** Calls until the instance has the session cached (it caches only once it listens for revocations). */
+  // Up to 10 s: after a lost listening connection, the cache resumes only once it listens again,
+  // and reconnecting takes longer than vi.waitFor's default second on a busy machine.
   const cached = async (app: FastifyInstance, token: string) =>
-    vi.waitFor(async () => {
-      expect((await usersList(app, token)).statusCode).toBe(200);
-      expect(app.sessionCache.size).toBeGreaterThan(0);
-    });
+    vi.waitFor(
+      async () => {
+        expect((await usersList(app, token)).statusCode).toBe(200);
+        expect(app.sessionCache.size).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
   it('applies a role change, a deactivation and a deletion on the next call', async () => {
     t = await createTestApp(LONG_CACHE);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../src/db/rows.js';
 import { rateLimits, users } from '../../src/db/schema.js';
 import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
 
@@ -82,6 +83,30 @@ describe('sign-in (POST /auth/token/v1)', () => {
     expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await attempt('admin', 'wrong');
     expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('gives the counts back and opens exactly one session when the password is right', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await t.app.db.select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits)).map((r) => [
+          r.key.replace(/:.*$/, ''),
+          r.count,
+        ]),
+      );
+    await attempt('admin', 'wrong');
+    await attempt('admin', 'wrong');
+    const before = await counts();
+    const sessions = async () =>
+      (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from sessions`))[0]!.n;
+    const sessionsBefore = await sessions();
+    expect((await attempt('admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    const after = await counts();
+    expect(await sessions()).toBe(sessionsBefore + 1);
+    // The run of failures ends; every other count is as it was before this attempt.
+    for (const [kind, count] of Object.entries(before)) {
+      if (kind === 'pair' || kind === 'login-pair') expect(after[kind]).toBe(0);
+      else expect(after[kind]).toBe(count);
+    }
   });
 
   it('refuses a deactivated account even with the right password', async () => {

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { AuditEntry, AuditsResponse } from '@ed/contract/audits';
 import { AUDIT_EXPORT_MAX_ROWS } from '@ed/contract/audits';
 import { PAGE_SIZE } from '@ed/contract/constants';
@@ -7,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.js';
 import { auditTarget } from './audit-target.js';
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
+import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-in has no session yet: the claimed username is who acted, whether or not it succeeded. */
@@ -37,16 +37,17 @@ export class AuditsService {
    * Rows of calls answered within a few milliseconds of each other go in one INSERT: a fleet
    * coming back checks in thousands of units a second, and each row cost a statement of its own.
    */
-  private readonly batches: DataLoader<NewAuditRow, void>;
+  private readonly batches: BatchLoader<NewAuditRow, void>;
 
   constructor(
     private readonly repository: AuditsRepository,
     private readonly logger: FastifyBaseLogger,
   ) {
-    this.batches = new DataLoader((rows) => this.insertAll(rows), {
-      cache: false,
+    // Two at a time: a user's request waits for its audit row, so one slow insert must not hold all.
+    this.batches = batchLoader((rows) => this.insertAll(rows), {
       maxBatchSize: BATCH_MAX,
-      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+      windowMs: BATCH_WINDOW_MS,
+      concurrency: 2,
     });
   }
 

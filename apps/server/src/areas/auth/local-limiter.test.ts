@@ -31,9 +31,13 @@ describe('local limiter', () => {
     limiter.give(['pair']);
     limiter.sync('pair', 5, 10_000);
     expect(limiter.take([pair])).toEqual({ key: 'pair', retryAfterMs: 10_000 });
+    // A lower reading of the same window arriving late (a parallel attempt's) does not lower it.
     limiter.sync('pair', 1, 10_000);
-    expect(limiter.take([pair])).toBeNull();
     expect(limiter.take([pair])).toEqual({ key: 'pair', retryAfterMs: 10_000 });
+    // A new window starts from its own reading.
+    limiter.sync('pair', 1, 20_000);
+    expect(limiter.take([pair])).toBeNull();
+    expect(limiter.take([pair])).toEqual({ key: 'pair', retryAfterMs: 20_000 });
     limiter.sync('closed', 99, 0);
     expect(limiter.take([{ key: 'closed', limit: 1, windowMs: 10 }])).toBeNull();
     limiter.forget('pair');

@@ -55,11 +55,18 @@ export class LocalLimiter {
     }
   }
 
-  /** Takes the count and window the database answered (all instances' attempts). */
+  /**
+   * Takes the count and window the database answered (all instances' attempts). Within one
+   * window the highest reading stands: parallel attempts' answers arrive in any order, and an
+   * early, lower count arriving last made this process forget that a flooded address was at its
+   * limit. It may then count a few more than the database (right passwords on other instances
+   * gave counts back), which matters only at the limit; this process's own successes lower it
+   * through `give`, and a new window starts afresh.
+   */
   sync(key: string, count: number, endsAt: number): void {
     if (endsAt <= this.now()) return;
     const entry = this.live(key) ?? this.create(key, endsAt);
-    entry.count = count;
+    entry.count = entry.endsAt === endsAt ? Math.max(entry.count, count) : count;
     entry.endsAt = endsAt;
   }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config/env.js';
 import { type HttpError, inMinutes, serviceUnavailable, tooManyRequests } from '../../shared/http-error.js';
 import { LocalLimiter, type LimitCheck } from './local-limiter.js';
@@ -79,7 +80,16 @@ export class SignInGuard {
   }
 
   /** Runs `check` (which hashes) if the limits allow; answers its verdict or throws 429/503. */
-  async attempt(username: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+  async attempt(
+    username: string,
+    ip: string,
+    check: () => Promise<boolean>,
+    /**
+     * After a right password: may run the counters' release (`with <ctes> ...`) in a statement of
+     * its own making, and answers whether it did; otherwise the guard releases them itself.
+     */
+    releaseWith?: (ctes: SQL) => Promise<boolean>,
+  ): Promise<boolean> {
     const { config, limits, hasher } = this.deps;
     const { emissionMs } = this.budget;
     const keys = signInKeys(username, ip);
@@ -134,7 +144,7 @@ export class SignInGuard {
       await limits.refund(keys, emissionMs);
       throw error;
     }
-    await this.outcome(keys, valid, counts.get(keys.pair)!, lockMs);
+    await this.outcome(keys, valid, counts.get(keys.pair)!, lockMs, releaseWith);
     return valid;
   }
 
@@ -154,12 +164,20 @@ export class SignInGuard {
     }
   }
 
-  private async outcome(keys: SignInKeys, valid: boolean, pair: Counter, lockMs: number): Promise<void> {
+  private async outcome(
+    keys: SignInKeys,
+    valid: boolean,
+    pair: Counter,
+    lockMs: number,
+    releaseWith?: (ctes: SQL) => Promise<boolean>,
+  ): Promise<void> {
     if (valid) {
       this.local.give([keys.address]);
       this.local.forget(keys.pair);
       this.budget.give();
-      await this.deps.limits.release(keys, this.budget.emissionMs);
+      const { limits } = this.deps;
+      const released = releaseWith ? await releaseWith(limits.releaseCtes(keys, this.budget.emissionMs)) : false;
+      if (!released) await limits.release(keys, this.budget.emissionMs);
       return;
     }
     const threshold = this.deps.config.LOGIN_MAX_FAILURES;

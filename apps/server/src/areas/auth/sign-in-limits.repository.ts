@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateLimits } from '../../db/schema.js';
 import { accountKeyPatterns, GLOBAL_KEY, type SignInKeys } from './sign-in-keys.js';
@@ -71,6 +71,14 @@ export class SignInLimitsRepository {
     await this.db.execute(this.giveBack(keys, emissionMs, keys.pair));
   }
 
+  /**
+   * `release` as the common table expressions of another statement (`with <these> insert ...`):
+   * a sign-in gives its counts back in the statement that opens its session, one round trip.
+   */
+  releaseCtes(keys: SignInKeys, emissionMs: number): SQL {
+    return this.giveBackCtes(keys, emissionMs, keys.pair);
+  }
+
   /** An attempt refused by a limit, or that never reached a hash (busy), gives every count back. */
   async refund(keys: SignInKeys, emissionMs: number): Promise<void> {
     await this.db.execute(this.giveBack(keys, emissionMs));
@@ -80,18 +88,24 @@ export class SignInLimitsRepository {
    * The rows are locked in key order first, the order `reserve` writes them in: an update locks
    * them in whatever order it scans, and two attempts could then wait for each other for ever.
    */
-  private giveBack(keys: SignInKeys, emissionMs: number, endRun?: string) {
+  private giveBack(keys: SignInKeys, emissionMs: number, endRun?: string): SQL {
+    return sql`with ${this.giveBackCtes(keys, emissionMs, endRun)} select count(*)::int as n from given_back`;
+  }
+
+  private giveBackCtes(keys: SignInKeys, emissionMs: number, endRun?: string): SQL {
     const all = [keys.address, keys.pair, keys.user, keys.global];
     return sql`
-      with locked as (
+      locked as (
         select ${rateLimits.key} from ${rateLimits}
         where ${rateLimits.key} in (${sql.join(all, sql`, `)}) and ${rateLimits.windowEndsAt} > now()
-        order by ${rateLimits.key} for update)
-      update ${rateLimits} set
-        count = case when ${rateLimits.key} = ${endRun ?? null} then 0 else greatest(${rateLimits.count} - 1, 0) end,
-        window_ends_at = case when ${rateLimits.key} = ${GLOBAL_KEY}
-          then ${rateLimits.windowEndsAt} - ${interval(emissionMs)} else ${rateLimits.windowEndsAt} end
-      from locked where ${rateLimits.key} = locked.key`;
+        order by ${rateLimits.key} for update),
+      given_back as (
+        update ${rateLimits} set
+          count = case when ${rateLimits.key} = ${endRun ?? null} then 0 else greatest(${rateLimits.count} - 1, 0) end,
+          window_ends_at = case when ${rateLimits.key} = ${GLOBAL_KEY}
+            then ${rateLimits.windowEndsAt} - ${interval(emissionMs)} else ${rateLimits.windowEndsAt} end
+        from locked where ${rateLimits.key} = locked.key
+        returning 1)`;
   }
 
   /** The failure that reaches the lock holds it for the whole lock time from now; answers its end. */

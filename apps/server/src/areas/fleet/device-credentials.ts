@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import DataLoader from 'dataloader';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
 import { forbidden } from '../../shared/http-error.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
+import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -21,16 +21,15 @@ export class DeviceCredentials {
    * Current token hashes looked up for many units at once: each connection, check-in and
    * download checks its unit's credential, and a fleet connecting asks thousands a second.
    */
-  private readonly current: DataLoader<string, string | null>;
+  private readonly current: BatchLoader<string, string | null>;
 
   constructor(
     private readonly db: Db,
     private readonly enrollmentKey: string | undefined,
   ) {
-    this.current = new DataLoader((serials) => this.currentHashes(serials), {
-      cache: false,
+    this.current = batchLoader((serials) => this.currentHashes(serials), {
       maxBatchSize: LOOKUP_BATCH,
-      batchScheduleFn: (run) => setTimeout(run, LOOKUP_WINDOW_MS),
+      windowMs: LOOKUP_WINDOW_MS,
     });
   }
 

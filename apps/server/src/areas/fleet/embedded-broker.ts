@@ -109,7 +109,8 @@ export class EmbeddedBroker {
 
   /** Serves MQTT over TCP; a PROXY header is honoured only from a trusted proxy. */
   async listenTcp(port: number, host: string): Promise<net.Server> {
-    const server = net.createServer((socket: ProxiedSocket) => {
+    // noDelay: a command goes out at once, not after the unit's delayed ACK of the packet before.
+    const server = net.createServer({ noDelay: true }, (socket: ProxiedSocket) => {
       const fromProxy = this.trust(socket.remoteAddress ?? '', 0);
       if (!fromProxy) return this.aedes.handle(socket);
       void readProxyHeader(socket).then((source) => {

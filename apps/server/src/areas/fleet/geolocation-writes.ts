@@ -1,9 +1,9 @@
-import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment } from '../../db/schema.js';
+import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 export interface GeolocationWrite {
   serialNumber: string;
@@ -21,15 +21,15 @@ const BATCH_WINDOW_MS = 5;
  * the embedded database's time while a fleet connected, most of it the statement, not the row.
  */
 export class GeolocationWrites {
-  private readonly batches: DataLoader<GeolocationWrite, void>;
+  private readonly batches: BatchLoader<GeolocationWrite, void>;
 
   constructor(private readonly db: Db) {
-    this.batches = new DataLoader(
+    this.batches = batchLoader(
       async (writes) => {
         await this.writeAll(writes);
         return writes.map(() => undefined);
       },
-      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
+      { maxBatchSize: BATCH_MAX, windowMs: BATCH_WINDOW_MS },
     );
   }
 

@@ -1,10 +1,10 @@
-import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
 import { applyPresence, toArray, type PresenceEvent, type PresenceOutcome } from './presence-batch.js';
+import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 /** Arbitrary constant: the advisory lock of the presence sweep. */
 const SWEEP_LOCK = 727_003;
@@ -38,13 +38,12 @@ export interface Birth extends Presence {
  * Events arriving together are applied together, one statement for many units (presence-batch.ts).
  */
 export class PresenceRepository {
-  private readonly batches: DataLoader<PresenceEvent, PresenceOutcome>;
+  private readonly batches: BatchLoader<PresenceEvent, PresenceOutcome>;
 
   constructor(private readonly db: Db) {
-    this.batches = new DataLoader((events) => this.applyAll(events), {
-      cache: false,
+    this.batches = batchLoader((events) => this.applyAll(events), {
       maxBatchSize: BATCH_MAX,
-      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+      windowMs: BATCH_WINDOW_MS,
     });
   }
 

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpdateState } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
@@ -9,6 +8,7 @@ import { KeyedQueue } from '../fleet/keyed-queue.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
 import { connectionOf } from './unit-connection.js';
+import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 /** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
 export function progressKey(state: UpdateState | null): string {
@@ -31,7 +31,7 @@ export class DeliveryTracker {
    * Every change of every unit asks whether it has a staged update; most have none. A burst of
    * changes (a fleet reconnecting) asks once per window for all of them, not once per unit.
    */
-  private readonly staged: DataLoader<string, StagedRow | undefined>;
+  private readonly staged: BatchLoader<string, StagedRow | undefined>;
 
   constructor(
     private readonly deps: {
@@ -49,12 +49,12 @@ export class DeliveryTracker {
     },
   ) {
     const lookups = deps.fleetRepository ?? deps.repository;
-    this.staged = new DataLoader(
+    this.staged = batchLoader(
       async (serials) => {
         const found = await lookups.stagedOf(serials);
         return serials.map((serial) => found.get(serial));
       },
-      { cache: false, maxBatchSize: LOOKUP_BATCH, batchScheduleFn: (run) => setTimeout(run, LOOKUP_WINDOW_MS) },
+      { maxBatchSize: LOOKUP_BATCH, windowMs: LOOKUP_WINDOW_MS },
     );
   }
 
