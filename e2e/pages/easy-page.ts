@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { Notice } from './notice.js';
 
 /** EZ ADAS (/Easy): the Fixtures and Targets tabs, their dialogs and notices. */
 export class EasyPage {
@@ -7,7 +8,8 @@ export class EasyPage {
   readonly fixtures = () => this.page.getByRole('grid', { name: 'Fixtures' });
   readonly row = (serial: string) => this.fixtures().getByRole('row').filter({ hasText: serial });
   readonly cell = (serial: string, column: number) => this.row(serial).getByRole('gridcell').nth(column);
-  readonly notice = (text: string) => this.page.getByRole('alert').filter({ hasText: text });
+  /** §8 texts tell successes and failures apart; the banner is a status or an alert accordingly. */
+  readonly notice = (text: string) => new Notice(this.page).any(text);
 
   async open() {
     await this.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'EZ ADAS' }).click();

@@ -23,3 +23,22 @@ export async function resetLinkFor(to: string): Promise<string> {
     .toBe(true);
   return link;
 }
+
+/** Waits for a mail in the server's outbox whose text has every one of `texts`, and returns it. */
+export async function mailWith(...texts: string[]): Promise<string> {
+  const outbox = path.join(E2E.dataDir, 'outbox');
+  let found = '';
+  await expect
+    .poll(async () => {
+      for (const file of await readdir(outbox).catch(() => [] as string[])) {
+        const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (texts.every((text) => mail.includes(text))) {
+          found = mail;
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return found;
+}

@@ -43,7 +43,7 @@ test.describe('administration', () => {
     );
     await expect(wizard.dialog.getByText('2 serial numbers')).toBeVisible();
     await expect(
-      wizard.dialog.getByText('1 duplicates removed. Invalid serial numbers left out: line 4 "not-a-serial".'),
+      wizard.dialog.getByText('1 duplicate removed. Invalid serial number left out: line 4 "not-a-serial".'),
     ).toBeVisible();
     await wizard.save('Save');
     await expect(messaging.row('My Drafts', header)).toBeVisible();

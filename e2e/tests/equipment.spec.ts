@@ -31,6 +31,32 @@ test.describe('equipment', () => {
     await expect(page.getByText('Serial number ZZZ99999 not found.')).toBeVisible();
   });
 
+  test('the search opens the detail over the screen the user is on, which stays behind it', async ({ page }) => {
+    await signIn(page, 'admin');
+    const list = new EquipmentPage(page);
+    await list.open();
+    const serial = await list.firstSerial();
+    await new AppShell(page).menuLink('Support Tickets').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Support Tickets' })).toBeVisible();
+
+    await list.search(serial);
+    const detail = new EquipmentDetail(page, serial);
+    await detail.expectOpen();
+    await expect(page).toHaveURL(new RegExp(`/SupportTickets\\?serial=${serial}$`));
+    await detail.close();
+    await expect(page).toHaveURL(/\/SupportTickets$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Support Tickets' })).toBeVisible();
+  });
+
+  test("a mistyped address shows the app's own Page not found", async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const address of ['/nope', '/users', '/Users/x']) {
+      const answer = await page.goto(address);
+      expect(answer?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    }
+  });
+
   test('a screen shot taken from the detail shows up in the screen shots dialog', async ({ page }) => {
     await signIn(page, 'engineer');
     const unit = await new EquipmentPage(page).unitWhere('takes screen shots', gates.screenShot);

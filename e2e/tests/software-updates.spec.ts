@@ -54,7 +54,10 @@ test.describe('software updates', () => {
   });
 
   test("three aligners scheduled for a day show that day's load in green", async ({ page }) => {
-    const aligners = (await new EquipmentPage(page).units()).filter((u) => u.family === 'aligner').slice(0, 3);
+    // Below every published version: a unit already on it would be left out of the schedule.
+    const aligners = (await new EquipmentPage(page).units())
+      .filter((u) => u.family === 'aligner' && below(u, '5.2.0'))
+      .slice(0, 3);
     expect(aligners).toHaveLength(3);
     const software = new SoftwareVersionsPage(page);
     await software.open();

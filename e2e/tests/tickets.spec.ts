@@ -3,9 +3,11 @@ import { AppShell } from '../pages/app-shell.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { EquipmentPage } from '../pages/equipment-page.js';
 import { LoginPage } from '../pages/login-page.js';
+import { Notice } from '../pages/notice.js';
 import { SupportTicketsPage } from '../pages/support-tickets-page.js';
 import { TicketWizard } from '../pages/ticket-wizard.js';
 import { E2E } from '../support/e2e-env.js';
+import { mailWith } from '../support/outbox.js';
 
 async function signIn(page: Page, username: string) {
   const login = new LoginPage(page);
@@ -14,9 +16,9 @@ async function signIn(page: Page, username: string) {
   await new AppShell(page).expectSignedIn();
 }
 
-/** Waits for a live alert and dismisses it, so the next one in the queue can show. */
+/** Waits for a live alert (news, announced as a status) and dismisses it. */
 async function seeAlert(page: Page, text: string) {
-  const alert = page.getByRole('alert').filter({ hasText: text });
+  const alert = new Notice(page).status(text);
   await expect(alert).toBeVisible();
   await alert.getByRole('button', { name: 'CLOSE' }).click();
   await expect(alert).toBeHidden();
@@ -138,4 +140,36 @@ test('the equipment list opens a unit’s ticket history and the wizard from its
   await expect(history.getByRole('heading', { name: /^Ticket \d+ · OPEN · opened by support/ })).toBeVisible();
   await expect(history.getByText('Printer jams')).toBeVisible();
   await expect(history.getByText('NO COMMENTS')).toBeVisible();
+});
+
+// Last: the tests above count the tickets from zero.
+test('escalating a ticket mails engineering at once', async ({ page }) => {
+  await signIn(page, 'support');
+
+  const list = new EquipmentPage(page);
+  await list.open();
+  const name =
+    (await page
+      .getByRole('group', { name: /^Actions for / })
+      .nth(2)
+      .getAttribute('aria-label')) ?? '';
+  const serial = name.replace('Actions for ', '');
+  await list.rowActions(serial).getByRole('button', { name: 'Create Support Ticket' }).click();
+  const wizard = new TicketWizard(page, serial);
+  await wizard.fill({ caller: 'Kim', description: 'Cameras drift', attempted: 'Recalibrated' });
+  await wizard.save();
+  const created = page.getByText(new RegExp(`^Ticket (\\d+) for ${serial} created\\.$`));
+  const id = Number(/Ticket (\d+)/.exec((await created.textContent()) ?? '')?.[1]);
+
+  const tickets = new SupportTicketsPage(page);
+  await tickets.open();
+  await tickets.filterBySerial(serial);
+  await tickets.action(id, 'De-escalate').click();
+  await expect(tickets.action(id, 'Escalate')).toBeVisible();
+  await tickets.action(id, 'Escalate').click();
+  await expect(tickets.action(id, 'De-escalate')).toBeVisible();
+
+  const mail = await mailWith(`Escalated ticket ${id} for aligner ${serial}`);
+  expect(mail).toContain('Escalated by support.');
+  expect(mail).toContain(`/SupportTickets?id=${id}`);
 });

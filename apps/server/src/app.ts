@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
@@ -57,6 +58,7 @@ import errorsPlugin from './plugins/errors.js';
 import flagsPlugin from './plugins/flags.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
+import emptyJsonBodyPlugin from './plugins/empty-json-body.js';
 import webAppPlugin from './plugins/web-app.js';
 import filesPlugin from './plugins/files.js';
 import { logMethodWithoutQueryParameters, withoutQueryValues } from './shared/request-log.js';
@@ -75,18 +77,25 @@ export const REDACT = [
   '*.access_token',
 ];
 
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+const levelEnabled = (threshold: string, level: string) =>
+  (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[threshold] ?? Infinity);
+
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes when `logger` is not given (default: JSON lines on stdout). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
       redact: { paths: REDACT, censor: '[redacted]' },
       hooks: { logMethod: logMethodWithoutQueryParameters },
+      stream: logStream,
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -108,10 +117,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  // Levels below info (warn, error, silent) skip the hook altogether.
-  if (['trace', 'debug', 'info'].includes(app.log.level)) {
+  // A demo's terminal is for the person trying it: its requests (hundreds a second from the
+  // simulated units) are logged at debug. A level that leaves them out skips the hook altogether.
+  const requestLevel = config.DEMO ? 'debug' : 'info';
+  if (levelEnabled(app.log.level, requestLevel)) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
+      request.log[requestLevel](
         {
           method: request.method,
           url: withoutQueryValues(request.url),
@@ -134,6 +145,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
   });
   await app.register(formbody);
+  await app.register(emptyJsonBodyPlugin);
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
   await app.register(filesPlugin);
   await app.register(mailerPlugin);

@@ -27,17 +27,32 @@ export async function seedDemoData(app: FastifyInstance): Promise<void> {
  * fleet/demo-address.ts): MQTT over WebSocket on the embedded broker, or the external broker of
  * MQTT_URL with a check-in over HTTP.
  */
-export function startDemoFleet(app: FastifyInstance, database: Database): (() => Promise<void>) | undefined {
+export function startDemoFleet(app: FastifyInstance, database: Database): DemoFleet | undefined {
   const { config } = app;
   const { enrollmentKey, demoAddresses } = app.fleet;
   if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey || !demoAddresses) return undefined;
-  return whenLeader(
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const stop = whenLeader(
     database,
     DEMO_FLEET_LOCK,
     DEMO_FLEET_RETRY_MS,
-    () => runDemoFleet(app, database, enrollmentKey, demoAddresses),
-    (err) => app.log.warn({ err }, 'the demo fleet could not start here'),
+    () => runDemoFleet(app, database, enrollmentKey, demoAddresses, settle),
+    (err) => {
+      app.log.warn({ err }, 'the demo fleet could not start here');
+      settle();
+    },
+    (leading) => {
+      if (!leading) settle();
+    },
   );
+  return { stop, settled };
+}
+
+export interface DemoFleet {
+  stop(): Promise<void>;
+  /** Resolves once this instance's simulated units have connected and its demo tickets are open. */
+  settled: Promise<void>;
 }
 
 const serverUrl = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -47,6 +62,7 @@ async function runDemoFleet(
   database: Database,
   enrollmentKey: string,
   voucher: DemoAddressVoucher,
+  onSettled: () => void,
 ): Promise<() => Promise<void>> {
   const { config } = app;
   const { startFleet } = await import('@ed/simulator/fleet');
@@ -82,7 +98,8 @@ async function runDemoFleet(
       );
       if (tickets > 0) app.log.info(`demo: ${tickets} support tickets opened by the demo accounts`);
     })
-    .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'));
+    .catch((err: unknown) => app.log.warn({ err }, 'simulator did not start fully'))
+    .finally(onSettled);
   return async () => {
     (await field)?.stop();
     await fleet.stop();

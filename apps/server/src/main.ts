@@ -1,9 +1,14 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { inspect } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import type { CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { PgliteThread } from './db/embedded/pglite-thread.js';
 import type { RunningServer } from './server.js';
+import { prettyLogStream, wantsPrettyLogs } from './shared/log-output.js';
+
+/** The longest the sign-in box waits for the demo fleet's start-up lines, so that it comes last. */
+const BANNER_WAIT_MS = 20_000;
 
 function signInBanner(config: Config, created: CreatedAccount[]): string {
   const lines = ['', `Equipment Dashboard is running at ${config.PUBLIC_URL}`];
@@ -57,7 +62,12 @@ async function main() {
     else server.app.log.info({ signal }, 'shutting down');
     await server.stop();
   });
-  running.server = await startServer(config, database);
+  const logStream = wantsPrettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true)
+    ? await prettyLogStream()
+    : undefined;
+  running.server = await startServer(config, database, { logStream });
+  // After the demo fleet's start-up lines, so the accounts do not scroll away under them.
+  await Promise.race([running.server.settled, delay(BANNER_WAIT_MS, undefined, { ref: false })]);
   // Written to the terminal, not the structured log: logs never hold passwords.
   process.stdout.write(signInBanner(config, running.server.created));
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
@@ -13,6 +13,8 @@ export interface RunningServer {
   app: FastifyInstance;
   /** The accounts this instance created (another starting at once may have created the rest). */
   created: CreatedAccount[];
+  /** Resolves once the demo fleet this instance runs has settled in (at once without one). */
+  settled: Promise<void>;
   /** Stops the demo fleet, if this instance ran it, and then the server. */
   stop(): Promise<void>;
 }
@@ -25,13 +27,13 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   database: Database,
-  logger?: FastifyServerOptions['logger'],
+  logging: Pick<BuildOptions, 'logger' | 'logStream'> = {},
 ): Promise<RunningServer> {
   // The demo's package files need no database: they are written while the app registers and the
   // embedded database opens (a first start's main thread would wait idle meanwhile).
   const demoPackages = config.DEMO ? writeDemoPackages(config.paths.updates) : undefined;
   demoPackages?.catch(() => undefined);
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, ...logging });
   try {
     // Side by side (each is safe beside another instance doing the same): their queries queue
     // together instead of each waiting for the last one's answer.
@@ -42,12 +44,13 @@ export async function startServer(
       config.DEMO && app.software.seedDemo(demoPackages),
     ]);
     await app.listen({ port: config.PORT, host: config.HOST });
-    const stopDemo = startDemoFleet(app, database);
+    const demo = startDemoFleet(app, database);
     return {
       app,
       created,
+      settled: demo?.settled ?? Promise.resolve(),
       stop: async () => {
-        await stopDemo?.();
+        await demo?.stop();
         const closing = app.close();
         // Requests under way get a few seconds; then connections still open (one a client opened
         // and never used, a request that does not end) are cut, so a stop ends in bounded time.

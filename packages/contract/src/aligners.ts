@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serialNumberSchema } from './device-protocol.js';
 import { equipmentSchema } from './equipment.js';
 import { familySchema } from './families.js';
+import { flagParam, sortKeyInput } from './spec-inputs.js';
 
 /** Columns of the equipment list that sort (part 1 §2), as `sortBy` names them. */
 export const EQUIPMENT_SORT_KEYS = [
@@ -13,6 +14,11 @@ export const EQUIPMENT_SORT_KEYS = [
   'updatedAt',
 ] as const;
 export type EquipmentSortKey = (typeof EQUIPMENT_SORT_KEYS)[number];
+/** The record's field paths (part 1 §3) a table sorts by, as the original client sends them. */
+export const EQUIPMENT_SORT_ALIASES: Record<string, EquipmentSortKey> = {
+  'geolocation.country_code': 'countryCode',
+  'version.semantic': 'version',
+};
 
 const filter = (name: string, max: number) =>
   z
@@ -21,10 +27,6 @@ const filter = (name: string, max: number) =>
     .max(max, `${name} is at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
-
-const booleanParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
 
 /** GET /read/aligners/v1 */
 export const equipmentListQuerySchema = z.object({
@@ -45,8 +47,8 @@ export const equipmentListQuerySchema = z.object({
     .transform((v) => v?.toUpperCase()),
   filterSoftwareVersion: filter('filterSoftwareVersion', 32),
   filterFamily: filter('filterFamily', 16).pipe(familySchema.optional()),
-  sortBy: z.enum(EQUIPMENT_SORT_KEYS, { error: `sortBy must be one of ${EQUIPMENT_SORT_KEYS.join(', ')}` }).optional(),
-  sortDesc: booleanParam.optional(),
+  sortBy: sortKeyInput(EQUIPMENT_SORT_KEYS, EQUIPMENT_SORT_ALIASES),
+  sortDesc: flagParam('sortDesc'),
 });
 export type EquipmentListQuery = z.input<typeof equipmentListQuerySchema>;
 

@@ -80,15 +80,8 @@ export type CommandResponse = z.infer<typeof commandResponseSchema>;
 
 export const serialNumberQuerySchema = z.object({ serialNumber: serialNumberSchema });
 
-export const screenShotSchema = z.object({
-  id: z.number().int(),
-  /** Where the full PNG is fetched (as a binary, with the bearer). */
-  image: z.string(),
-  /** The 96×54 thumbnail as a data URL. */
-  thumbnail: z.string(),
-  createdAt: z.iso.datetime(),
-});
-export type ScreenShot = z.infer<typeof screenShotSchema>;
+/** Screen shots are part of the equipment record (part 1 §3); kept importable from here. */
+export { screenShotSchema, type ScreenShot } from './equipment.js';
 
 export const voltageReportSchema = z
   .object({ voltages: z.array(voltageBoardSchema), createdAt: z.iso.datetime() })

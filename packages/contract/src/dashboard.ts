@@ -44,6 +44,24 @@ export const SERVICES = [
 export const serviceNameSchema = z.enum(SERVICES.map((s) => s.name) as [string, ...string[]]);
 export type ServiceName = (typeof SERVICES)[number]['name'];
 
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A service named by its name or by the label the dashboard shows ("aligner update", "EZ-ADAS"), in any case. */
+export const serviceByText = (text: string): ServiceName | undefined =>
+  SERVICES.find((s) => squash(s.name) === squash(text) || squash(s.label) === squash(text))?.name;
+
+/** POST /api/v1/reset_service/?serviceName={name}: the spec names the service by what the list shows. */
+export const resetServiceQuerySchema = z.object({
+  serviceName: z
+    .string({ error: 'serviceName is required' })
+    .transform((text) => serviceByText(text) ?? text)
+    .pipe(
+      z.enum(
+        SERVICES.map((s) => s.name),
+        { error: `serviceName must be one of ${SERVICES.map((s) => s.label).join(', ')}` },
+      ),
+    ),
+});
+
 export const serviceStatusSchema = z.array(z.object({ name: serviceNameSchema, label: z.string(), up: z.boolean() }));
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 

@@ -60,6 +60,20 @@ export const geolocationSchema = z.object({
 });
 export type Geolocation = z.infer<typeof geolocationSchema>;
 
+/** A screen shot a unit sent (part 1 §3 `screenShots`). */
+export const screenShotSchema = z.object({
+  id: z.number().int(),
+  /** Where the full PNG is fetched (as a binary, with the bearer). */
+  image: z.string(),
+  /** The 96×54 thumbnail as a data URL. */
+  thumbnail: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ScreenShot = z.infer<typeof screenShotSchema>;
+
+/** How many screen shots the single-unit read carries (newest first); the list call has them all. */
+export const EQUIPMENT_SCREEN_SHOTS_MAX = 20;
+
 export const equipmentSchema = z.object({
   serialNumber: z.string(),
   version: softwareVersionSchema.nullable(),
@@ -83,6 +97,8 @@ export const equipmentSchema = z.object({
   geolocation: geolocationSchema.nullable(),
   openSupportTickets: z.number().int(),
   favorite: z.boolean(),
+  /** Only on GET /read/aligner/v1: lists, radar cards and events leave the thumbnails out. */
+  screenShots: z.array(screenShotSchema).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagParam } from './spec-inputs.js';
 import { pageSchema } from './users.js';
 
 /** Part 2 §9 limits. */
@@ -102,15 +103,10 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-const booleanFlag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((value) => value === true || value === 'true')
-  .default(false);
-
 export const messagesQuerySchema = z.object({
   page: pageSchema,
   filterIssuerUsername: z.string().trim().max(64).optional(),
-  invert: booleanFlag,
+  invert: flagParam('invert'),
   filterDisposition: dispositionSchema,
 });
 export type MessagesQuery = z.input<typeof messagesQuerySchema>;
@@ -118,13 +114,37 @@ export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 export const messagesResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(messageSchema) });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
-/** POST /upload_serialnumbers: the list, and what was left out (part 2 §7 answers the list). */
-export const serialUploadResponseSchema = z.object({
+/** POST /upload_serialnumbers answers the list of serial numbers (part 2 §7). */
+export const serialUploadListSchema = z.array(z.string());
+
+/** With `?report=true`: the list and what was left out, lines of invalid values (at most 100) and duplicates. */
+export const serialUploadReportSchema = z.object({
   serialNumbers: z.array(z.string()),
   invalid: z.array(z.object({ line: z.number().int(), value: z.string() })),
   duplicates: z.number().int(),
 });
-export type SerialUploadResponse = z.infer<typeof serialUploadResponseSchema>;
+export type SerialUploadReport = z.infer<typeof serialUploadReportSchema>;
+
+export const serialUploadQuerySchema = z.object({
+  report: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'report must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+
+/** "1 duplicate removed", "3 duplicates removed": the upload's report in words. */
+export function serialUploadNotice(report: SerialUploadReport): string {
+  const parts: string[] = [];
+  if (report.duplicates > 0) {
+    parts.push(`${report.duplicates} ${report.duplicates === 1 ? 'duplicate' : 'duplicates'} removed.`);
+  }
+  if (report.invalid.length > 0) {
+    const lines = report.invalid.map((i) => `line ${i.line} "${i.value}"`).join(', ');
+    const what = report.invalid.length === 1 ? 'Invalid serial number left out' : 'Invalid serial numbers left out';
+    parts.push(`${what}: ${lines}.`);
+  }
+  return parts.join(' ');
+}
 
 /** The seven tabs of part 2 §2 and the list query each sends. */
 export const MESSAGE_TABS = [

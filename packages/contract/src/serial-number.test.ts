@@ -34,7 +34,7 @@ describe('decodeSerialNumber', () => {
       modelCode: 'V33',
       model: 'V3300-W',
       marketingName: 'V3300 Aligner',
-      brand: 'Hunter',
+      brand: 'Alineo',
       family: 'aligner',
       hostType: 'wired',
       buildMonth: 3,
@@ -105,7 +105,7 @@ describe('decodeSerialNumber', () => {
   it('upper-cases its input first', () => {
     expect(decodeSerialNumber(' he1dr1234 ')).toMatchObject({
       serialNumber: 'HE1DR1234',
-      marketingName: 'Hawkeye Elite',
+      marketingName: 'Kestrel Elite',
     });
   });
 

@@ -28,6 +28,8 @@ export const serverEventSchemas = {
     path: z.string(),
     /** True when this update became the family's latest. */
     isLatest: z.boolean(),
+    /** Who created it: their own console confirms it locally and skips this echo. */
+    username: z.string(),
   }),
   NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED: z.object({
     date: z.iso.datetime(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { softwareVersionSchema } from './equipment.js';
 import { familySchema, type Family } from './families.js';
+import { versionInput } from './spec-inputs.js';
 import { parseVersion } from './versions.js';
 
 /**
@@ -28,17 +29,20 @@ export const packageFileNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a listed file must be a plain file name inside the package folder')
   .refine((v) => v !== 'manifest.json', 'manifest.json lists the other files, not itself');
 
-const filesSchema = z.array(packageFileNameSchema).min(1, 'the manifest must list at least one file').max(64);
+/** At most this many files in a package, listed or found in its folder. */
+export const PACKAGE_FILES_MAX = 64;
+/**
+ * `files` is this console's addition; the spec's manifest (part 2 §3) has none. Without it the
+ * package is every regular file in its folder but the manifest (the server lists them).
+ */
+const filesSchema = z
+  .array(packageFileNameSchema)
+  .min(1, 'the manifest must list at least one file')
+  .max(PACKAGE_FILES_MAX)
+  .optional();
 
 export const softwareManifestSchema = z.object({
-  version: z.object({
-    semantic: semanticSchema,
-    meta: z
-      .string()
-      .max(64)
-      .nullish()
-      .transform((v) => v ?? null),
-  }),
+  version: versionInput(semanticSchema),
   prerequisites: z
     .object({
       require: z
@@ -63,11 +67,22 @@ export const validatedManifestSchema = z.object({
 });
 export type ValidatedManifest = z.infer<typeof validatedManifestSchema>;
 
+/** A month or year written as a number or as digits ("04"); the spec does not give the type. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be ${min} to ${max}`)
+      .max(max, `${name} must be ${min} to ${max}`),
+  );
+
 export const specManifestSchema = z.object({
   version: z.object({
-    name: z.string().trim().min(1).max(64),
-    month: z.number().int().min(1).max(12),
-    year: z.number().int().min(2000).max(2100),
+    name: z.string({ error: 'version.name (the spec release’s name) is required' }).trim().min(1).max(64),
+    month: wholeNumber('version.month', 1, 12),
+    year: wholeNumber('version.year', 2000, 2100),
   }),
   prerequisites: z
     .object({
@@ -95,20 +110,16 @@ export type SpecManifest = z.infer<typeof specManifestSchema>;
 export const updatePathSchema = z.string().trim().min(1, 'updatePath is required').max(512);
 export const validateUpdateRequestSchema = z.object({ updatePath: updatePathSchema });
 
+/** POST /create/update/v1 and the gtps and oasis variants: {version, prerequisite, family, path} (part 2 §7). */
 export const createUpdateRequestSchema = z.object({
-  version: z.object({
-    semantic: semanticSchema,
-    meta: z
-      .string()
-      .max(64)
-      .nullish()
-      .transform((v) => v ?? null),
-  }),
+  version: versionInput(semanticSchema),
+  /** The manifest's `prerequisites.require`, as the text or as the manifest's `prerequisites` object. */
   prerequisite: z
-    .string()
-    .max(32)
+    .union([z.string().max(32), z.object({ require: z.string().max(32).nullish() })], {
+      error: 'prerequisite must be a version text or {require}',
+    })
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => (typeof v === 'object' && v !== null ? (v.require ?? null) : (v ?? null))),
   family: familySchema.default('aligner'),
   path: updatePathSchema,
 });
@@ -126,10 +137,11 @@ export const softwareUpdateSchema = z.object({
 });
 export type SoftwareUpdate = z.infer<typeof softwareUpdateSchema>;
 
+/** Stage calls of part 1 §7: serialNumber, version {semantic, meta}, path (the release's, as latest_*_version gives it). */
 export const stageRequestSchema = z.object({
   serialNumber: z.string().trim().toUpperCase().min(1).max(16),
-  version: z.object({ semantic: semanticSchema, meta: z.string().nullish() }),
-  path: z.string().max(512).optional(),
+  version: versionInput(semanticSchema),
+  path: z.string().max(512).nullish(),
 });
 export const stageResponseSchema = z.object({
   serialNumber: z.string(),
@@ -184,17 +196,29 @@ export const createScheduleRequestSchema = z.object({
     .array(z.string().trim().toUpperCase().min(1).max(16))
     .min(1, 'serialNumbers must name at least one unit')
     .max(10_000),
-  version: z.object({ semantic: semanticSchema, meta: z.string().nullish() }),
-  path: z.string().max(512).optional(),
-  /** The day to stage on: YYYY-MM-DD or an ISO date-time (its UTC day counts). */
-  date: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+  version: versionInput(semanticSchema),
+  path: z.string().max(512).nullish(),
+  /** The day to stage on: YYYY-MM-DD or an ISO date-time, with or without an offset (its UTC day counts). */
+  date: z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+    error: 'date must be a day (YYYY-MM-DD) or an ISO date-time',
+  }),
 });
 export type CreateScheduleRequest = z.input<typeof createScheduleRequestSchema>;
+/** Units a schedule leaves out: those with a schedule still to run, and those already on the version. */
+export const scheduleLeftOutSchema = z.object({
+  alreadyScheduled: z.array(z.object({ serialNumber: z.string(), date: z.iso.date(), semantic: z.string() })),
+  alreadyOnVersion: z.array(z.string()),
+});
+export type ScheduleLeftOut = z.infer<typeof scheduleLeftOutSchema>;
+export const scheduleConflictsQuerySchema = serialSearchQuerySchema.extend({
+  semantic: semanticSchema,
+});
 export const createScheduleResponseSchema = z.object({
   id: z.number().int(),
   date: z.iso.date(),
   count: z.number().int(),
   version: softwareVersionSchema,
+  leftOut: scheduleLeftOutSchema,
 });
 
 export const scheduleByDaySchema = z.array(

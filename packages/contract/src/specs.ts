@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAMILIES } from './families.js';
 import { specManifestSchema, updatePathSchema } from './software.js';
+import { listOrCommaText } from './spec-inputs.js';
 
 /** Spec releases (part 2 §2, §3, §7). */
 export const SPEC_TARGET_FAMILIES = ['all', ...FAMILIES] as const;
@@ -34,6 +35,15 @@ const prerequisitesSchema = z.object({
   gtpsRequire: z.string().nullable(),
   oasisRequire: z.string().nullable(),
 });
+const prerequisitesInput = z
+  .object({
+    require: z.string().max(32).nullish(),
+    gtpsRequire: z.string().max(32).nullish(),
+    oasisRequire: z.string().max(32).nullish(),
+  })
+  .nullish();
+/** The filter as a list (part 2 §7) or as the dialog's comma-separated text. */
+const filterInput = listOrCommaText(specFilterSchema, 'filter');
 
 export const validatedSpecManifestSchema = z.object({
   version: z.object({ name: z.string(), month: z.number().int(), year: z.number().int() }),
@@ -46,19 +56,19 @@ export type ValidatedSpecManifest = z.infer<typeof validatedSpecManifestSchema>;
 export const createSpecUpdateRequestSchema = z.object({
   path: updatePathSchema,
   version: specVersionSchema,
-  prerequisites: prerequisitesSchema.partial().optional(),
+  prerequisites: prerequisitesInput,
   active: z.boolean().default(true),
   targetFamily: specTargetFamilySchema.default('all'),
-  filter: specFilterSchema,
+  filter: filterInput,
 });
 export type CreateSpecUpdateRequest = z.input<typeof createSpecUpdateRequestSchema>;
 
 export const updateSpecUpdateRequestSchema = z.object({
   path: updatePathSchema,
-  version: specVersionSchema.optional(),
+  version: specVersionSchema.nullish(),
   active: z.boolean(),
   targetFamily: specTargetFamilySchema,
-  filter: specFilterSchema,
+  filter: filterInput,
 });
 export type UpdateSpecUpdateRequest = z.input<typeof updateSpecUpdateRequestSchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TICKET_DISPOSITIONS } from './constants.js';
 import { serialNumberSchema } from './device-protocol.js';
-import { softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
+import { flagParam } from './spec-inputs.js';
 
 /** Support tickets (part 1 §2, §3, §4, §7). */
 
@@ -22,23 +22,29 @@ const id = (name: string) =>
     .int(`${name} must be a whole number`)
     .min(1)
     .max(2 ** 31 - 1);
-const booleanParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
-
 export const dispositionSchema = z.enum(TICKET_DISPOSITIONS, {
   error: `disposition must be one of ${TICKET_DISPOSITIONS.join(', ')}`,
 });
 export type Disposition = z.infer<typeof dispositionSchema>;
 
+/** Part 1 §9's Yes/No answer lists: a boolean, or the answer's text; unanswered ('' or null) is null. */
+const ANSWERS: Record<string, boolean | null> = { yes: true, true: true, no: false, false: false, '': null };
+const yesNo = (name: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() in ANSWERS ? ANSWERS[v.trim().toLowerCase()] : v),
+      z.boolean({ error: `${name} must be true or false (Yes or No)` }).nullable(),
+    )
+    .default(null);
+
 /** The wizard's answers; no field is required (part 1 §5), so a Yes/No left unanswered is null. */
 const problemFields = {
   originatorName: text('originatorName', 200),
   originatorEmail: text('originatorEmail', 200),
-  techOnSite: z.boolean().nullable().default(null),
-  exhibitingNow: z.boolean().nullable().default(null),
-  reproducible: z.boolean().nullable().default(null),
-  disposition: dispositionSchema.nullable().default(null),
+  techOnSite: yesNo('techOnSite'),
+  exhibitingNow: yesNo('exhibitingNow'),
+  reproducible: yesNo('reproducible'),
+  disposition: z.preprocess((v) => (v === '' ? null : v), dispositionSchema.nullable()).default(null),
   inService: text('inService', 200),
   componentsReplaced: text('componentsReplaced'),
   description: text('description'),
@@ -50,18 +56,27 @@ const problemFields = {
 };
 
 /**
- * POST /create/ticket/v1. The unit's details (version, specs, connected, family, model) are
- * accepted as the spec sends them, but the server copies them from the unit's record.
+ * The unit's details a client sends with a ticket. The server copies them from the unit's record,
+ * so any shape the original client used passes: part 1 §3 sends version as the semantic string
+ * and specs as a name or 'unknown'; the unit's own objects ({semantic, meta}, {name, month, year})
+ * and the decoded serial (an object) are accepted too.
  */
+const copiedFromUnit = {
+  version: z
+    .union([z.string().max(64), z.object({ semantic: z.string().max(64), meta: z.string().max(64).nullish() })])
+    .nullish(),
+  specs: z.union([z.string().max(100), z.object({ name: z.string().max(100) }).loose()]).nullish(),
+  connected: z.boolean().nullish(),
+  family: familySchema.nullish(),
+  model: z.union([z.string().max(100), z.object({}).loose()]).nullish(),
+};
+
+/** POST /create/ticket/v1 */
 export const createTicketRequestSchema = z.object({
   issuerUsername: username,
   issuerEmail: z.string().trim().max(200).optional(),
   serialNumber: serialNumberSchema,
-  version: softwareVersionSchema.nullish(),
-  specs: z.string().max(100).optional(),
-  connected: z.boolean().optional(),
-  family: familySchema.optional(),
-  model: z.string().max(100).optional(),
+  ...copiedFromUnit,
   escalated: z.boolean().default(true),
   ...problemFields,
 });
@@ -89,6 +104,9 @@ export const attachmentSchema = z.object({
   thumbnail: z.string(),
   /** The file itself: fetched with the bearer token, answered as a download. */
   url: z.string(),
+  /** Part 1 §3's names: the name the file downloads as, and its thumbnail's (`url` + `&thumb=true`). */
+  fileName: z.string(),
+  thumbFileName: z.string(),
   createdAt: z.iso.datetime(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -160,9 +178,9 @@ export const ticketListQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.toUpperCase() : undefined)),
   /** Include closed tickets. */
-  closed: booleanParam.default(false),
+  closed: flagParam('closed'),
   /** Only tickets the caller opened. */
-  mine: booleanParam.default(false),
+  mine: flagParam('mine'),
   username: z.string().max(64).optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
@@ -174,6 +192,8 @@ export const ticketListResponseSchema = z.object({
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
 export const ticketIdQuerySchema = z.object({ id: id('id') });
+/** GET /api/v1/get_ticket_attachment?id[&thumb=true] */
+export const attachmentDownloadQuerySchema = z.object({ id: id('id'), thumb: flagParam('thumb') });
 export const ticketIdRequestSchema = z.object({ id: id('id') });
 export const closeTicketRequestSchema = z.object({ id: id('id'), username });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pairingCalibrationSchema, serialNumberSchema } from './device-protocol.js';
+import { emptyAsAbsent, sortKeyInput } from './spec-inputs.js';
 
 /** A pairing's life: active until the unit completes it or someone aborts it with a reason. */
 export const PAIRING_STATES = ['active', 'completed', 'aborted'] as const;
@@ -35,11 +36,13 @@ export const pairingsQuerySchema = z.object({
     .min(1, 'page starts at 1')
     .max(1_000_000)
     .default(1),
-  sortBy: z.enum(PAIRING_SORT_KEYS, { error: `sortBy must be one of ${PAIRING_SORT_KEYS.join(', ')}` }).optional(),
-  sortDesc: z
-    .enum(['true', 'false', '1', '0'], { error: 'sortDesc must be true or false' })
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  sortBy: sortKeyInput(PAIRING_SORT_KEYS),
+  /** Absent: newest first when no column sorts, else ascending. */
+  sortDesc: emptyAsAbsent(
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'sortDesc must be true or false' })
+      .transform((v) => v === 'true' || v === '1'),
+  ),
 });
 export type PairingsQuery = z.input<typeof pairingsQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
+import { flagParam, sortKeyInput } from './spec-inputs.js';
 
 /** The update scheduler's reads (part 2 §3, §7). */
 
@@ -45,10 +46,12 @@ export const SCHEDULER_SORTS = [
   'connected',
 ] as const;
 
-const flag = z
-  .enum(['true', 'false'])
-  .optional()
-  .transform((v) => v === 'true');
+/** The scheduler device's field paths (part 2 §3) a table sorts by, as the original client sends them. */
+export const SCHEDULER_SORT_ALIASES: Record<string, (typeof SCHEDULER_SORTS)[number]> = {
+  'geolocation.country_code': 'countryCode',
+  'version.semantic': 'version',
+  'staging.stagedAt': 'stagedAt',
+};
 
 export const schedulerDevicesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -62,10 +65,10 @@ export const schedulerDevicesQuerySchema = z.object({
   filterSoftwareVersion: z.string().trim().max(32).optional(),
   filterFamily: z.string().trim().max(32).optional(),
   filterState: z.string().trim().max(64).optional(),
-  sortBy: z.enum(SCHEDULER_SORTS).default('serialNumber'),
-  sortDesc: flag,
-  onlyConnected: flag,
-  onlyStaged: flag,
+  sortBy: sortKeyInput(SCHEDULER_SORTS, SCHEDULER_SORT_ALIASES).transform((v) => v ?? 'serialNumber'),
+  sortDesc: flagParam('sortDesc'),
+  onlyConnected: flagParam('onlyConnected'),
+  onlyStaged: flagParam('onlyStaged'),
 });
 export type SchedulerDevicesQuery = z.input<typeof schedulerDevicesQuerySchema>;
 

@@ -37,6 +37,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@equipment-dashboard.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   PASSWORD_MAX_AGE_DAYS: int(1, 3650).default(90),
   TOKEN_TTL_HOURS: int(1, 24 * 30).default(12),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),

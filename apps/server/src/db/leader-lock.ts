@@ -43,6 +43,7 @@ export async function tryLeadership(database: Database, key: number, onLost: () 
 /**
  * Runs `lead` while this instance holds the lock: tries now and every `retryMs`, and stops the
  * job when the lock's connection is lost (then tries again). Returns a function that stops it all.
+ * `onFirstTry` hears whether the first try made this instance the leader.
  */
 export function whenLeader(
   database: Database,
@@ -50,8 +51,10 @@ export function whenLeader(
   retryMs: number,
   lead: () => Promise<() => Promise<void>>,
   onError: (err: unknown) => void,
+  onFirstTry?: (leading: boolean) => void,
 ): () => Promise<void> {
   let stopped = false;
+  let tried = false;
   let timer: NodeJS.Timeout | undefined;
   let held: { leadership: Leadership; stop: () => Promise<void> } | undefined;
   const retry = () => {
@@ -71,6 +74,10 @@ export function whenLeader(
       else if (leadership) held = { leadership, stop: await lead() };
     } catch (err) {
       onError(err);
+    }
+    if (!tried) {
+      tried = true;
+      onFirstTry?.(held !== undefined);
     }
     if (!held) retry();
   };

@@ -9,9 +9,13 @@ import { errorBody } from './errors.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** A browser's navigation asks for text/html first; fetch and API clients ask for JSON or anything. */
+const acceptsHtml = (accept: string | undefined) => accept?.split(',')[0]?.trim().startsWith('text/html') ?? false;
+
 /**
  * Serves the built web app. The routes of the app's route table answer with its index page
- * (history mode); any other unknown path is a JSON 404.
+ * (history mode); any other unknown path is a 404: the index page, which says "Page not found",
+ * for a browser, and JSON for anyone else.
  */
 async function webAppPlugin(app: FastifyInstance) {
   const root = path.resolve(app.config.WEB_DIST ?? DEFAULT_WEB_DIST);
@@ -44,6 +48,10 @@ async function webAppPlugin(app: FastifyInstance) {
     if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute(pathname)) {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(404).send(errorBody(404, 'The web app has not been built. Run `npm run build`.'));
+    }
+    // A person who mistyped an address gets the app's own "Page not found"; API clients get JSON.
+    if (built && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request.headers.accept)) {
+      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(errorBody(404, `There is no route ${request.method} ${pathname}.`));
   });

@@ -50,7 +50,9 @@ describe('the built server', () => {
         // Two simulated units, located by the addresses the demo gives them.
         SIMULATOR_UNITS: '2',
         SIMULATOR_CHURN: '0',
-        LOG_LEVEL: 'warn',
+        // As a person's terminal gets it (stdout here is a pipe, which alone would mean JSON).
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'pretty',
         ADMIN_PASSWORD,
         FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
         NODE_DEBUG: 'ed-bundle',
@@ -104,8 +106,19 @@ describe('the built server', () => {
 
   it('starts on an empty DATA_DIR from the template and signs the admin in', async () => {
     expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-    expect(output).toContain('Equipment Dashboard is running at');
     expect(await signIn()).toBeTruthy();
+  });
+
+  it('logs readable lines, leaves the requests of a demo out at info, and prints the sign-in box last', async () => {
+    await vi.waitFor(() => expect(output).toContain('Equipment Dashboard is running at'), { timeout: 30_000 });
+    const lines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('ED-BUNDLE'));
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+    expect(output).not.toContain('/device/v1/register');
+    const fleetLine = lines.findIndex((line) => /INFO.*simulator: 2 units registered/.test(line));
+    const banner = lines.findIndex((line) => line.startsWith('Equipment Dashboard is running at'));
+    expect(fleetLine).toBeGreaterThanOrEqual(0);
+    expect(banner).toBeGreaterThan(fleetLine);
+    expect(lines[banner + 1]).toMatch(/^Sign in /);
   });
 
   it('runs the simulated units and locates them', async () => {

@@ -50,7 +50,7 @@ async function startAtOnce(url: string, dataDir: string): Promise<RunningServer[
     JOB_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
   });
-  const starts = Array.from({ length: INSTANCES }, () => startServer(config, openPostgres(url), false));
+  const starts = Array.from({ length: INSTANCES }, () => startServer(config, openPostgres(url), { logger: false }));
   const settled = await Promise.allSettled(starts);
   const failed = settled.find((s) => s.status === 'rejected');
   const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

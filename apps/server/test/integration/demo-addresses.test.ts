@@ -31,7 +31,7 @@ describe('demo units’ public addresses without a trusted proxy', () => {
   it('locates every in-process demo unit by the public address it was given', async () => {
     t = await demoApp({ SIMULATOR_UNITS: '4' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stop = startDemoFleet(t.app, t.db.database);
+    stop = startDemoFleet(t.app, t.db.database)?.stop;
     await vi.waitFor(
       async () => {
         const rows = await queryRows<{ address: string | null; country: string | null }>(

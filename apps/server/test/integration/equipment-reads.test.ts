@@ -197,6 +197,12 @@ describe('equipment reads', () => {
     expect(trend.at(-1)).toEqual({ at: expect.any(String), connected: 15, total: 30 });
   });
 
+  it('takes no trend sample while the fleet is unknown, so the graph starts at the first count', async () => {
+    await t.app.fleet.equipment.recordSample();
+    const trend = await t.app.inject({ url: '/read/connection_trend/v1', headers: bearer(token) });
+    expect(trend.json()).toEqual([]);
+  });
+
   it('serves flag images', async () => {
     const gb = await t.app.inject({ url: '/flags/gb.png' });
     expect(gb.statusCode).toBe(200);

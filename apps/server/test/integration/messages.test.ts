@@ -67,6 +67,29 @@ describe('Messaging', () => {
     expect((await list('filterDisposition=upcoming')).docs.map((m) => m.id)).toEqual([id]);
   });
 
+  it('lets no author approve their own message, but an admin, on the record', async () => {
+    const { id } = await create();
+    await move(id, 'pending approval');
+    const own = await move(id, 'upcoming', ann);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(`You wrote message ${id}: someone else must approve it.`);
+    expect((await list('filterDisposition=pending%20approval')).docs.map((m) => m.id)).toEqual([id]);
+
+    const admin = (await t.signIn('admin')).access_token;
+    const draft = await create(admin);
+    await move(draft.id, 'pending approval', admin);
+    const overridden = await move(draft.id, 'upcoming', admin);
+    expect(overridden.statusCode).toBe(200);
+    expect(overridden.json().disposition).toBe('upcoming');
+    const audits = await t.app.inject({
+      url: `/read/audits/v1?page=1&filterTarget=${draft.id}&filterAction=message%20approved`,
+      headers: bearer(admin),
+    });
+    expect(audits.json().docs).toMatchObject([
+      { username: 'admin', action: 'message approved by its own author (admin override)', target: String(draft.id) },
+    ]);
+  });
+
   it('refuses every illegal jump with 409 and changes nothing', async () => {
     const { id } = await create();
     for (const to of ['upcoming', 'active', 'completed', 'deleted']) {

@@ -45,6 +45,19 @@ describe('platform', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A mistyped address: a browser gets the app (its "Page not found"), an API client JSON.
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const url of ['/nope', '/users', '/Users/x', '/read/nothing/v1']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { accept: browser } });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.body).toContain('<title>Equipment Dashboard</title>');
+      const api = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().message).toBe(`There is no route GET ${url}.`);
+    }
+    const posted = await t.app.inject({ method: 'POST', url: '/nope', headers: { accept: browser } });
+    expect(posted.json().message).toBe('There is no route POST /nope.');
     await rm(web, { recursive: true, force: true });
   });
 

@@ -15,16 +15,20 @@ describe('POST /upload_serialnumbers', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (filename: string, content: string, field?: string) =>
+  const upload = (filename: string, content: string, field?: string, query = '') =>
     t.app.inject({
       method: 'POST',
-      url: '/upload_serialnumbers',
+      url: `/upload_serialnumbers${query}`,
       headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: multipart(filename, content, field),
     });
 
-  it('answers the distinct serial numbers, the invalid ones with their line, and the duplicates dropped', async () => {
-    const res = await upload('units.CSV', 'serialNumber\n\nV33CQ0123\nnope\nV33CQ0123\nHE1DR1234\n');
+  it('answers the distinct serial numbers, the list alone unless report=true asks what was left out', async () => {
+    const csv = 'serialNumber\n\nV33CQ0123\nnope\nV33CQ0123\nHE1DR1234\n';
+    const list = await upload('units.CSV', csv);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual(['V33CQ0123', 'HE1DR1234']);
+    const res = await upload('units.CSV', csv, 'file', '?report=true');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       serialNumbers: ['V33CQ0123', 'HE1DR1234'],

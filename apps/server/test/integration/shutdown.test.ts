@@ -28,7 +28,7 @@ describe('shutdown', () => {
       LOG_LEVEL: 'silent',
       ...(url ? { DATABASE_URL: url } : {}),
     });
-    const running = await startServer(config, database, false);
+    const running = await startServer(config, database, { logger: false });
     try {
       const address = running.app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;

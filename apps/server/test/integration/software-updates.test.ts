@@ -79,7 +79,7 @@ describe('package paths', () => {
     await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ version: { semantic: 'five' }, files: ['a'] }));
     const bad = await post('/validate_software_update_at_path/v1', { updatePath: 'broken' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^manifest.json is malformed: version.semantic/);
+    expect(bad.json().message).toBe('manifest.json: version.semantic must be a version like 5.2.0.');
     await writeFile(
       path.join(dir, 'manifest.json'),
       JSON.stringify({ version: { semantic: '6.0.0' }, files: ['gone.swu'] }),
@@ -136,6 +136,7 @@ describe('creating updates', () => {
           version: { semantic: '5.2.0', meta: 'meta-5.2.0' },
           path: 'aligner-5.2.0',
           isLatest: true,
+          username: 'admin',
         },
       },
     ]);

@@ -151,8 +151,13 @@ describe('support tickets', () => {
     await post(sue, '/create/comment/v1', { ticketId: ticket.id, authorUsername: 'sue', text: 'quiet now' });
     await upload(sue, ticket.id, 'sue', await png(50, 50), '');
     expect((await post(sue, '/update/ticket_escalated/v1', { id: ticket.id })).json().escalated).toBe(true);
-    await post(sue, '/create/comment/v1', { ticketId: ticket.id, authorUsername: 'sue', text: 'loud again' });
+    // Escalating mails engineering at once; escalating again (already escalated) does not.
     await vi.waitFor(async () => expect(await mailsTo(ticket.id)).toHaveLength(4));
+    expect((await mailsTo(ticket.id)).join('\n')).toContain(`Escalated ticket ${ticket.id} for aligner ${SERIAL}`);
+    expect((await mailsTo(ticket.id)).join('\n')).toContain('Escalated by sue.');
+    expect((await post(sue, '/update/ticket_escalated/v1', { id: ticket.id })).json().escalated).toBe(true);
+    await post(sue, '/create/comment/v1', { ticketId: ticket.id, authorUsername: 'sue', text: 'loud again' });
+    await vi.waitFor(async () => expect(await mailsTo(ticket.id)).toHaveLength(5));
     const all = (await mailsTo(ticket.id)).join('\n');
     expect(all).not.toContain('quiet now');
     expect(all).toContain('loud again');

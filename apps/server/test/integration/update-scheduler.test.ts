@@ -114,6 +114,34 @@ describe('schedules', () => {
     const again = await a.software.scheduler.round();
     expect(again.fired).toBe(0);
   });
+
+  it('leaves out units already scheduled or already on the version, and says which', async () => {
+    for (const s of ['DUP000001', 'DUP000002', 'DUP000003']) await connectedUnit(s, '5.0.0');
+    await connectedUnit('DUP000004', '5.2.0');
+    expect((await schedule(['DUP000001'], '2031-03-12')).statusCode).toBe(200);
+
+    const check = await get('/read/schedule_conflicts/v1?filterSerialNumber=DUP*&semantic=5.2.0');
+    expect(check.statusCode, check.body).toBe(200);
+    const leftOut = {
+      alreadyScheduled: [{ serialNumber: 'DUP000001', date: '2031-03-12', semantic: '5.2.0' }],
+      alreadyOnVersion: ['DUP000004'],
+    };
+    expect(check.json()).toEqual(leftOut);
+
+    const second = await schedule(['DUP000001', 'DUP000002', 'DUP000003', 'DUP000004'], '2031-03-13');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ date: '2031-03-13', count: 2, leftOut });
+    expect((await get('/read/schedule_by_day/v1/')).json()).toEqual([
+      { _id: { year: 2031, month: 3, day: 12 }, count: 1 },
+      { _id: { year: 2031, month: 3, day: 13 }, count: 2 },
+    ]);
+
+    const nothing = await schedule(['DUP000001', 'DUP000004'], '2031-03-14');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe(
+      'Nothing to schedule: 2 aligners named, 1 already scheduled, 1 already on 5.2.0.',
+    );
+  });
 });
 
 describe('automatic staging', () => {

@@ -6,7 +6,7 @@ import { SCREEN, renderScreenShot, type ScreenContent } from './screen-shot.js';
 import { systemFontAvailable } from './svg-text.js';
 
 const content: ScreenContent = {
-  title: 'Hunter V3300 Aligner',
+  title: 'Alineo V3300 Aligner',
   serialNumber: 'V33CQ0123',
   version: '5.1.2',
   specs: '2025-Q2',

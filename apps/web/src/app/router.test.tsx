@@ -88,13 +88,22 @@ describe('routes', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
   });
 
-  it('opens the equipment detail of a serial the search finds, upper-cased', async () => {
-    const { router, user } = start('/', { role: 'admin' });
+  it('says Page not found for a screen written in the wrong case, as the server does', async () => {
+    start('/users', { role: 'admin' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
+  });
+
+  it('opens the equipment detail of a serial the search finds, upper-cased, over the screen the user is on', async () => {
+    const { router, user } = start('/Radar', { role: 'admin' });
     await user.type(await screen.findByRole('textbox', { name: 'Serial number search' }), 'v33cp1234{Enter}');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/Aligners'));
-    expect(router.state.location.search).toBe('?serial=V33CP1234');
-    // The Equipment screen loads on demand; its first import here (the data grid) takes a moment.
-    expect(await screen.findByRole('dialog', { name: /V33CP1234/ }, { timeout: 10_000 })).toBeTruthy();
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?serial=V33CP1234'));
+    expect(router.state.location.pathname).toBe('/Radar');
+    // The detail loads on demand; its first import here takes a moment.
+    const dialog = await screen.findByRole('dialog', { name: /V33CP1234/ }, { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe('My Radar');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/Radar');
   });
 
   it('says the serial was not found when the search has no match, and stays put', async () => {

@@ -21,16 +21,24 @@ export const routes: RouteObject[] = [
   {
     element: <PublicOnly />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/request_password_reset', element: <RequestResetPage /> },
-      { path: '/reset_password', element: <ResetPasswordPage /> },
+      { path: '/login', caseSensitive: true, element: <LoginPage /> },
+      { path: '/request_password_reset', caseSensitive: true, element: <RequestResetPage /> },
+      { path: '/reset_password', caseSensitive: true, element: <ResetPasswordPage /> },
     ],
   },
   {
     element: loading(<SignedInShell />),
-    children: PROTECTED_ROUTES.map((path) => ({ path, element: loading(<ProtectedScreen path={path} />) })),
+    // As the server's route table: /users is not /Users, and gets "Page not found" from both.
+    children: PROTECTED_ROUTES.map((path) => ({
+      path,
+      caseSensitive: true,
+      element: loading(<ProtectedScreen path={path} />),
+    })),
   },
-  { element: loading(<SignedInBare />), children: [{ path: '/graph', element: loading(<GraphScreen />) }] },
+  {
+    element: loading(<SignedInBare />),
+    children: [{ path: '/graph', caseSensitive: true, element: loading(<GraphScreen />) }],
+  },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

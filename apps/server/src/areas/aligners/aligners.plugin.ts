@@ -16,6 +16,7 @@ async function alignersPlugin(app: FastifyInstance) {
       aligners: new AlignersRepository(app.db),
       equipment: app.fleet.equipment,
       files: app.files,
+      screenShots: (id, limit) => app.fleet.screenShots.list(id, limit),
       disconnectUnit: (serial) => app.fleet.broker?.disconnectUnit(serial),
     }),
   );

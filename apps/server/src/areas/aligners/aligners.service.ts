@@ -1,5 +1,5 @@
 import type { EquipmentListResponse } from '@ed/contract/aligners';
-import type { Equipment } from '@ed/contract/equipment';
+import { EQUIPMENT_SCREEN_SHOTS_MAX, type Equipment, type ScreenShot } from '@ed/contract/equipment';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { forbidden, notFound } from '../../shared/http-error.js';
 import type { ActiveSession } from '../auth/auth.repository.js';
@@ -29,6 +29,8 @@ export class AlignersService {
       aligners: AlignersRepository;
       equipment: EquipmentRepository;
       files: FileStore;
+      /** A unit's newest screen shots, at most `limit`. */
+      screenShots: (equipmentId: number, limit: number) => Promise<ScreenShot[]>;
       disconnectUnit: (serialNumber: string) => void;
     },
   ) {}
@@ -52,8 +54,12 @@ export class AlignersService {
   async read(session: ActiveSession, serialNumber: string): Promise<Equipment> {
     const row = await this.deps.equipment.findBySerial(serialNumber);
     if (!row) throw notFound(`There is no unit with serial number ${serialNumber}.`);
-    const [view] = await this.views(session.user.id, [row]);
-    return view!;
+    // The detail carries the screen shots part 1 §3 lists on the unit, bounded: thumbnails are inline.
+    const [[view], screenShots] = await Promise.all([
+      this.views(session.user.id, [row]),
+      this.deps.screenShots(row.id, EQUIPMENT_SCREEN_SHOTS_MAX),
+    ]);
+    return { ...view!, screenShots };
   }
 
   async list(

@@ -205,12 +205,16 @@ export class EquipmentRepository {
     return row ?? { total: 0, connected: 0, located: 0, countries: 0 };
   }
 
-  /** One sample per minute; a later count in the same minute replaces the earlier one. */
+  /**
+   * One sample per minute; a later count in the same minute replaces the earlier one. None while
+   * no unit is on record (a first start): a 0 of 0 would draw a false drop at the graph's start.
+   */
   async recordSample(): Promise<void> {
     await this.db.execute(sql`
       insert into ${connectionSamples} (minute, connected, total)
       select date_trunc('minute', now()), coalesce(sum(connected), 0), coalesce(sum(units), 0)
       from ${fleetCounters}
+      having coalesce(sum(units), 0) > 0
       on conflict (minute) do update set connected = excluded.connected, total = excluded.total`);
   }
 }

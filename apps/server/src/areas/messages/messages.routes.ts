@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createMessageRequestSchema,
   deleteMessageRequestSchema,
@@ -8,7 +9,9 @@ import {
   messagesQuerySchema,
   messagesResponseSchema,
   SERIAL_CSV_MAX_BYTES,
-  serialUploadResponseSchema,
+  serialUploadListSchema,
+  serialUploadQuerySchema,
+  serialUploadReportSchema,
   updateMessageRequestSchema,
 } from '@ed/contract/messages';
 import { badRequest, HttpError } from '../../shared/http-error.js';
@@ -95,9 +98,16 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Read serial numbers from a CSV file (multipart field "file")',
-        description: `.csv only, at most ${SERIAL_CSV_MAX_BYTES / 1024} KB; blank lines and a header row are skipped, duplicates dropped, invalid serials reported.`,
+        description:
+          `.csv only, at most ${SERIAL_CSV_MAX_BYTES / 1024} KB; blank lines and a header row are skipped, ` +
+          'duplicates dropped, invalid serials left out. Answers the list of serial numbers (part 2 §7); with ' +
+          '`report=true`, `{serialNumbers, invalid: [{line, value}], duplicates}` instead.',
+        querystring: serialUploadQuerySchema,
         consumes: ['multipart/form-data'],
-        response: { 200: serialUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        response: {
+          200: z.union([serialUploadListSchema, serialUploadReportSchema]),
+          ...errorResponses(400, 401, 403, 413, 415),
+        },
       },
     },
     async (req) => {
@@ -113,7 +123,9 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
         }
         throw err;
       });
-      return parseSerialCsv(content);
+      const report = parseSerialCsv(content);
+      // The spec's client takes the bare list; the console asks for the report to say what was left out.
+      return req.query.report ? report : report.serialNumbers;
     },
   );
 }

@@ -96,6 +96,26 @@ export class MessagesService {
       if (payload.disposition === 'upcoming' && !hasPermission(user.role, 'messages.approve')) {
         throw forbidden(`Your role (${user.role}) may not approve messages.`);
       }
+      const ownApproval = payload.disposition === 'upcoming' && current.issuerUsername === user.username;
+      // Four eyes: someone other than the author approves; an admin may override, on the record.
+      if (ownApproval && user.role !== 'admin') {
+        throw forbidden(`You wrote message ${current.id}: someone else must approve it.`);
+      }
+      if (ownApproval) {
+        await this.deps.audits.record(
+          [
+            {
+              username: user.username,
+              action: 'message approved by its own author (admin override)',
+              target: String(current.id),
+              outcome: 200,
+              requestId: null,
+              at: now,
+            },
+          ],
+          tx,
+        );
+      }
       const row = await this.deps.repository.update(tx, current.id, {
         ...schedule(payload.schedule, now),
         header: payload.header,

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { SERIAL_CSV_MAX_ROWS, type SerialUploadResponse } from '@ed/contract/messages';
+import { SERIAL_CSV_MAX_ROWS, type SerialUploadReport } from '@ed/contract/messages';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
 import { badRequest, HttpError } from '../../shared/http-error.js';
 
@@ -10,7 +10,7 @@ const HEADER = /serial|number|^sn$/i;
  * Reads serial numbers from the first column of a CSV: blank lines and a header row are skipped,
  * values the serial decoder refuses are reported with their line, duplicates are dropped.
  */
-export function parseSerialCsv(content: Buffer | string): SerialUploadResponse {
+export function parseSerialCsv(content: Buffer | string): SerialUploadReport {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(content, {
@@ -26,7 +26,7 @@ export function parseSerialCsv(content: Buffer | string): SerialUploadResponse {
     throw badRequest(`The file is not a readable CSV: ${(err as Error).message}`, 'file');
   }
   const seen = new Set<string>();
-  const invalid: SerialUploadResponse['invalid'] = [];
+  const invalid: SerialUploadReport['invalid'] = [];
   let duplicates = 0;
   let header = 0;
   records.forEach(({ record, info }, index) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SERVICES, serviceNameSchema, serviceStatusSchema, type ServiceName } from '@ed/contract/dashboard';
+import { SERVICES, resetServiceQuerySchema, serviceStatusSchema, type ServiceName } from '@ed/contract/dashboard';
 import { conflict } from '../../shared/http-error.js';
 import { errorResponses } from '../../shared/route-schema.js';
 
@@ -31,7 +31,8 @@ export default async function servicesRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Restart one service (admin)',
-        querystring: z.object({ serviceName: serviceNameSchema }),
+        description: 'serviceName is the service’s name or the label the dashboard shows (“aligner update”).',
+        querystring: resetServiceQuerySchema,
         response: {
           200: z.object({ serviceName: z.string(), up: z.boolean(), message: z.string() }),
           ...errorResponses(400, 401, 403, 409),
@@ -39,7 +40,7 @@ export default async function servicesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const name = request.query.serviceName as ServiceName;
+      const name: ServiceName = request.query.serviceName;
       const label = labels.get(name) ?? name;
       if (!app.services.has(name)) throw conflict(`The ${label} service is not part of this server yet.`);
       const up = await app.services.restart(name);

@@ -1,8 +1,14 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { MANIFEST_NOT_FOUND, MANIFEST_NOT_FOUND_TEXT } from '@ed/contract/software';
+import {
+  MANIFEST_NOT_FOUND,
+  MANIFEST_NOT_FOUND_TEXT,
+  PACKAGE_FILES_MAX,
+  packageFileNameSchema,
+} from '@ed/contract/software';
 import { HttpError, badRequest } from '../../shared/http-error.js';
+import { describeManifestIssue } from './manifest-issues.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
 
@@ -64,10 +70,14 @@ export class PackageStore {
     return real;
   }
 
-  /** Reads and checks a package: its manifest against `schema`, and every listed file present inside it. */
-  async read<S extends z.ZodType<{ files: string[] }>>(
+  /**
+   * Reads and checks a package: its manifest against `schema`, and every listed file present inside
+   * it. A manifest without `files` (the spec's) stands for every regular file of the folder.
+   */
+  async read<S extends z.ZodType<{ files?: string[] }>>(
     relative: string,
     schema: S,
+    kind: 'software' | 'spec',
   ): Promise<ResolvedPackage<z.output<S>>> {
     const folder = await this.folder(relative);
     const manifestFile = path.join(folder, 'manifest.json');
@@ -81,21 +91,43 @@ export class PackageStore {
       throw badRequest('manifest.json is not valid JSON.', 'updatePath');
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw badRequest(
-        `manifest.json is malformed: ${issue.path.join('.') || 'manifest'}: ${issue.message}`,
-        'updatePath',
-      );
-    }
+    if (!parsed.success) throw badRequest(describeManifestIssue(kind, json, parsed.error.issues[0]!), 'updatePath');
     const manifest = parsed.data as z.output<S>;
     const files: PackageFile[] = [];
-    for (const name of manifest.files) {
+    for (const name of manifest.files ?? (await this.folderFiles(folder))) {
       const file = await this.file(folder, name).catch(() => null);
       if (!file) throw badRequest(`manifest.json lists ${name}, which is not in the package.`, 'updatePath');
       files.push({ name, size: file.size });
     }
     return { path: normalizeUpdatePath(relative), manifest, files };
+  }
+
+  /**
+   * The package of a manifest without `files`: the folder's regular files, sorted, without the
+   * manifest. Symlinks and subfolders are not part of it (nothing outside the folder is reached),
+   * nor are hidden files (`.DS_Store` and the like).
+   */
+  private async folderFiles(folder: string): Promise<string[]> {
+    const entries = await readdir(folder, { withFileTypes: true });
+    const names = entries
+      .filter((e) => e.isFile() && e.name !== 'manifest.json' && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+    if (names.length === 0) throw badRequest('The package folder holds no file besides manifest.json.', 'updatePath');
+    if (names.length > PACKAGE_FILES_MAX) {
+      throw badRequest(
+        `The package folder holds ${names.length} files; a package has at most ${PACKAGE_FILES_MAX}.`,
+        'updatePath',
+      );
+    }
+    const unnamed = names.find((name) => !packageFileNameSchema.safeParse(name).success);
+    if (unnamed !== undefined) {
+      throw badRequest(
+        `The package folder holds "${unnamed}", a name units cannot download: use letters, digits, dots, dashes and underscores.`,
+        'updatePath',
+      );
+    }
+    return names;
   }
 
   /** A listed file of a package folder, resolved and checked to stay inside it. */

@@ -4,6 +4,8 @@ import {
   createScheduleRequestSchema,
   createScheduleResponseSchema,
   scheduleByDaySchema,
+  scheduleConflictsQuerySchema,
+  scheduleLeftOutSchema,
   serialListSchema,
   serialSearchQuerySchema,
 } from '@ed/contract/software';
@@ -28,6 +30,21 @@ export default async function schedulesRoutes(fastify: FastifyInstance) {
     },
     (request) => app.software.schedules.searchSerials(request.query.filterSerialNumber),
   );
+  app.get(
+    '/read/schedule_conflicts/v1',
+    {
+      config: { permission: 'software.scheduleUpdates' },
+      schema: {
+        tags,
+        summary: 'What a schedule of the aligners matching a pattern would leave out',
+        description:
+          'Aligners with a schedule still to run, and aligners already on the version: Confirm leaves them out.',
+        querystring: scheduleConflictsQuerySchema,
+        response: { 200: scheduleLeftOutSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => app.software.schedules.conflicts(request.query.filterSerialNumber, request.query.semantic),
+  );
   app.post(
     '/create/schedule_serial_numbers/v1',
     {
@@ -36,7 +53,8 @@ export default async function schedulesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Schedules aligners to be staged with an update on a day',
         body: createScheduleRequestSchema,
-        response: { 200: createScheduleResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        description: 'Aligners with a schedule still to run, or already on the version, are left out (leftOut).',
+        response: { 200: createScheduleResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

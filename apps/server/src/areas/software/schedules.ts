@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, like, or, sql } from 'drizzle-orm';
-import type { ScheduleByDay } from '@ed/contract/software';
+import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
-import { equipment, scheduledStages, updateSchedules } from '../../db/schema.js';
-import { badRequest, notFound } from '../../shared/http-error.js';
+import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../shared/http-error.js';
 import type { SoftwareRepository } from './software.repository.js';
 
 const SEARCH_LIMIT = 500;
@@ -27,6 +27,7 @@ const patterns = (input: string) =>
   ].slice(0, 20);
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Aligner schedules (part 2 §7): stored per unit, staged by the update scheduler on their day. */
 export class Schedules {
@@ -54,19 +55,29 @@ export class Schedules {
 
   async create(input: { serialNumbers: string[]; semantic: string; date: string; username: string }) {
     const now = this.now();
-    const day = input.date.slice(0, 10);
+    // A date-time with an offset counts by its UTC day; a plain day or a local date-time by the day written.
+    const day = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(input.date) ? dayOf(new Date(input.date)) : input.date.slice(0, 10);
     const today = dayOf(now);
     if (day < today) throw badRequest(`The date ${day} is in the past; choose today or a later day.`, 'date');
     const update = await this.repository.find('aligner', input.semantic);
     if (!update) throw notFound(`There is no published aligner update ${input.semantic}.`);
-    const serialNumbers = [...new Set(input.serialNumbers)];
+    const named = [...new Set(input.serialNumbers)];
     const known = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
-      .where(and(eq(equipment.family, 'aligner'), inArray(equipment.serialNumber, serialNumbers)));
-    const missing = serialNumbers.filter((s) => !known.some((k) => k.serialNumber === s));
+      .where(and(eq(equipment.family, 'aligner'), inArray(equipment.serialNumber, named)));
+    const missing = named.filter((s) => !known.some((k) => k.serialNumber === s));
     if (missing.length > 0) {
       throw badRequest(`No aligner has serial number ${missing.slice(0, 5).join(', ')}.`, 'serialNumbers');
+    }
+    const leftOut = await this.leftOut(named, update.semantic);
+    const skipped = new Set([...leftOut.alreadyScheduled.map((u) => u.serialNumber), ...leftOut.alreadyOnVersion]);
+    const serialNumbers = named.filter((s) => !skipped.has(s));
+    if (serialNumbers.length === 0) {
+      throw conflict(
+        `Nothing to schedule: ${countOf(named.length, 'aligner')} named, ` +
+          `${leftOut.alreadyScheduled.length} already scheduled, ${leftOut.alreadyOnVersion.length} already on ${update.semantic}.`,
+      );
     }
     // Today's schedule is due at once; a later day's at its first moment (UTC).
     const runAt = day === today ? now : new Date(`${day}T00:00:00.000Z`);
@@ -86,7 +97,50 @@ export class Schedules {
       );
       return schedule!.id;
     });
-    return { id, date: day, count: serialNumbers.length, version: { semantic: update.semantic, meta: update.meta } };
+    return {
+      id,
+      date: day,
+      count: serialNumbers.length,
+      version: { semantic: update.semantic, meta: update.meta },
+      leftOut,
+    };
+  }
+
+  /**
+   * Of these aligners, those a new schedule would book twice (a schedule of theirs is still to
+   * run) and those already on the version: a schedule leaves them out.
+   */
+  async leftOut(serialNumbers: string[], semantic: string): Promise<ScheduleLeftOut> {
+    if (serialNumbers.length === 0) return { alreadyScheduled: [], alreadyOnVersion: [] };
+    const [scheduled, current] = await Promise.all([
+      this.db
+        .selectDistinctOn([scheduledStages.serialNumber], {
+          serialNumber: scheduledStages.serialNumber,
+          runAt: scheduledStages.runAt,
+          semantic: softwareUpdates.semantic,
+        })
+        .from(scheduledStages)
+        .innerJoin(softwareUpdates, eq(softwareUpdates.id, scheduledStages.updateId))
+        .where(and(inArray(scheduledStages.serialNumber, serialNumbers), isNull(scheduledStages.doneAt)))
+        .orderBy(asc(scheduledStages.serialNumber), asc(scheduledStages.runAt)),
+      this.db
+        .select({ serialNumber: equipment.serialNumber })
+        .from(equipment)
+        .where(and(inArray(equipment.serialNumber, serialNumbers), eq(equipment.versionSemantic, semantic)))
+        .orderBy(asc(equipment.serialNumber)),
+    ]);
+    const onVersion = new Set(current.map((r) => r.serialNumber));
+    return {
+      alreadyScheduled: scheduled
+        .filter((r) => !onVersion.has(r.serialNumber))
+        .map((r) => ({ serialNumber: r.serialNumber, date: dayOf(r.runAt), semantic: r.semantic })),
+      alreadyOnVersion: [...onVersion],
+    };
+  }
+
+  /** What a schedule of the aligners matching `pattern` to `semantic` would leave out. */
+  async conflicts(pattern: string, semantic: string): Promise<ScheduleLeftOut> {
+    return this.leftOut(await this.searchSerials(pattern), semantic);
   }
 
   /** Units scheduled per day, from today on. */

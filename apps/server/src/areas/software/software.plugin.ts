@@ -92,12 +92,13 @@ async function softwarePlugin(app: FastifyInstance) {
     findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
     tellUnit,
     stagingChanged,
-    published: (update) =>
+    published: (update, username) =>
       app.live.broadcast('NEW_SOFTWARE_UPDATE_CREATED', {
         family: update.family,
         version: update.version,
         path: update.path,
         isLatest: update.isLatest,
+        username,
       }),
     now,
     logger: log,

@@ -28,13 +28,15 @@ export default async function softwareRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           summary: `Reads and checks the manifest of a ${label} package under UPDATES_DIR`,
-          description: 'A missing manifest answers 404 with code MANIFEST_NOT_FOUND; a traversal path answers 400.',
+          description:
+            'A missing manifest answers 404 with code MANIFEST_NOT_FOUND; a traversal path answers 400; a version ' +
+            'that exists already or is not newer than the latest answers 409, as creating it would.',
           body: validateUpdateRequestSchema,
-          response: { 200: validatedManifestSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: validatedManifestSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
-        const pkg = await app.software.service.validate(r.family, request.body.updatePath);
+        const pkg = await app.software.service.validateNew(r.family, request.body.updatePath);
         return { ...pkg.manifest, files: pkg.files, path: pkg.path };
       },
     );

@@ -29,7 +29,8 @@ export interface StagingDeps {
   tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
   /** Pushes staged totals and radar cards after a change. */
   stagingChanged(family: Family, serialNumbers: string[]): void;
-  published(update: SoftwareUpdate): void;
+  /** `username` created it; the live event names them so their own console skips the echo. */
+  published(update: SoftwareUpdate, username: string): void;
   now(): Date;
   logger: FastifyBaseLogger;
 }
@@ -58,13 +59,24 @@ export class SoftwareService {
 
   /** The manifest at `updatePath`, checked to belong to `family`. */
   async validate(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
-    const pkg = await this.deps.store.read(updatePath, softwareManifestSchema);
+    const pkg = await this.deps.store.read(updatePath, softwareManifestSchema, 'software');
     if (pkg.manifest.family !== family) {
       throw badRequest(
         `The package at ${pkg.path} is for ${label(pkg.manifest.family)}, not ${label(family)}.`,
         'updatePath',
       );
     }
+    return pkg;
+  }
+
+  /**
+   * The validate call: the package, refused (409, with the reason Confirm would give) when its
+   * version exists already or is not newer than the family's latest, so the dialog never offers
+   * a Confirm that must fail.
+   */
+  async validateNew(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
+    const pkg = await this.validate(family, updatePath);
+    await this.assertCreatable(family, pkg.manifest.version.semantic, this.deps.db);
     return pkg;
   }
 
@@ -109,7 +121,7 @@ export class SoftwareService {
       },
     );
     const update = toSoftwareUpdate(row, true);
-    this.deps.published(update);
+    this.deps.published(update, username);
     return update;
   }
 

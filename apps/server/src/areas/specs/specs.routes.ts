@@ -25,11 +25,12 @@ export default async function specsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reads and checks the manifest of a spec package under UPDATES_DIR',
+        description: 'A path that is a spec release already answers 409, as creating it would.',
         body: validateUpdateRequestSchema,
-        response: { 200: validatedSpecManifestSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: validatedSpecManifestSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => specs.validate(request.body.updatePath),
+    (request) => specs.validateNew(request.body.updatePath),
   );
   app.post(
     '/create/spec_update/v1',

@@ -38,7 +38,7 @@ export class SpecsService {
   ) {}
 
   async validate(updatePath: string): Promise<ValidatedSpecManifest> {
-    const pkg = await this.store.read(updatePath, specManifestSchema);
+    const pkg = await this.store.read(updatePath, specManifestSchema, 'spec');
     return {
       version: pkg.manifest.version,
       prerequisites: pkg.manifest.prerequisites,
@@ -47,14 +47,17 @@ export class SpecsService {
     };
   }
 
+  /** The validate call: a package whose path is a release already is refused as creating it would be. */
+  async validateNew(updatePath: string): Promise<ValidatedSpecManifest> {
+    const pkg = await this.validate(updatePath);
+    await this.assertNew(pkg.path);
+    return pkg;
+  }
+
   async create(request: z.output<typeof createSpecUpdateRequestSchema>): Promise<SpecUpdate> {
     const pkg = await this.validate(request.path);
     this.sameVersion(pkg, request.version);
-    const [existing] = await this.db
-      .select({ id: specUpdates.id })
-      .from(specUpdates)
-      .where(eq(specUpdates.path, pkg.path));
-    if (existing) throw conflict(`A spec update for ${pkg.path} already exists; edit it instead.`);
+    await this.assertNew(pkg.path);
     const row = await this.packageFiles.create(
       'spec',
       pkg.path,
@@ -113,6 +116,11 @@ export class SpecsService {
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE);
     return { docs: rows.map(toSpecUpdate), totalDocs: count?.n ?? 0 };
+  }
+
+  private async assertNew(path: string): Promise<void> {
+    const [existing] = await this.db.select({ id: specUpdates.id }).from(specUpdates).where(eq(specUpdates.path, path));
+    if (existing) throw conflict(`A spec update for ${path} already exists; edit it instead.`);
   }
 
   private sameVersion(pkg: { version: { name: string; month: number; year: number } }, version: SpecUpdate['version']) {

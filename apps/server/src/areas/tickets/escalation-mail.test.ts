@@ -19,4 +19,10 @@ describe('escalationMail', () => {
     const attachment = escalationMail(ticket, { kind: 'attachment', author: 'bob', description: '' }, 'http://x');
     expect(attachment.text).toContain('Attachment by bob: no description');
   });
+
+  it('says who escalated the ticket', () => {
+    const mail = escalationMail(ticket, { kind: 'escalated', by: 'sue' }, 'http://x');
+    expect(mail.subject).toBe('Escalated ticket 42 for aligner V33CT0042');
+    expect(mail.text).toContain('Escalated by sue.');
+  });
 });

@@ -5,11 +5,13 @@ import type { TicketRow } from './tickets.repository.js';
 
 export type EscalationEvent =
   | { kind: 'created' }
+  | { kind: 'escalated'; by: string }
   | { kind: 'comment'; author: string; text: string }
   | { kind: 'attachment'; author: string; description: string };
 
 const HEADLINES = {
   created: 'New escalated ticket',
+  escalated: 'Escalated ticket',
   comment: 'New comment on escalated ticket',
   attachment: 'New attachment on escalated ticket',
 } as const;
@@ -25,6 +27,7 @@ export function escalationMail(ticket: TicketRow, event: EscalationEvent, public
     `Opened by: ${ticket.issuerUsername}`,
     `Description: ${ticket.description || '(none)'}`,
   ];
+  if (event.kind === 'escalated') lines.push('', `Escalated by ${event.by}.`);
   if (event.kind === 'comment') lines.push('', `Comment by ${event.author}:`, event.text);
   if (event.kind === 'attachment') {
     lines.push('', `Attachment by ${event.author}: ${event.description || 'no description'}`);

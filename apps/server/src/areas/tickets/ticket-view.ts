@@ -3,6 +3,13 @@ import type { AttachmentRow, CommentRow, TicketRow, TicketWithCounts } from './t
 
 export const attachmentUrl = (id: number) => `/api/v1/get_ticket_attachment?id=${id}`;
 
+/** The names an attachment and its thumbnail download as (part 1 §3 `fileName`, `thumbFileName`). */
+export function attachmentFileNames(row: Pick<AttachmentRow, 'id' | 'ticketId' | 'mimeType'>) {
+  const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
+  const base = `ticket-${row.ticketId}-attachment-${row.id}`;
+  return { fileName: `${base}.${ext}`, thumbFileName: `${base}-thumb.${ext}` };
+}
+
 function describe(row: TicketRow) {
   return {
     id: row.id,
@@ -78,6 +85,7 @@ export function toAttachment(row: AttachmentRow, thumbnail: Buffer): Attachment 
     height: row.height,
     thumbnail: `data:${row.mimeType};base64,${thumbnail.toString('base64')}`,
     url: attachmentUrl(row.id),
+    ...attachmentFileNames(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  attachmentDownloadQuerySchema,
   attachmentSchema,
   closeTicketRequestSchema,
   commentSchema,
@@ -101,7 +101,7 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
           response: { 200: ticketSummarySchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (req) => app.tickets.setEscalated(req.body.id, escalated),
+      async (req) => app.tickets.setEscalated(req.session!, req.body.id, escalated),
     );
   }
 
@@ -156,14 +156,14 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Download an attachment file',
-        querystring: z.object({ id: ticketIdQuerySchema.shape.id }),
+        summary: 'Download an attachment file (or, with thumb=true, its thumbnail)',
+        querystring: attachmentDownloadQuerySchema,
         produces: ['image/png', 'image/jpeg'],
         response: { ...errorResponses(400, 401, 404) },
       },
     },
     async (req, reply) => {
-      const { key, fileName, mimeType } = await app.tickets.download(req.query.id);
+      const { key, fileName, mimeType } = await app.tickets.download(req.query.id, req.query.thumb);
       return sendStoredFile(req, reply, app.files, key, { contentType: mimeType, downloadName: fileName });
     },
   );

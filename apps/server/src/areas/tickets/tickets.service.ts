@@ -21,7 +21,7 @@ import type { LiveHub } from '../live/live-hub.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { checkAttachmentImage } from './attachment-files.js';
 import type { EscalationMailer } from './escalation-mail.js';
-import { toAttachment, toComment, toHistoryItem, toTicketSummary } from './ticket-view.js';
+import { attachmentFileNames, toAttachment, toComment, toHistoryItem, toTicketSummary } from './ticket-view.js';
 import type { TicketRow, TicketsRepository } from './tickets.repository.js';
 
 type CreateTicket = z.output<typeof createTicketRequestSchema>;
@@ -113,10 +113,18 @@ export class TicketsService {
     return rows.map((row) => toHistoryItem(row, comments.filter((c) => c.ticketId === row.id).map(toComment)));
   }
 
-  async setEscalated(id: number, escalated: boolean): Promise<TicketSummary> {
-    await this.change(id, (tx) => this.deps.tickets.update(tx, id, { escalated }));
+  /** Escalating mails engineering at once (part 1 §2); de-escalating stops the mails. */
+  async setEscalated(session: ActiveSession, id: number, escalated: boolean): Promise<TicketSummary> {
+    const before = await this.change(id, async (tx, ticket) => {
+      await this.deps.tickets.update(tx, id, { escalated });
+      return ticket;
+    });
     await this.pushStatistics();
-    return this.summary(id);
+    const summary = await this.summary(id);
+    if (escalated && !before.escalated) {
+      void this.deps.mail.notify({ ...before, escalated }, { kind: 'escalated', by: session.user.username });
+    }
+    return summary;
   }
 
   async close(session: ActiveSession, id: number, username: string): Promise<TicketSummary> {
@@ -184,14 +192,14 @@ export class TicketsService {
     return toAttachment(row, thumbnail);
   }
 
-  /** The attachment's key in the file store, with the name and type its download gets. */
-  async download(id: number): Promise<{ key: string; fileName: string; mimeType: string }> {
+  /** The attachment's (or its thumbnail's) key in the file store, with the name and type its download gets. */
+  async download(id: number, thumb = false): Promise<{ key: string; fileName: string; mimeType: string }> {
     const row = await this.deps.tickets.attachment(id);
     if (!row) throw notFound(`There is no attachment ${id}.`);
-    const ext = row.mimeType === 'image/png' ? 'png' : 'jpg';
+    const names = attachmentFileNames(row);
     return {
-      key: row.fileKey,
-      fileName: `ticket-${row.ticketId}-attachment-${row.id}.${ext}`,
+      key: thumb ? row.thumbKey : row.fileKey,
+      fileName: thumb ? names.thumbFileName : names.fileName,
       mimeType: row.mimeType,
     };
   }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { SessionUser } from '@ed/contract/roles';
+import { EquipmentDetailHost } from '../../features/aligners/components/equipment-detail-host';
 import { LiveAlerts } from '../../features/live/live-alerts';
 import { BusyContent } from '../../shared/components/busy-provider';
 import { NavDrawer } from './nav-drawer';
@@ -18,6 +19,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Toolbar />
         <BusyContent>{children}</BusyContent>
+        <EquipmentDetailHost />
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from 'react-router';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
@@ -22,16 +23,18 @@ function MenuLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }
     <nav aria-label="Main menu">
       <List>
         {visibleMenu(role).map((item) => (
-          <ListItemButton
-            key={item.key}
-            component={NavLink}
-            to={item.path}
-            end
-            selected={pathname === item.path}
-            onClick={onNavigate}
-          >
-            <ListItemText primary={item.title} />
-          </ListItemButton>
+          // A list holds list items: each link sits in its own <li>.
+          <ListItem key={item.key} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.path}
+              end
+              selected={pathname === item.path}
+              onClick={onNavigate}
+            >
+              <ListItemText primary={item.title} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </nav>

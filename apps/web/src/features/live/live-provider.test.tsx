@@ -88,7 +88,12 @@ describe('LiveProvider', () => {
       socket.serverEmit('REPORT_SUPPORT_TICKET_CLOSED', { id: 4, serialNumber: 'ABC123', username: 'bob' });
       socket.serverEmit('REPORT_SUPPORT_TICKET_COMMENT_CREATED', { id: 4, serialNumber: 'ABC123', username: 'bob' });
       socket.serverEmit('REPORT_SUPPORT_TICKET_CREATED', { id: 5, serialNumber: 'ABC124', username: 'carol' });
-      const update = { family: 'aligner', version: { semantic: '5.2.0', meta: null }, path: '/u/5.2.0' };
+      const update = {
+        family: 'aligner',
+        version: { semantic: '5.2.0', meta: null },
+        path: '/u/5.2.0',
+        username: 'dave',
+      };
       socket.serverEmit('NEW_SOFTWARE_UPDATE_CREATED', { ...update, isLatest: false });
       socket.serverEmit('NEW_SOFTWARE_UPDATE_CREATED', { ...update, isLatest: true });
       socket.serverEmit('REPORT_SUPPORT_TICKET_CREATED', { id: 'not a number' });
@@ -100,6 +105,24 @@ describe('LiveProvider', () => {
       'Support ticket 4 for aligner ABC123 closed by bob.',
     ]);
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not announce again what the signed-in user did: their console confirmed it already', () => {
+    writeToken(tokenFor('admin', 'alice'));
+    const socket = setup()!;
+    act(() => {
+      socket.accept();
+      socket.serverEmit('REPORT_SUPPORT_TICKET_CREATED', { id: 6, serialNumber: 'ABC125', username: 'alice' });
+      socket.serverEmit('REPORT_SUPPORT_TICKET_CLOSED', { id: 6, serialNumber: 'ABC125', username: 'bob' });
+      socket.serverEmit('NEW_SOFTWARE_UPDATE_CREATED', {
+        family: 'aligner',
+        version: { semantic: '5.3.0', meta: null },
+        path: '/u/5.3.0',
+        isLatest: true,
+        username: 'alice',
+      });
+    });
+    expect(alertTexts()).toEqual(['Support ticket 6 for aligner ABC125 closed by bob.']);
   });
 
   it('signs out when the server refuses the token', () => {

@@ -1,5 +1,8 @@
 import { createContext, useContext } from 'react';
 
+/** How a notice reads: red for failures, so they never look like the confirmations beside them. */
+export type NoticeSeverity = 'success' | 'info' | 'warning' | 'error';
+
 export interface SessionAlert {
   id: number;
   text: string;
@@ -7,10 +10,10 @@ export interface SessionAlert {
 }
 
 export interface NoticeApi {
-  /** A bottom notice that closes after NOTICE_TIMEOUT_MS. */
-  notify: (text: string) => void;
-  /** An alert notice that closes after ALERT_TIMEOUT_MS and is kept in this session's list. */
-  alert: (text: string) => void;
+  /** A bottom notice that closes after NOTICE_TIMEOUT_MS; a confirmation unless told otherwise. */
+  notify: (text: string, severity?: NoticeSeverity) => void;
+  /** A notice that closes after ALERT_TIMEOUT_MS and is kept in this session's list. */
+  alert: (text: string, severity?: NoticeSeverity) => void;
 }
 
 export const NoticeContext = createContext<NoticeApi | null>(null);

@@ -1,90 +1,95 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { ALERT_TIMEOUT_MS, NOTICE_TIMEOUT_MS } from '@ed/contract/constants';
-import { NoticeContext, SessionAlertsContext, type NoticeApi, type SessionAlert } from './notice-context';
+import {
+  NoticeContext,
+  SessionAlertsContext,
+  type NoticeApi,
+  type NoticeSeverity,
+  type SessionAlert,
+} from './notice-context';
+import { useNoticeSurface } from './notice-surface';
 
-interface Queued {
+interface Notice {
   id: number;
   text: string;
+  severity: NoticeSeverity;
+  timeout: number;
 }
 
 /** Alerts kept for the notifications list; older ones drop off so a long session stays small. */
 const MAX_SESSION_ALERTS = 100;
 
 /**
- * Notices and alerts queue: each shows for its full time, one after another,
- * so a burst of live events cannot hide one another.
+ * One notice at a time, the newest: it replaces whatever showed, so what the banner says is always
+ * about the last thing that happened, and a live alert shows the moment it arrives. Older alerts
+ * stay in the session's list (the notifications button).
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
-  const [notices, setNotices] = useState<Queued[]>([]);
-  const [alerts, setAlerts] = useState<Queued[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // Kept apart from the notice so its text stays while the closing transition runs.
+  const [open, setOpen] = useState(false);
   const [sessionAlerts, setSessionAlerts] = useState<SessionAlert[]>([]);
+  const surface = useNoticeSurface();
 
-  const notify = useCallback((text: string) => {
+  const show = useCallback((text: string, severity: NoticeSeverity, timeout: number) => {
     const id = nextId.current++;
-    setNotices((queue) => [...queue, { id, text }]);
+    setNotice({ id, text, severity, timeout });
+    setOpen(true);
+    return id;
   }, []);
 
-  const alert = useCallback((text: string) => {
-    const id = nextId.current++;
-    setAlerts((queue) => [...queue, { id, text }]);
-    setSessionAlerts((list) => [{ id, text, at: new Date() }, ...list].slice(0, MAX_SESSION_ALERTS));
-  }, []);
-
+  const notify = useCallback<NoticeApi['notify']>(
+    (text, severity = 'success') => void show(text, severity, NOTICE_TIMEOUT_MS),
+    [show],
+  );
+  const alert = useCallback<NoticeApi['alert']>(
+    (text, severity = 'success') => {
+      const id = show(text, severity, ALERT_TIMEOUT_MS);
+      setSessionAlerts((list) => [{ id, text, at: new Date() }, ...list].slice(0, MAX_SESSION_ALERTS));
+    },
+    [show],
+  );
   const api = useMemo<NoticeApi>(() => ({ notify, alert }), [notify, alert]);
-  const notice = notices[0];
-  const shownAlert = alerts[0];
 
-  const closer = (drop: () => void) => (_event: unknown, reason?: SnackbarCloseReason) => {
+  const close = (_event: unknown, reason?: SnackbarCloseReason) => {
     // Clicking elsewhere should not dismiss a message the user may not have read yet.
-    if (reason === 'clickaway') return;
-    drop();
+    if (reason !== 'clickaway') setOpen(false);
   };
-  const closeNotice = closer(() => setNotices((queue) => queue.slice(1)));
-  const closeAlert = closer(() => setAlerts((queue) => queue.slice(1)));
 
   return (
     <NoticeContext.Provider value={api}>
       <SessionAlertsContext.Provider value={sessionAlerts}>
         {children}
-        <Snackbar
-          key={notice?.id}
-          open={notice !== undefined}
-          autoHideDuration={NOTICE_TIMEOUT_MS}
-          onClose={closeNotice}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          message={notice?.text}
-          // A notice confirms what the user just did; "status" announces it without interrupting, and
-          // leaves role="alert" to errors on the screen and to the alert notices.
-          slotProps={{ content: { role: 'status' } }}
-          action={
-            <Button color="secondary" size="small" onClick={() => closeNotice(null)}>
-              CLOSE
-            </Button>
-          }
-        />
-        <Snackbar
-          key={shownAlert ? `alert-${shownAlert.id}` : 'alert'}
-          open={shownAlert !== undefined}
-          autoHideDuration={ALERT_TIMEOUT_MS}
-          onClose={closeAlert}
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        >
-          <Alert
-            severity="info"
-            variant="filled"
-            action={
-              <Button color="inherit" size="small" onClick={() => closeAlert(null)}>
-                CLOSE
-              </Button>
-            }
+        <Portal container={surface}>
+          <Snackbar
+            key={notice?.id}
+            open={open && notice !== null}
+            autoHideDuration={notice?.timeout}
+            onClose={close}
+            // Bottom left: clear of a dialog's title and of its actions, which sit on the right.
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
           >
-            {shownAlert?.text}
-          </Alert>
-        </Snackbar>
+            <Alert
+              severity={notice?.severity ?? 'success'}
+              variant="filled"
+              // A confirmation is announced without interrupting; a failure interrupts.
+              role={notice?.severity === 'error' ? 'alert' : 'status'}
+              action={
+                <Button color="inherit" size="small" onClick={() => close(null)}>
+                  CLOSE
+                </Button>
+              }
+              sx={{ alignItems: 'center' }}
+            >
+              {notice?.text}
+            </Alert>
+          </Snackbar>
+        </Portal>
       </SessionAlertsContext.Provider>
     </NoticeContext.Provider>
   );

@@ -9,7 +9,10 @@ interface Row {
   id: number;
   name: string;
 }
-const columns: GridColDef<Row>[] = [{ field: 'name', headerName: 'Name', width: 120 }];
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 120 },
+  { field: 'actions', headerName: 'Actions', width: 90, renderCell: () => <button>Open</button> },
+];
 const pageOf = (page: number): Row[] => [{ id: page, name: `Row on page ${page + 1}` }];
 
 /** A caller as the screens are: page and optional sort state, rows of the current page, a count that is unknown while loading. */
@@ -64,5 +67,21 @@ describe('PagedGrid', { timeout: 15_000 }, () => {
       expect(screen.getByLabelText('Current order').textContent).toBe('[{"field":"name","sort":"asc"}]'),
     );
     expect(within(grid).getByText('Row on page 1')).toBeTruthy();
+  });
+
+  it("opens with the columns this browser hid, or else the table's default, and never hides the actions", () => {
+    localStorage.setItem('grid-columns:Kept', JSON.stringify({ name: false, actions: false }));
+    const props = { rows: pageOf(0), totalDocs: 1, columns, loading: false, page: 0, onPageChange: () => undefined };
+    const { unmount } = render(<PagedGrid label="Kept" {...props} />);
+    const kept = screen.getByRole('grid', { name: 'Kept' });
+    expect(within(kept).queryByRole('columnheader', { name: 'Name' })).toBeNull();
+    expect(within(kept).getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    unmount();
+
+    render(<PagedGrid label="Fresh" hiddenByDefault={['name']} {...props} />);
+    expect(
+      within(screen.getByRole('grid', { name: 'Fresh' })).queryByRole('columnheader', { name: 'Name' }),
+    ).toBeNull();
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeTruthy();
   });
 });

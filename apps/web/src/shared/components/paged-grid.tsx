@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import {
   DataGrid,
+  gridClasses,
   type GridColDef,
   type GridEventListener,
   type GridSortModel,
@@ -7,11 +9,19 @@ import {
 } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import { usePagedRowCount } from '../lib/use-paged-row-count';
+import { useStoredColumnVisibility } from '../lib/use-stored-column-visibility';
+import { CellText } from './cell-text';
+import { GridToolbar } from './grid-toolbar';
 
 export interface PagedGridProps<Row extends GridValidRowModel> {
   label: string;
+  /** Where the user's choice of columns is kept; defaults to the label. Tables with the same columns share one. */
+  columnsKey?: string;
+  /** Columns hidden until the user shows them, for tables too wide for a laptop with all shown. */
+  hiddenByDefault?: readonly string[];
   rows: Row[] | undefined;
   totalDocs: number | undefined;
+  /** A column named `actions` is always shown: it holds the row's buttons. */
   columns: GridColDef<Row>[];
   /** Defaults to the row's `id`. */
   getRowId?: (row: Row) => string | number;
@@ -30,15 +40,49 @@ export interface PagedGridProps<Row extends GridValidRowModel> {
   disableVirtualization?: boolean;
 }
 
-/** A server-paged table of 10 rows (part 2 §9): the page-size control is fixed, first and last buttons shown. */
+/** Plain text cells wrap to two lines and show the rest in a tooltip; the actions column cannot be hidden. */
+function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>): GridColDef<Row> {
+  if (column.field === 'actions' || column.type === 'actions') {
+    return { ...column, hideable: false, sortable: false, disableColumnMenu: true };
+  }
+  if (column.renderCell) return column;
+  return {
+    ...column,
+    renderCell: (params) => (
+      <CellText
+        text={String(params.formattedValue ?? params.value ?? '')}
+        hasFocus={params.hasFocus}
+        align={params.colDef.align}
+      />
+    ),
+  };
+}
+
+/**
+ * A server-paged table of 10 rows (part 2 §9): the page-size control is fixed, first and last buttons
+ * shown. It fits the screen: headers and cells wrap to two lines, cut text has a tooltip, and the
+ * Columns button hides columns, a choice kept per table in this browser.
+ */
 export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<Row>) {
-  const { label, rows, totalDocs, page, onPageChange, sortModel, onSortModelChange, selectOnClick, ...rest } = props;
+  const { label, columnsKey, hiddenByDefault = [], rows, totalDocs, columns, page, onPageChange, ...rest } = props;
+  const { sortModel, onSortModelChange, selectOnClick, ...gridProps } = rest;
   const rowCount = usePagedRowCount(totalDocs === undefined ? undefined : { totalDocs });
+  const [visibility, setVisibility] = useStoredColumnVisibility(
+    columnsKey ?? label,
+    Object.fromEntries(hiddenByDefault.map((field) => [field, false])),
+  );
+  const columnDefs = useMemo(() => columns.map(fitted), [columns]);
+  // A stored choice cannot hide what may not be hidden (a table's actions).
+  const shown = useMemo(() => {
+    const fixed = new Set(columnDefs.filter((c) => c.hideable === false).map((c) => c.field));
+    return Object.fromEntries(Object.entries(visibility).filter(([field]) => !fixed.has(field)));
+  }, [columnDefs, visibility]);
   return (
     <DataGrid
-      {...rest}
+      {...gridProps}
       aria-label={label}
       autoHeight
+      columns={columnDefs}
       rows={rows ?? []}
       rowCount={rowCount}
       paginationMode="server"
@@ -55,7 +99,21 @@ export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<R
         onSortModelChange?.(model);
         onPageChange(0);
       }}
+      columnVisibilityModel={shown}
+      onColumnVisibilityModelChange={setVisibility}
+      showToolbar
+      slots={{ toolbar: GridToolbar }}
       slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
+      sx={{
+        // Headers wrap to two lines instead of being cut at one.
+        [`& .${gridClasses.columnHeaderTitle}`]: {
+          whiteSpace: 'normal',
+          lineHeight: 1.2,
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 2,
+        },
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
 
 export interface WizardStep {
   label: string;
@@ -20,6 +21,8 @@ export interface WizardAction {
   label: string;
   onClick: () => void;
   disabled: boolean;
+  /** Why the action is off whatever the form holds; shown beside the button. */
+  offReason?: string;
 }
 
 /** A stepped dialog (part 2 §4): Next and Previous between steps, Cancel, and the save actions. */
@@ -73,15 +76,21 @@ export function WizardDialog(props: {
         )}
         {last &&
           props.actions.map((action) => (
-            <Button
-              key={action.label}
-              variant="contained"
-              disabled={action.disabled}
-              loading={props.busy}
-              onClick={action.onClick}
-            >
-              {action.label}
-            </Button>
+            <Fragment key={action.label}>
+              {action.offReason && (
+                <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+                  {action.offReason}
+                </Typography>
+              )}
+              <Button
+                variant="contained"
+                disabled={action.disabled || Boolean(action.offReason)}
+                loading={props.busy}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            </Fragment>
           ))}
       </DialogActions>
     </Dialog>

@@ -15,26 +15,28 @@ import { ChatSessionDialog } from './chat-session-dialog';
 
 function columns(onView: (session: ChatSession) => void): GridColDef<ChatSession>[] {
   return [
-    { field: 'sessionId', headerName: 'Session ID', flex: 1, minWidth: 300, sortable: false },
-    { field: 'serialNumber', headerName: 'Serial Number', width: 140, sortable: false },
+    { field: 'sessionId', headerName: 'Session ID', flex: 1.5, minWidth: 200, sortable: false },
+    { field: 'serialNumber', headerName: 'Serial Number', width: 120, sortable: false },
     {
       field: 'isOpen',
       headerName: 'Open',
-      width: 80,
+      width: 70,
       sortable: false,
       valueFormatter: (v: boolean) => (v ? 'yes' : 'no'),
     },
     {
       field: 'createdAt',
       headerName: 'Created At',
-      width: 170,
+      minWidth: 96,
+      flex: 1,
       sortable: false,
       valueFormatter: (v: string) => formatDateTime(v),
     },
     {
       field: 'updatedAt',
       headerName: 'Updated At',
-      width: 170,
+      minWidth: 96,
+      flex: 1,
       sortable: false,
       valueFormatter: (v: string) => formatDateTime(v),
     },

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -32,16 +31,15 @@ export function StatisticsPanel() {
       aria-label="Assistant statistics"
     >
       {FIGURES.map(({ key, label, decimals, unit }) => (
-        <Card key={key} variant="outlined" sx={{ minWidth: 200 }}>
-          <CardContent>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-              {data[key].toFixed(decimals)}
-              {unit ? ` ${unit}` : ''}
-            </Typography>
-          </CardContent>
+        // Each card is the one <div> a <dl> may hold around its term and value, so no inner wrapper.
+        <Card key={key} variant="outlined" sx={{ minWidth: 200, p: 2 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+            {data[key].toFixed(decimals)}
+            {unit ? ` ${unit}` : ''}
+          </Typography>
         </Card>
       ))}
     </Stack>

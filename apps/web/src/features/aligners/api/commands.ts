@@ -39,6 +39,10 @@ export function useUnitCommand(command: CommandName, serialNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args?: CommandArgs) => sendCommand(command, serialNumber, args),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) }),
+    // After Reset Serial the unit answers to its new serial only: reading the old one is a 404.
+    onSettled: (_answer, error) =>
+      command === 'reset_serial_number' && !error
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) }),
   });
 }

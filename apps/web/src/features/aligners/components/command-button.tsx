@@ -38,7 +38,7 @@ export function useCommandRunner(
         else notify(`${label}: done on ${serialNumber}.`);
         onSuccess?.(response);
       },
-      onError: (error) => alert(texts ? `${texts.failure} ${errorMessage(error)}` : errorMessage(error)),
+      onError: (error) => alert(texts ? `${texts.failure} ${errorMessage(error)}` : errorMessage(error), 'error'),
     });
   return { run, pending: mutation.isPending };
 }

@@ -24,7 +24,7 @@ export function DeleteEquipmentDialog({ serialNumber, onClose }: { serialNumber:
       queryClient.removeQueries({ queryKey: equipmentKeys.detail(serialNumber) });
       await queryClient.invalidateQueries({ queryKey: equipmentKeys.lists() });
     },
-    onError: (error) => alert(errorMessage(error)),
+    onError: (error) => alert(errorMessage(error), 'error'),
   });
 
   return (

@@ -129,9 +129,11 @@ describe('EquipmentDetailDialog', () => {
     expect(await screen.findByText('Staged 5.2.0 on V33CP1234.')).toBeTruthy();
     expect(await within(commands()).findByRole('button', { name: 'Unstage 5.2.0' })).toBeTruthy();
     expect(within(commands()).queryByRole('button', { name: /^Stage/ })).toBeNull();
+    // As part 1 §7 sends it: the release's version {semantic, meta} and its path.
     expect(callsTo('POST', '/create/immediate_stage_of_software_update/v1')[0]?.body).toEqual({
       serialNumber: 'V33CP1234',
       version: { semantic: '5.2.0', meta: null },
+      path: '/u/5.2.0',
     });
   });
 
@@ -210,8 +212,11 @@ describe('EquipmentDetailDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Reset Serial' }));
     const sub = await screen.findByRole('dialog', { name: 'Reset Serial' });
     await user.type(within(sub).getByLabelText('New Serial Number'), 'v33cp9999');
+    const reads = callsTo('GET', '/read/aligner/v1').length;
     await user.click(within(sub).getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(onSerialChanged).toHaveBeenCalledWith('V33CP9999'));
+    // The old serial is gone: reading it again would only get a 404.
+    expect(callsTo('GET', '/read/aligner/v1')).toHaveLength(reads);
     expect(callsTo('POST', '/cmd/reset_serial_number/v1')[0]?.body).toEqual({
       currentSerialNumber: 'V33CP1234',
       newSerialNumber: 'V33CP9999',

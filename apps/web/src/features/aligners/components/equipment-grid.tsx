@@ -28,39 +28,42 @@ export interface EquipmentGridProps extends RowActionHandlers {
  */
 function columns(role: Role, latest: LatestVersions, handlers: RowActionHandlers): GridColDef<Equipment>[] {
   return [
-    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 130, flex: 1 },
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 110, flex: 1 },
     {
       field: 'countryCode',
       headerName: 'Country',
-      width: 100,
+      width: 84,
       valueGetter: (_value, row) => row.geolocation?.country_code ?? null,
       renderCell: ({ row }) => <CountryFlag countryCode={row.geolocation?.country_code} />,
     },
-    { field: 'family', headerName: 'Family', width: 130 },
+    { field: 'family', headerName: 'Family', width: 110 },
     {
       field: 'version',
       headerName: 'Software Version',
-      width: 150,
+      width: 110,
       valueGetter: (_value, row) => row.version?.semantic ?? null,
       renderCell: ({ row }) => <VersionChip version={row.version?.semantic} latest={latest[row.family]} />,
     },
     {
       field: 'createdAt',
       headerName: 'Created At',
-      width: 170,
+      minWidth: 110,
+      flex: 1,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'updatedAt',
       headerName: 'Updated At',
-      width: 170,
+      minWidth: 110,
+      flex: 1,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'actions',
       headerName: 'Actions',
       sortable: false,
-      width: 320,
+      // Five buttons and the menu of the report actions: the row fits a 1280 px screen.
+      width: 210,
       renderCell: ({ row }) => <EquipmentRowActions unit={row} role={role} {...handlers} />,
     },
   ];

@@ -6,6 +6,7 @@ import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer, type FakeRequest } from '../../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
+import { EquipmentDetailHost } from './equipment-detail-host';
 import { EquipmentPage } from './equipment-page';
 
 const units = [
@@ -32,7 +33,18 @@ function setup(
     'GET /read/latest_oasis_software_version/v1': () => null,
     'POST /api/v1/delete_equipment': () => ({ message: 'Equipment V33CP1234 deleted.' }),
   });
-  return { ...renderScreen(<EquipmentPage />, { path }), ...server, user: userEvent.setup() };
+  return {
+    ...renderScreen(
+      <>
+        <EquipmentPage />
+        {/* The app's frame opens the detail of ?serial= over any screen. */}
+        <EquipmentDetailHost />
+      </>,
+      { path },
+    ),
+    ...server,
+    user: userEvent.setup(),
+  };
 }
 
 const row = (serial: string) => screen.getByRole('group', { name: `Actions for ${serial}` });
@@ -90,14 +102,22 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').length).toBeGreaterThan(before));
   });
 
-  it('offers support no Delete, and keeps the report buttons off', async () => {
-    setup('support');
+  it('offers support no Delete, and keeps the report actions off', async () => {
+    const { user } = setup('support');
     await screen.findByText('V33CP1234');
     const actions = row('V33CP1234');
     expect(within(actions).queryByRole('button', { name: 'Delete Equipment' })).toBeNull();
+    await user.click(within(actions).getByRole('button', { name: 'More actions for V33CP1234' }));
+    const menu = await screen.findByRole('menu', { name: 'More actions for V33CP1234' });
     for (const name of ['View Last Voltage Report', 'View Last USB Status Report', 'View Last Printer Status Report']) {
-      expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+      expect(
+        within(menu)
+          .getByRole('menuitem', { name: new RegExp(`^${name}`) })
+          .getAttribute('aria-disabled'),
+      ).toBe('true');
     }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     for (const name of ['Create Support Ticket', 'View Ticket History']) {
       expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
     }

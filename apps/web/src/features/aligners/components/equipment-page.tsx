@@ -1,24 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import type { GridSortModel } from '@mui/x-data-grid';
-import { useQueryClient } from '@tanstack/react-query';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { equipmentKeys, useEquipmentList, type EquipmentListQuery } from '../api/equipment';
+import { useEquipmentList, type EquipmentListQuery } from '../api/equipment';
 import { useLatestVersions } from '../api/latest-versions';
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
-import { EquipmentDetailDialog } from './equipment-detail-dialog';
 import { EquipmentFilters, NO_FILTERS, type EquipmentFilterValues } from './equipment-filters';
 import { EquipmentGrid } from './equipment-grid';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
+import { useDetailParam } from '../utils/detail-param';
 
 export const FILTER_DEBOUNCE_MS = 300;
-/** The search parameter that opens the equipment detail, so a unit can be linked to. */
-export const SERIAL_PARAM = 'serial';
 
 function toQuery(filters: EquipmentFilterValues, page: number, sort: GridSortModel): EquipmentListQuery {
   const [order] = sort;
@@ -33,11 +29,10 @@ function toQuery(filters: EquipmentFilterValues, page: number, sort: GridSortMod
   };
 }
 
-/** The Equipment screen (/Aligners): filters, the table, and the detail opened by ?serial=. */
+/** The Equipment screen (/Aligners): filters and the table; a row opens the detail (?serial=, app layout). */
 export function EquipmentPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [, showDetail] = useDetailParam();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(0);
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
@@ -47,21 +42,7 @@ export function EquipmentPage() {
   const query = useMemo(() => toQuery(settledFilters, page, sortModel), [settledFilters, page, sortModel]);
   const list = useEquipmentList(query);
   const latest = useLatestVersions();
-  const serial = params.get(SERIAL_PARAM);
 
-  const showDetail = useCallback(
-    (serialNumber: string | null, replace = false) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (serialNumber) next.set(SERIAL_PARAM, serialNumber);
-          else next.delete(SERIAL_PARAM);
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
   const openDialog = useCallback(
     (kind: UnitDialogKind, serialNumber: string) => setUnitDialog({ kind, serialNumber }),
     [],
@@ -95,17 +76,6 @@ export function EquipmentPage() {
         onOpenDialog={openDialog}
         onDelete={setToDelete}
       />
-      {serial && (
-        <EquipmentDetailDialog
-          key={serial}
-          serialNumber={serial}
-          onClose={() => showDetail(null)}
-          onSerialChanged={(next) => {
-            showDetail(next, true);
-            void queryClient.invalidateQueries({ queryKey: equipmentKeys.lists() });
-          }}
-        />
-      )}
       {unitDialog && <UnitDialog {...unitDialog} onClose={() => setUnitDialog(null)} />}
       {toDelete && <DeleteEquipmentDialog serialNumber={toDelete} onClose={() => setToDelete(null)} />}
     </>

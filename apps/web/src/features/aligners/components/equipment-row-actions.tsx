@@ -1,17 +1,14 @@
-import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import UsbOutlined from '@mui/icons-material/UsbOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Stack from '@mui/material/Stack';
 import type { Equipment } from '@ed/contract/equipment';
 import { hasPermission, unitRules } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { REPORTS_OFF } from './equipment-commands';
+import { ReportActionsMenu } from './report-actions-menu';
 import type { UnitDialogKind } from './unit-dialogs';
 
 export interface RowActionHandlers {
@@ -20,13 +17,7 @@ export interface RowActionHandlers {
   onDelete: (serialNumber: string) => void;
 }
 
-const REPORT_ACTIONS = [
-  ['voltages', 'View Last Voltage Report', BoltOutlined],
-  ['usb', 'View Last USB Status Report', UsbOutlined],
-  ['printer', 'View Last Printer Status Report', PrintOutlined],
-] as const;
-
-/** The row actions of part 1 §2, in its order; the report buttons are off for everyone (§6). */
+/** The row actions of part 1 §2, in its order; the report actions, off for everyone (§6), in a menu at the end. */
 export function EquipmentRowActions({ unit, role, ...on }: RowActionHandlers & { unit: Equipment; role: Role }) {
   const serial = unit.serialNumber;
   const small = { size: 'small' } as const;
@@ -68,18 +59,7 @@ export function EquipmentRowActions({ unit, role, ...on }: RowActionHandlers & {
           <DeleteOutlined fontSize="small" />
         </TooltipIconButton>
       )}
-      {REPORT_ACTIONS.map(([kind, label, Icon]) => (
-        <TooltipIconButton
-          key={kind}
-          {...small}
-          label={label}
-          tooltip={`${label}: ${REPORTS_OFF}`}
-          disabled={!unitRules.reportButtons(unit)}
-          onClick={() => on.onOpenDialog(kind, serial)}
-        >
-          <Icon fontSize="small" />
-        </TooltipIconButton>
-      ))}
+      <ReportActionsMenu unit={unit} onOpenDialog={on.onOpenDialog} />
     </Stack>
   );
 }

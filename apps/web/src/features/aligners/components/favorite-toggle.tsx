@@ -20,7 +20,10 @@ export function FavoriteToggle({ unit }: { unit: Pick<Equipment, 'serialNumber' 
       disabled={!session || toggle.isPending}
       onClick={() =>
         session &&
-        toggle.mutate({ username: session.user.username, unit }, { onError: (error) => notify(errorMessage(error)) })
+        toggle.mutate(
+          { username: session.user.username, unit },
+          { onError: (error) => notify(errorMessage(error), 'error') },
+        )
       }
     >
       {unit.favorite ? <StarIcon sx={{ color: 'secondary.main' }} /> : <StarBorderIcon />}

@@ -28,7 +28,7 @@ function ScreenShotItem({ shot, serialNumber }: { shot: ScreenShot; serialNumber
     try {
       await downloadFile(shot.image, `${serialNumber}-${shot.id}.png`);
     } catch (error) {
-      notify(errorMessage(error));
+      notify(errorMessage(error), 'error');
     } finally {
       setDownloading(false);
     }
@@ -57,7 +57,7 @@ function ScreenShotItem({ shot, serialNumber }: { shot: ScreenShot; serialNumber
           label={`Delete screen shot ${taken}`}
           tooltip="Delete"
           loading={remove.isPending}
-          onClick={() => remove.mutate(shot.id, { onError: (error) => notify(errorMessage(error)) })}
+          onClick={() => remove.mutate(shot.id, { onError: (error) => notify(errorMessage(error), 'error') })}
         >
           <DeleteOutline />
         </TooltipIconButton>

@@ -31,7 +31,7 @@ export function SerialSearchBox({ onSearch }: SerialSearchBoxProps) {
     try {
       await onSearch(serial);
     } catch (error) {
-      notify(errorMessage(error));
+      notify(errorMessage(error), 'error');
     } finally {
       setSearching(false);
     }

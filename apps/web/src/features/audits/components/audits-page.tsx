@@ -63,14 +63,15 @@ export function AuditsPage() {
       {
         field: 'at',
         headerName: 'Time (UTC)',
-        width: 200,
+        minWidth: 110,
+        flex: 1,
         valueFormatter: (v: string) => v.replace('T', ' ').replace('Z', ''),
       },
-      { field: 'username', headerName: 'User', width: 130 },
-      { field: 'action', headerName: 'Action', flex: 1, minWidth: 240 },
-      { field: 'target', headerName: 'Target', width: 160 },
-      { field: 'outcome', headerName: 'Outcome', width: 100 },
-      { field: 'requestId', headerName: 'Request ID', width: 300 },
+      { field: 'username', headerName: 'User', width: 110 },
+      { field: 'action', headerName: 'Action', flex: 1.5, minWidth: 160 },
+      { field: 'target', headerName: 'Target', flex: 1, minWidth: 120 },
+      { field: 'outcome', headerName: 'Outcome', width: 96 },
+      { field: 'requestId', headerName: 'Request ID', flex: 1, minWidth: 140 },
     ],
     [],
   );
@@ -105,7 +106,7 @@ export function AuditsPage() {
           onClick={() => {
             setExporting(true);
             downloadAuditCsv(settled)
-              .catch((error: unknown) => alert(errorMessage(error)))
+              .catch((error: unknown) => alert(errorMessage(error), 'error'))
               .finally(() => setExporting(false));
           }}
         >

@@ -82,7 +82,11 @@ describe('HomePage', () => {
   it('lets admin restart a service and tells the result', async () => {
     const { user, callsTo, socket } = setup('admin');
     await user.click(await screen.findByRole('button', { name: 'Restart radar' }));
+    const ask = await screen.findByRole('dialog', { name: 'Restart radar?' });
+    expect(callsTo('POST', '/api/v1/reset_service/')).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('The radar service was restarted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart radar?' })).toBeNull());
     expect(callsTo('POST', '/api/v1/reset_service/')[0]?.query.get('serviceName')).toBe('radar');
     act(() =>
       socket.serverEmit(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -9,28 +10,48 @@ import { hasPermission } from '@ed/contract/permissions';
 import type { ServiceStatus } from '@ed/contract/dashboard';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { useNotice } from '../../../shared/components/notice-context';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useRestartService, useServiceStatus } from '../api/dashboard';
 import { DashboardPanel } from './dashboard-panel';
 
+/** Asks first (a restart interrupts whoever uses the service), then says how it went. */
 function RestartButton({ service }: { service: ServiceStatus[number] }) {
   const restart = useRestartService();
   const { notify } = useNotice();
+  const [asking, setAsking] = useState(false);
   return (
-    <TooltipIconButton
-      label={`Restart ${service.label}`}
-      edge="end"
-      loading={restart.isPending}
-      onClick={() =>
-        restart.mutate(service.name, {
-          onSuccess: ({ message }) => notify(message),
-          onError: (error) => notify(errorMessage(error)),
-        })
-      }
-    >
-      <RestartAltIcon />
-    </TooltipIconButton>
+    <>
+      <TooltipIconButton
+        label={`Restart ${service.label}`}
+        edge="end"
+        loading={restart.isPending}
+        onClick={() => setAsking(true)}
+      >
+        <RestartAltIcon />
+      </TooltipIconButton>
+      {asking && (
+        <ConfirmDialog
+          title={`Restart ${service.label}?`}
+          text={`The ${service.label} service stops and starts again; whoever uses it is interrupted for a moment.`}
+          busy={restart.isPending}
+          error={restart.error ? errorMessage(restart.error) : null}
+          onClose={() => {
+            setAsking(false);
+            restart.reset();
+          }}
+          onConfirm={() =>
+            restart.mutate(service.name, {
+              onSuccess: ({ message }) => {
+                setAsking(false);
+                notify(message);
+              },
+            })
+          }
+        />
+      )}
+    </>
   );
 }
 

@@ -22,7 +22,7 @@ export function useEasyAction<V, R>(options: {
       options.onDone?.();
       await queryClient.invalidateQueries({ queryKey: options.reload });
     },
-    onError: (error, variables) => alert(options.failure(error, variables)),
+    onError: (error, variables) => alert(options.failure(error, variables), 'error'),
   });
 }
 

@@ -3,7 +3,7 @@ import { countriesResponseSchema } from '@ed/contract/notifications';
 import {
   messageSchema,
   messagesResponseSchema,
-  serialUploadResponseSchema,
+  serialUploadReportSchema,
   type CreateMessageRequest,
   type MESSAGE_TABS,
   type UpdateMessageRequest,
@@ -70,9 +70,12 @@ export const useUpdateMessage = () =>
 export const useDeleteMessage = () =>
   useMessageMutation((id: number) => http('/delete/message/v1', { json: { id }, schema: messageSchema }));
 
-/** POST /upload_serialnumbers with the file as multipart field "file". */
+/**
+ * POST /upload_serialnumbers with the file as multipart field "file". `report=true` asks for what
+ * was left out (invalid lines, duplicates) beside the list the spec's call answers.
+ */
 export function uploadSerialNumbers(file: File) {
   const formData = new FormData();
   formData.append('file', file);
-  return http('/upload_serialnumbers', { formData, schema: serialUploadResponseSchema });
+  return http('/upload_serialnumbers', { query: { report: true }, formData, schema: serialUploadReportSchema });
 }

@@ -88,6 +88,8 @@ export function MessageTable({
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <PagedGrid
         label={tab.label}
+        // The seven tabs show the same columns: one choice of columns serves them all.
+        columnsKey="Messages"
         rows={list.data?.docs}
         totalDocs={list.data?.totalDocs}
         columns={columns}

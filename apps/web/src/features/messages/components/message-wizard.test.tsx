@@ -1,7 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../testing/fixtures';
+import type { Message } from '@ed/contract/messages';
+import type { Role } from '@ed/contract/roles';
+import { writeToken } from '../../../shared/auth/token-storage';
+import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { MessageWizard } from './message-wizard';
 
@@ -62,5 +65,44 @@ describe('MessageWizard', () => {
       targets: { market: 'DE', softwareVersion: 'all', serialNumbers: [] },
       disposition: 'draft',
     });
+  });
+
+  const pending: Message = {
+    id: 9,
+    schedule: { startDate: `${day(1)}T00:00:00.000Z`, endDate: `${day(2)}T23:59:59.999Z` },
+    header: 'Winter service',
+    body: 'Book a check.',
+    callToAction: 'Call us',
+    targets: { market: 'DE', softwareVersion: 'all', serialNumbers: [] },
+    issuerUsername: 'alice',
+    issuerEmail: 'a@example.com',
+    disposition: 'pending approval',
+    deliveredCount: 0,
+  };
+  const approveAs = async (role: Role, username: string) => {
+    writeToken(tokenFor(role, username));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, [{ countryName: 'Germany', countryCode: 'DE' }])),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<MessageWizard message={pending} onClose={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    return screen.getByRole('button', { name: 'Save and Approve' }) as HTMLButtonElement;
+  };
+
+  it('keeps Save and Approve off for the author, and says why (four eyes)', async () => {
+    expect((await approveAs('engineer', 'alice')).disabled).toBe(true);
+    expect(screen.getByText('You wrote this message: someone else must approve it.')).toBeTruthy();
+  });
+
+  it('offers Save and Approve to another approver', async () => {
+    expect((await approveAs('engineer', 'bob')).disabled).toBe(false);
+  });
+
+  it('lets an admin approve their own message', async () => {
+    expect((await approveAs('admin', 'alice')).disabled).toBe(false);
+    expect(screen.queryByText('You wrote this message: someone else must approve it.')).toBeNull();
   });
 });

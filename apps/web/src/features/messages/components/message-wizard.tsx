@@ -4,7 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
 import { MESSAGE_SOFTWARE_VERSION, type Disposition, type Message } from '@ed/contract/messages';
+import type { SessionUser } from '@ed/contract/roles';
 import { errorMessage } from '../../../shared/api/http';
+import { useSession } from '../../../shared/auth/use-session';
 import { DateRangeFields, isValidRange, type DateRange } from '../../../shared/components/date-range-fields';
 import { useNotice } from '../../../shared/components/notice-context';
 import { WizardDialog, type WizardAction } from '../../../shared/components/wizard-dialog';
@@ -28,9 +30,16 @@ const DONE_TEXT: Record<string, string> = {
   upcoming: 'approved',
 };
 
+/** Four eyes: the author does not approve their own message, unless an admin overrides (audited). */
+const ownApprovalReason = (message: Message, user: SessionUser) =>
+  message.issuerUsername === user.username && user.role !== 'admin'
+    ? 'You wrote this message: someone else must approve it.'
+    : undefined;
+
 /** Create New Message and the edit dialogs (width 1000): time period; text; market and serial numbers. */
 export function MessageWizard({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { notify } = useNotice();
+  const session = useSession();
   const create = useCreateMessage();
   const update = useUpdateMessage();
   const markets = useMarkets();
@@ -63,6 +72,7 @@ export function MessageWizard({ message, onClose }: { message: Message | null; o
     ? (EDIT_ACTIONS[message.disposition] ?? []).map(({ label, to }) => ({
         label,
         disabled: !ready,
+        offReason: to === 'upcoming' && session ? ownApprovalReason(message, session.user) : undefined,
         onClick: () =>
           update.mutate(
             {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import type { SerialUploadResponse } from '@ed/contract/messages';
+import { serialUploadNotice, type SerialUploadReport } from '@ed/contract/messages';
 import { errorMessage } from '../../../shared/api/http';
 import { uploadSerialNumbers } from '../api/messages';
 
@@ -18,7 +18,7 @@ export function SerialUpload({
 }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<SerialUploadResponse | null>(null);
+  const [report, setReport] = useState<SerialUploadReport | null>(null);
   const upload = useMutation({
     mutationFn: uploadSerialNumbers,
     onSuccess: (answer) => {
@@ -55,11 +55,7 @@ export function SerialUpload({
       </Stack>
       <Typography role="status">{`${serialNumbers.length} serial numbers`}</Typography>
       {report && (report.invalid.length > 0 || report.duplicates > 0) && (
-        <Alert severity="warning">
-          {report.duplicates > 0 && `${report.duplicates} duplicates removed. `}
-          {report.invalid.length > 0 &&
-            `Invalid serial numbers left out: ${report.invalid.map((i) => `line ${i.line} "${i.value}"`).join(', ')}.`}
-        </Alert>
+        <Alert severity="warning">{serialUploadNotice(report)}</Alert>
       )}
       {upload.isError && <Alert severity="error">{errorMessage(upload.error)}</Alert>}
     </Stack>

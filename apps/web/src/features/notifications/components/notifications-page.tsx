@@ -20,20 +20,20 @@ export function NotificationsPage() {
   const list = useNotifications(page);
   const columns = useMemo<GridColDef<Notification>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
-      { field: 'resourcePath', headerName: 'Path', flex: 1.5, minWidth: 180 },
-      { field: 'mimeType', headerName: 'MIME Type', width: 110 },
-      { field: 'beginsOn', headerName: 'Begins', width: 170, valueFormatter: (v: string) => formatUtc(v) },
-      { field: 'endsOn', headerName: 'Ends', width: 170, valueFormatter: (v: string) => formatUtc(v) },
-      { field: 'targetType', headerName: 'Target Type', width: 110 },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 110 },
+      { field: 'resourcePath', headerName: 'Path', flex: 1.5, minWidth: 120 },
+      { field: 'mimeType', headerName: 'MIME Type', width: 100 },
+      { field: 'beginsOn', headerName: 'Begins', minWidth: 96, flex: 1, valueFormatter: (v: string) => formatUtc(v) },
+      { field: 'endsOn', headerName: 'Ends', minWidth: 96, flex: 1, valueFormatter: (v: string) => formatUtc(v) },
+      { field: 'targetType', headerName: 'Target Type', width: 100 },
       {
         field: 'target',
         headerName: 'Target',
         flex: 1,
-        minWidth: 180,
+        minWidth: 120,
         valueGetter: (_v, row) => `${row.target.family}: ${place(row)}`,
       },
-      { field: 'deliveredCount', headerName: 'Delivered', width: 100, type: 'number' },
+      { field: 'deliveredCount', headerName: 'Delivered', width: 92, type: 'number' },
     ],
     [],
   );

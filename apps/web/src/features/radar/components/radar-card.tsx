@@ -7,13 +7,13 @@ import Link from '@mui/material/Link';
 import type { Equipment } from '@ed/contract/equipment';
 import { unitRules } from '@ed/contract/permissions';
 import { describeSerialNumber } from '@ed/contract/serial-number';
-import { detailPath } from '../../aligners/api/serial-search';
 import { FavoriteToggle } from '../../aligners/components/favorite-toggle';
 import { Field, FieldList, GeolocationFields, Section } from '../../aligners/components/equipment-fields';
 import { OpenTicketsBadge } from '../../aligners/components/open-tickets-badge';
 import { UpdateCommands } from '../../aligners/components/update-commands';
 import { UpdateStatus } from '../../aligners/components/update-status';
 import { VersionChip } from '../../aligners/components/version-chip';
+import { detailSearch } from '../../aligners/utils/detail-param';
 import { connectionTexts, yesNo } from '../../aligners/utils/equipment-text';
 
 /** One favorite on My Radar (part 1 §2): what the unit runs, its connection and place, and its update progress. */
@@ -24,7 +24,7 @@ export function RadarCard({ unit, latest }: { unit: Equipment; latest: string | 
     <Card variant="outlined" component="article" aria-labelledby={titleId}>
       <CardHeader
         title={
-          <Link id={titleId} component={RouterLink} to={detailPath(unit.serialNumber)} variant="h6" underline="hover">
+          <Link id={titleId} component={RouterLink} to={detailSearch(unit.serialNumber)} variant="h6" underline="hover">
             {unit.serialNumber}
           </Link>
         }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { installedVersionsSchema, latestSoftwareVersionSchema, stagedTotalsSchema } from '@ed/contract/dashboard';
 import type { Family } from '@ed/contract/families';
 import {
@@ -39,12 +39,34 @@ export const softwareKeys = {
 
 const routesOf = (family: Family) => STAGING_ROUTES.find((r) => r.family === family)!;
 
+const readLatest = (family: Family, signal?: AbortSignal) =>
+  http(READS[family].latest, { schema: latestSoftwareVersionSchema, signal });
+
 export function useLatestVersion(family: Family) {
   return useQuery({
     queryKey: latestVersionKey(family),
-    queryFn: ({ signal }) => http(READS[family].latest, { schema: latestSoftwareVersionSchema, signal }),
+    queryFn: ({ signal }) => readLatest(family, signal),
     staleTime: 60_000,
   });
+}
+
+/**
+ * A published release as the stage and schedule calls name it (part 1 §7, part 2 §7): version
+ * {semantic, meta} and the release's path. The buttons know only the semantic of their family's
+ * latest; its meta and path come from the latest release (cached). Another version goes without a path.
+ */
+export async function releaseOf(
+  queryClient: QueryClient,
+  family: Family,
+  semantic: string,
+): Promise<{ version: { semantic: string; meta: string | null }; path?: string }> {
+  const latest = await queryClient.ensureQueryData({
+    queryKey: latestVersionKey(family),
+    queryFn: ({ signal }) => readLatest(family, signal),
+  });
+  return latest?.semantic === semantic
+    ? { version: { semantic, meta: latest.meta }, path: latest.path }
+    : { version: { semantic, meta: null } };
 }
 
 /** Staged totals of a family, refreshed by the server's SOFTWARE_UPDATES_STAGED push. */
@@ -94,10 +116,10 @@ export function useStaging(family: Family, serialNumber: string) {
   const queryClient = useQueryClient();
   const settle = () => queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) });
   const stage = useMutation({
-    mutationFn: (semantic: string) =>
+    mutationFn: async (semantic: string) =>
       http(routesOf(family).stage, {
         method: 'POST',
-        json: { serialNumber, version: { semantic, meta: null } },
+        json: { serialNumber, ...(await releaseOf(queryClient, family, semantic)) },
         schema: stageResponseSchema,
       }),
     onSettled: settle,

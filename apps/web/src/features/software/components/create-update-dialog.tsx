@@ -9,7 +9,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Family } from '@ed/contract/families';
 import type { ValidatedManifest } from '@ed/contract/software';
+import { alertTexts } from '@ed/contract/socket';
 import { errorMessage } from '../../../shared/api/http';
+import { useNotice } from '../../../shared/components/notice-context';
 import { useCreateUpdate, validateUpdate } from '../api/software';
 
 export const verifiedText = (m: ValidatedManifest) =>
@@ -32,6 +34,7 @@ export function CreateUpdateDialog({
   const [error, setError] = useState<string | null>(null);
   const [validating, setValidating] = useState(false);
   const create = useCreateUpdate(family);
+  const { alert } = useNotice();
 
   const reset = () => {
     setPath('');
@@ -56,8 +59,12 @@ export function CreateUpdateDialog({
   const confirm = () =>
     manifest &&
     create.mutate(manifest, {
-      // The live alert "The latest software available is now version …" announces it to everyone.
-      onSuccess: () => close(),
+      // The creator reads the alert everyone else gets from the live event, at once; their own
+      // console skips that event's echo (LiveAlerts).
+      onSuccess: (update) => {
+        if (update.isLatest) alert(alertTexts.latestSoftware(update.version.semantic));
+        close();
+      },
       onError: (err) => setError(errorMessage(err)),
     });
 

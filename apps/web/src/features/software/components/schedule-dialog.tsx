@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,39 +8,38 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { NO_ALIGNERS_MATCH_TEXT, scheduleLoadColor, type ScheduleByDay } from '@ed/contract/software';
+import { NO_ALIGNERS_MATCH_TEXT, type ScheduleLeftOut } from '@ed/contract/software';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
-import { searchSerials, useCreateSchedule, useScheduleByDay } from '../api/schedules';
+import { scheduleConflicts, searchSerials, useCreateSchedule, useScheduleByDay } from '../api/schedules';
+import { DayLoad } from './day-load';
 
-const CHIP_COLOR = { green: 'success', yellow: 'warning', red: 'error' } as const;
 const SHOWN_SERIALS = 12;
 
-const dayKey = (d: ScheduleByDay[number]['_id']) =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+const shortList = (serials: string[]) =>
+  `${serials.slice(0, SHOWN_SERIALS).join(', ')}${serials.length > SHOWN_SERIALS ? ', …' : ''}`;
 
-/** Units scheduled per day, coloured up to 10 green, up to 20 yellow, above red (part 2 §9). */
-export function DayLoad({ days }: { days: ScheduleByDay }) {
-  if (days.length === 0) return <Typography color="text.secondary">Nothing scheduled yet.</Typography>;
+/** Units Confirm leaves out, so none is booked twice or updated to what it runs. */
+function LeftOutNotice({ leftOut, semantic }: { leftOut: ScheduleLeftOut; semantic: string }) {
+  const { alreadyScheduled, alreadyOnVersion } = leftOut;
+  if (alreadyScheduled.length === 0 && alreadyOnVersion.length === 0) return null;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Scheduled per day" role="list">
-      {days.map((d) => {
-        const color = scheduleLoadColor(d.count);
-        return (
-          <Chip
-            key={dayKey(d._id)}
-            role="listitem"
-            color={CHIP_COLOR[color]}
-            data-load={color}
-            label={`${dayKey(d._id)}: ${d.count}`}
-            aria-label={`${dayKey(d._id)}: ${d.count} scheduled (${color})`}
-          />
-        );
-      })}
-    </Stack>
+    <Alert severity="warning">
+      {alreadyScheduled.length > 0 && (
+        <div>
+          {`Left out, already scheduled: ${alreadyScheduled
+            .slice(0, SHOWN_SERIALS)
+            .map((u) => `${u.serialNumber} (${u.semantic} on ${u.date})`)
+            .join(', ')}${alreadyScheduled.length > SHOWN_SERIALS ? ', …' : ''}`}
+        </div>
+      )}
+      {alreadyOnVersion.length > 0 && <div>{`Left out, already on ${semantic}: ${shortList(alreadyOnVersion)}`}</div>}
+    </Alert>
   );
 }
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** Schedule aligners matching a serial pattern to be staged with the latest update on a day. */
 export function ScheduleDialog({
@@ -58,6 +56,7 @@ export function ScheduleDialog({
   const [date, setDate] = useState(tomorrow);
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  const [leftOut, setLeftOut] = useState<ScheduleLeftOut | null>(null);
   const byDay = useScheduleByDay(open);
   const create = useCreateSchedule();
   const { alert } = useNotice();
@@ -72,7 +71,12 @@ export function ScheduleDialog({
     setSearching(true);
     setError(null);
     try {
-      setMatches(await searchSerials(pattern.trim()));
+      const [found, conflicts] = await Promise.all([
+        searchSerials(pattern.trim()),
+        latest ? scheduleConflicts(pattern.trim(), latest) : null,
+      ]);
+      setMatches(found);
+      setLeftOut(conflicts);
     } catch (err) {
       setMatches(null);
       setError(errorMessage(err));
@@ -80,15 +84,21 @@ export function ScheduleDialog({
       setSearching(false);
     }
   };
+  const skipped = new Set([
+    ...(leftOut?.alreadyScheduled.map((u) => u.serialNumber) ?? []),
+    ...(leftOut?.alreadyOnVersion ?? []),
+  ]);
+  const toSchedule = matches?.filter((serial) => !skipped.has(serial)) ?? [];
   const confirm = () =>
     latest &&
-    matches &&
+    toSchedule.length > 0 &&
     create.mutate(
-      { serialNumbers: matches, version: { semantic: latest, meta: null }, date },
+      { serialNumbers: toSchedule, version: { semantic: latest, meta: null }, date },
       {
         onSuccess: (r) => {
-          alert(`${r.count} aligners scheduled for ${r.version.semantic} on ${r.date}.`);
+          alert(`${countOf(r.count, 'aligner')} scheduled for ${r.version.semantic} on ${r.date}.`);
           setMatches(null);
+          setLeftOut(null);
           setPattern('');
         },
         onError: (err) => setError(errorMessage(err)),
@@ -109,6 +119,7 @@ export function ScheduleDialog({
               onChange={(e) => {
                 setPattern(e.target.value);
                 setMatches(null);
+                setLeftOut(null);
               }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && pattern.trim()) void search();
@@ -122,11 +133,10 @@ export function ScheduleDialog({
           {matches?.length === 0 && <Alert severity="warning">{NO_ALIGNERS_MATCH_TEXT}</Alert>}
           {matches && matches.length > 0 && (
             <Typography aria-live="polite">
-              {matches.length} aligner{matches.length === 1 ? '' : 's'} match:{' '}
-              {matches.slice(0, SHOWN_SERIALS).join(', ')}
-              {matches.length > SHOWN_SERIALS ? ', …' : ''}
+              {countOf(matches.length, 'aligner')} match: {shortList(matches)}
             </Typography>
           )}
+          {matches && latest && leftOut && <LeftOutNotice leftOut={leftOut} semantic={latest} />}
           <TextField
             label="Date"
             type="date"
@@ -142,7 +152,7 @@ export function ScheduleDialog({
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
         {latest && matches && matches.length > 0 && (
-          <Button variant="contained" loading={create.isPending} onClick={confirm}>
+          <Button variant="contained" loading={create.isPending} disabled={toSchedule.length === 0} onClick={confirm}>
             Confirm
           </Button>
         )}

@@ -2,11 +2,22 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
+import dayjs from 'dayjs';
 import type { Family } from '@ed/contract/families';
 import type { SchedulerStatistics } from '@ed/contract/update-scheduler';
 import { useSchedulerStatistics } from '../api/update-scheduler';
 
 type Series = Record<string, number>;
+interface Line {
+  label: string;
+  data: (number | null)[];
+  /** Drawn as they are rather than as the change from the period before. */
+  raw?: boolean;
+}
+
+/** Periods on the axis and in the tooltip: local time, as the spec's YYYY-MM-DD HH:mm. */
+export const AXIS_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export const axisTime = (period: Date | string) => dayjs(period).format(AXIS_TIME_FORMAT);
 const CURRENT_LABEL: Record<Family, string> = {
   aligner: 'Aligners with Current Software',
   gtps: 'Tru-Points with Current Software',
@@ -22,32 +33,45 @@ export function deltas(series: Series, periods: string[]): (number | null)[] {
   });
 }
 
-function Chart({
-  title,
-  periods,
-  lines,
-}: {
-  title: string;
-  periods: string[];
-  lines: { label: string; data: (number | null)[] }[];
-}) {
+function Chart({ title, periods, lines }: { title: string; periods: string[]; lines: Line[] }) {
   const oldestFirst = [...periods].reverse();
   const summary = lines.map((l) => `${l.label} ${l.data[0] ?? 'none'}`).join(', ');
+  const raw = lines.filter((l) => l.raw).map((l) => l.label);
+  const rawNote = raw.length > 0 ? `Raw values, not deltas: ${raw.join(', ')}.` : null;
   return (
     <Box component="section" aria-label={title}>
       <Typography variant="h6" component="h3">
         {title}
       </Typography>
-      <Box role="img" aria-label={`${title}, latest: ${summary}`}>
+      {rawNote && (
+        <Typography variant="body2" color="text.secondary">
+          {rawNote} Their lines are dashed.
+        </Typography>
+      )}
+      <Box role="img" aria-label={`${title}, latest: ${summary}${rawNote ? `. ${rawNote}` : ''}`}>
         <LineChart
-          height={280}
-          xAxis={[{ scaleType: 'point', data: oldestFirst.map((p) => new Date(p).toLocaleString()) }]}
-          series={lines.map((l) => ({
+          height={300}
+          // Room at the right for the last time label, which centres on the last point.
+          margin={{ right: 56 }}
+          xAxis={[
+            {
+              scaleType: 'point',
+              data: oldestFirst.map((p) => new Date(p)),
+              valueFormatter: (value: Date) => axisTime(value),
+              tickLabelStyle: { fontSize: 12 },
+            },
+          ]}
+          series={lines.map((l, i) => ({
+            id: `line-${i}`,
             label: l.label,
             data: [...l.data].reverse(),
             connectNulls: true,
             showMark: true,
           }))}
+          // Each line's path carries its series id; raw values are dashed so they stand apart from deltas.
+          sx={Object.fromEntries(
+            lines.flatMap((l, i) => (l.raw ? [[`& path[data-series="line-${i}"]`, { strokeDasharray: '6 4' }]] : [])),
+          )}
           aria-hidden
         />
       </Box>
@@ -76,7 +100,7 @@ export function SchedulerActivity({ family, period }: { family: Family; period: 
     { label: 'Connected Equipment', data: at(s.connectedCount) },
     { label: CURRENT_LABEL[family], data: at(s.alignersAtCurrentVersion) },
   ];
-  const deltaLines = [
+  const deltaLines: Line[] = [
     { label: 'Deliveries (Attempted)', data: deltas(s.deliveries, periods) },
     { label: 'Connected Equipment', data: deltas(s.connectedCount, periods) },
     { label: CURRENT_LABEL[family], data: deltas(s.alignersAtCurrentVersion, periods) },
@@ -85,8 +109,8 @@ export function SchedulerActivity({ family, period }: { family: Family; period: 
     const h = stats.hourlyStatistics;
     deltaLines.push(
       { label: 'Connections from Equipment', data: deltas(h.connections, periods) },
-      { label: 'Updated to Current Software', data: at(h.updatedToCurrentSoftware) },
-      { label: 'Auto Stage Slots Used', data: at(h.slotsUsed) },
+      { label: 'Updated to Current Software', data: at(h.updatedToCurrentSoftware), raw: true },
+      { label: 'Auto Stage Slots Used', data: at(h.slotsUsed), raw: true },
     );
   }
   return (

@@ -50,7 +50,8 @@ describe('SchedulerTable', () => {
     expect(within(first).getByText('DOWNLOADING')).toBeTruthy();
     const second = screen.getByText('A00000002').closest('[role="row"]') as HTMLElement;
     expect(within(second).getByText('unknown')).toBeTruthy();
-    expect(within(second).getByText('no', { selector: '[data-field="connected"]' })).toBeTruthy();
+    const connected = second.querySelector<HTMLElement>('[data-field="connected"]')!;
+    expect(within(connected).getByText('no')).toBeTruthy();
 
     await userEvent.setup().click(screen.getByRole('switch', { name: 'Staged' }));
     await vi.waitFor(() =>

@@ -27,53 +27,62 @@ const stagedText = (d: SchedulerDevice) => (d.staging.isStaged ? (d.staging.auto
 
 function columns(latest: string | null): GridColDef<SchedulerDevice>[] {
   const sortable = (field: string) => (SCHEDULER_SORTS as readonly string[]).includes(field);
+  // Eleven columns inside a 1280 px screen: dates wrap to two lines, the rest is as wide as its values.
   const defs: GridColDef<SchedulerDevice>[] = [
-    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 120, flex: 1 },
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 104, flex: 1 },
     {
       field: 'countryCode',
       headerName: 'Country',
-      width: 90,
+      width: 76,
       valueGetter: (_v, row) => row.geolocation.country_code,
       renderCell: ({ row }) => <CountryFlag countryCode={row.geolocation.country_code} />,
     },
-    { field: 'family', headerName: 'Family', width: 110 },
+    { field: 'family', headerName: 'Family', width: 76 },
     {
       field: 'version',
       headerName: 'Current Version',
-      width: 130,
+      width: 76,
       valueGetter: (_v, row) => row.version?.semantic ?? null,
       renderCell: ({ row }) => <VersionChip version={row.version?.semantic} latest={latest} />,
     },
     {
       field: 'lastSeenOnlineAt',
       headerName: 'Last Online At',
-      width: 165,
+      minWidth: 96,
+      flex: 1,
       valueFormatter: (v: string | null) => (v ? formatDateTime(v) : ''),
     },
-    { field: 'staged', headerName: 'Staged', width: 80, valueGetter: (_v, row) => stagedText(row) },
+    { field: 'staged', headerName: 'Staged', width: 70, valueGetter: (_v, row) => stagedText(row) },
     {
       field: 'stagedVersion',
       headerName: 'Staged Version',
-      width: 120,
+      width: 72,
       valueGetter: (_v, row) => row.staging.stagedVersion?.semantic ?? '',
     },
     {
       field: 'stagedAt',
       headerName: 'Staged At',
-      width: 165,
+      minWidth: 96,
+      flex: 1,
       valueGetter: (_v, row) => (row.staging.stagedAt ? formatDateTime(row.staging.stagedAt) : ''),
     },
     {
       field: 'connected',
       headerName: 'Connected',
-      width: 95,
+      width: 92,
       valueGetter: (_v, row) => (row.connected ? 'yes' : 'no'),
     },
-    { field: 'state', headerName: 'State', width: 170, valueGetter: (_v, row) => row.bestGuessAtSoftwareUpdateState },
+    {
+      field: 'state',
+      headerName: 'State',
+      minWidth: 130,
+      flex: 1.5,
+      valueGetter: (_v, row) => row.bestGuessAtSoftwareUpdateState,
+    },
     {
       field: 'updateVersion',
       headerName: 'Update Version',
-      width: 120,
+      width: 72,
       valueGetter: (_v, row) => (row.connected ? (row.bestGuessAtSoftwareUpdateVersion?.semantic ?? '') : ''),
     },
   ];

@@ -76,6 +76,7 @@ describe('ScheduleDialog', () => {
       ],
       'GET /read/aligner_serial_numbers/v1': (r) =>
         r.query.get('filterSerialNumber') === 'ZZZ*' ? [] : ['A00000001', 'A00000002'],
+      'GET /read/schedule_conflicts/v1': () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
     });
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
@@ -95,5 +96,65 @@ describe('ScheduleDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(/^2 aligners match: A00000001, A00000002/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('schedules with the release as part 2 §7 names it: version {semantic, meta} and path', async () => {
+    writeToken(tokenFor('admin', 'ann'));
+    const { callsTo } = fakeServer({
+      'GET /read/schedule_by_day/v1/': () => [],
+      'GET /read/aligner_serial_numbers/v1': () => ['A00000001'],
+      'GET /read/schedule_conflicts/v1': () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
+      'GET /read/latest_software_version/v1': () => ({ semantic: '5.3.0', meta: 'demo-5.3.0', path: 'demo/5.3.0' }),
+      'POST /create/schedule_serial_numbers/v1': () => ({
+        id: 1,
+        date: '2031-01-02',
+        count: 1,
+        version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
+        leftOut: { alreadyScheduled: [], alreadyOnVersion: [] },
+      }),
+    });
+    renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Serial number pattern' }), 'A*');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(callsTo('POST', '/create/schedule_serial_numbers/v1')).toHaveLength(1));
+    expect(callsTo('POST', '/create/schedule_serial_numbers/v1')[0]?.body).toMatchObject({
+      serialNumbers: ['A00000001'],
+      version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
+      path: 'demo/5.3.0',
+    });
+  });
+
+  it('shows the units already scheduled or already on the version, and schedules only the rest', async () => {
+    writeToken(tokenFor('admin', 'ann'));
+    const { callsTo } = fakeServer({
+      'GET /read/schedule_by_day/v1/': () => [],
+      'GET /read/aligner_serial_numbers/v1': () => ['A00000001', 'A00000002', 'A00000003'],
+      'GET /read/schedule_conflicts/v1': () => ({
+        alreadyScheduled: [{ serialNumber: 'A00000001', date: '2031-01-05', semantic: '5.3.0' }],
+        alreadyOnVersion: ['A00000003'],
+      }),
+      'GET /read/latest_software_version/v1': () => ({ semantic: '5.3.0', meta: null, path: 'demo/5.3.0' }),
+      'POST /create/schedule_serial_numbers/v1': () => ({
+        id: 2,
+        date: '2031-01-02',
+        count: 1,
+        version: { semantic: '5.3.0', meta: null },
+        leftOut: { alreadyScheduled: [], alreadyOnVersion: [] },
+      }),
+    });
+    renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Serial number pattern' }), 'A*');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Left out, already scheduled: A00000001 (5.3.0 on 2031-01-05)')).toBeTruthy();
+    expect(screen.getByText('Left out, already on 5.3.0: A00000003')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(callsTo('POST', '/create/schedule_serial_numbers/v1')).toHaveLength(1));
+    expect(callsTo('POST', '/create/schedule_serial_numbers/v1')[0]?.body).toMatchObject({
+      serialNumbers: ['A00000002'],
+    });
+    expect(await screen.findByText('1 aligner scheduled for 5.3.0 on 2031-01-02.')).toBeTruthy();
   });
 });

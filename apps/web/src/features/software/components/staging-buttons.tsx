@@ -23,7 +23,7 @@ export function StagingButtons({ unit, latest }: { unit: Equipment; latest: stri
           onClick={() =>
             stage.mutate(latest, {
               onSuccess: (r) => notify(`Staged ${r.version.semantic} on ${unit.serialNumber}.`),
-              onError: (error) => alert(errorMessage(error)),
+              onError: (error) => alert(errorMessage(error), 'error'),
             })
           }
         >
@@ -38,7 +38,7 @@ export function StagingButtons({ unit, latest }: { unit: Equipment; latest: stri
           onClick={() =>
             unstage.mutate(undefined, {
               onSuccess: (r) => notify(`Unstaged ${r.unstaged} from ${unit.serialNumber}.`),
-              onError: (error) => alert(errorMessage(error)),
+              onError: (error) => alert(errorMessage(error), 'error'),
             })
           }
         >

@@ -26,7 +26,7 @@ function AttachmentItem({ attachment, onEnlarge }: { attachment: Attachment; onE
     try {
       await downloadFile(attachment.url, `attachment-${attachment.id}`);
     } catch (error) {
-      notify(errorMessage(error));
+      notify(errorMessage(error), 'error');
     } finally {
       setDownloading(false);
     }

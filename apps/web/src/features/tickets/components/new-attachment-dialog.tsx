@@ -17,6 +17,13 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { useUploadAttachment } from '../api/tickets';
 
 /** New Attachment: a PNG or JPEG and a description; Upload stays off until both are given (part 1 §5). */
+const ATTACHMENT_EXTENSIONS = ['.png', '.jpg', '.jpeg'];
+
+/** By type, or by name where the system gives no type. */
+const isAttachmentImage = (file: File) =>
+  (ATTACHMENT_MIME_TYPES as readonly string[]).includes(file.type) ||
+  (file.type === '' && ATTACHMENT_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext)));
+
 export function NewAttachmentDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   const titleId = useId();
   const inputId = useId();
@@ -24,6 +31,7 @@ export function NewAttachmentDialog({ ticketId, onClose }: { ticketId: number; o
   const { notify } = useNotice();
   const upload = useUploadAttachment();
   const [file, setFile] = useState<File | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const ready = file !== null && description.trim() !== '';
 
@@ -58,9 +66,15 @@ export function NewAttachmentDialog({ ticketId, onClose }: { ticketId: number; o
                 id={inputId}
                 type="file"
                 hidden
-                accept={ATTACHMENT_MIME_TYPES.join(',')}
+                accept={[...ATTACHMENT_MIME_TYPES, ...ATTACHMENT_EXTENSIONS].join(',')}
                 aria-label="Image file"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                onChange={(e) => {
+                  // "All files" in the system's picker lets anything through; the server's 415 stays the backstop.
+                  const chosen = e.target.files?.[0] ?? null;
+                  const allowed = !chosen || isAttachmentImage(chosen);
+                  setFile(allowed ? chosen : null);
+                  setRefused(allowed ? null : `${chosen.name} is not a PNG or JPEG image: choose another file.`);
+                }}
               />
             </Button>
             <Typography aria-live="polite">{file ? file.name : 'No file chosen (PNG or JPEG)'}</Typography>
@@ -72,6 +86,7 @@ export function NewAttachmentDialog({ ticketId, onClose }: { ticketId: number; o
             fullWidth
             slotProps={{ htmlInput: { maxLength: ATTACHMENT_DESCRIPTION_MAX } }}
           />
+          {refused && <Alert severity="error">{refused}</Alert>}
           {upload.isError && <Alert severity="error">{`The upload failed: ${errorMessage(upload.error)}`}</Alert>}
         </Stack>
       </DialogContent>

@@ -60,7 +60,7 @@ export function SupportTicketsPage() {
         { action: kind, id: ticket.id, username: session.user.username },
         {
           onSuccess: () => notify(`Ticket ${ticket.id} ${DONE[kind]}.`),
-          onError: (error) => notify(errorMessage(error)),
+          onError: (error) => notify(errorMessage(error), 'error'),
           onSettled: () => setToClose(null),
         },
       );

@@ -78,6 +78,18 @@ describe('TicketDetailDialog', () => {
     expect(upload.disabled).toBe(false);
   });
 
+  it('refuses a file that is not a PNG or JPEG when it is picked', async () => {
+    setup(ticketFixture());
+    // As "All files" in the system's picker would let it through.
+    const user = userEvent.setup({ applyAccept: false });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket 7 OPEN' });
+    await user.click(within(dialog).getByRole('button', { name: 'New Attachment' }));
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'wheel');
+    await user.upload(screen.getByLabelText('Image file'), new File(['GIF89a'], 'a.gif', { type: 'image/gif' }));
+    expect(screen.getByText('a.gif is not a PNG or JPEG image: choose another file.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('offers a closed ticket neither comments nor attachments, and lists attachments with no description', async () => {
     setup(
       ticketFixture({
@@ -97,6 +109,8 @@ describe('TicketDetailDialog', () => {
             height: 200,
             thumbnail: 'data:image/png;base64,AA==',
             url: '/api/v1/get_ticket_attachment?id=3',
+            fileName: 'ticket-7-attachment-3.png',
+            thumbFileName: 'ticket-7-attachment-3-thumb.png',
             createdAt: '2026-11-20T12:00:00.000Z',
           },
         ],

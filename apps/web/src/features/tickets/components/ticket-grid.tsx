@@ -11,12 +11,12 @@ import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
 
 function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
   return [
-    { field: 'id', headerName: 'ID', width: 70 },
-    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 110, flex: 1 },
+    { field: 'id', headerName: 'ID', width: 64 },
+    { field: 'serialNumber', headerName: 'Serial Number', minWidth: 100, flex: 1 },
     {
       field: 'status',
       headerName: 'Status',
-      width: 120,
+      width: 116,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
           <Chip size="small" label={row.status.toUpperCase()} color={row.closed ? 'default' : 'primary'} />
@@ -28,14 +28,20 @@ function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
         </Stack>
       ),
     },
-    { field: 'createdAt', headerName: 'Opened At', width: 160, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: 'issuerUsername', headerName: 'Opened By', width: 110 },
-    { field: 'closedByUsername', headerName: 'Closed By', width: 110 },
-    { field: 'originatorName', headerName: "Caller's Name", minWidth: 120, flex: 1 },
+    {
+      field: 'createdAt',
+      headerName: 'Opened At',
+      minWidth: 96,
+      flex: 1,
+      valueFormatter: (v: string) => formatDateTime(v),
+    },
+    { field: 'issuerUsername', headerName: 'Opened By', width: 100 },
+    { field: 'closedByUsername', headerName: 'Closed By', width: 100 },
+    { field: 'originatorName', headerName: "Caller's Name", minWidth: 100, flex: 1 },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 180,
+      width: 150,
       renderCell: ({ row }) => <TicketRowActions ticket={row} {...handlers} />,
     },
   ];

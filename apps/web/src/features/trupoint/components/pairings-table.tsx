@@ -17,27 +17,28 @@ const formatTime = (value: string) => dayjs(value).format(DATE_TIME_FORMAT);
 /** The columns of part 2 §2; the sortable ones are named as the server's sortBy keys. */
 function columns(state: PairingState, view: (pairing: Pairing) => void): GridColDef<Pairing>[] {
   const list: GridColDef<Pairing>[] = [
-    { field: 'vendor', headerName: 'Vendor', flex: 1, minWidth: 150 },
-    { field: 'vendorKey', headerName: 'Vendor Key', width: 120, sortable: false },
-    { field: 'alignmentId', headerName: 'Alignment ID', width: 140, sortable: false },
-    { field: 'truPointSerialNumber', headerName: 'Tru-Point Serial Number', width: 200 },
-    { field: 'createdAt', headerName: 'Created At', width: 170, valueFormatter: formatTime },
+    { field: 'vendor', headerName: 'Vendor', flex: 1, minWidth: 120 },
+    { field: 'vendorKey', headerName: 'Vendor Key', width: 110, sortable: false },
+    { field: 'alignmentId', headerName: 'Alignment ID', width: 120, sortable: false },
+    { field: 'truPointSerialNumber', headerName: 'Tru-Point Serial Number', width: 130 },
+    { field: 'createdAt', headerName: 'Created At', minWidth: 96, flex: 1, valueFormatter: formatTime },
   ];
   if (state === 'active') {
     list.push({
       field: 'updatedAt',
       headerName: 'Updated At',
-      width: 170,
+      minWidth: 96,
+      flex: 1,
       sortable: false,
       valueFormatter: formatTime,
     });
   }
   if (state === 'aborted')
-    list.push({ field: 'reason', headerName: 'Reason', flex: 1, minWidth: 180, sortable: false });
+    list.push({ field: 'reason', headerName: 'Reason', flex: 1.5, minWidth: 140, sortable: false });
   list.push({
     field: 'actions',
     headerName: 'Actions',
-    width: 90,
+    width: 80,
     sortable: false,
     renderCell: ({ row }) => (
       <TooltipIconButton label={`View pairing ${row.alignmentId}`} tooltip="View" onClick={() => view(row)}>

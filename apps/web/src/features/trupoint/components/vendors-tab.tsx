@@ -34,7 +34,7 @@ function AddVendorDialog({ onClose }: { onClose: () => void }) {
       onClose();
       await queryClient.invalidateQueries({ queryKey: vendorKeys });
     },
-    onError: (error) => alert(errorMessage(error)),
+    onError: (error) => alert(errorMessage(error), 'error'),
   });
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -109,7 +109,7 @@ export function VendorsTab() {
       setIssued({ vendor: answer.vendor, apiKey: answer.apiKey });
       await reload();
     },
-    onError: (error) => alert(errorMessage(error)),
+    onError: (error) => alert(errorMessage(error), 'error'),
   });
   const revoke = useMutation({
     mutationFn: revokeVendorKey,
@@ -117,7 +117,7 @@ export function VendorsTab() {
       notify(message);
       await reload();
     },
-    onError: (error) => alert(errorMessage(error)),
+    onError: (error) => alert(errorMessage(error), 'error'),
   });
 
   return (
