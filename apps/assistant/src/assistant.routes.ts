@@ -58,6 +58,8 @@ export function assistantRoutes(service: AssistantService) {
         schema: {
           tags,
           summary: 'A unit opens a chat session',
+          // Units call with their own credential (HTTP Basic: serial and token), not a console token.
+          security: [{ deviceCredential: [] }],
           response: { 201: chatSessionSchema, ...errors(401) },
         },
       },
@@ -71,6 +73,8 @@ export function assistantRoutes(service: AssistantService) {
         schema: {
           tags,
           summary: 'A unit asks a question in its open session; answers when the engine has',
+          // Units call with their own credential (HTTP Basic: serial and token), not a console token.
+          security: [{ deviceCredential: [] }],
           params: sessionIdParamsSchema,
           body: askRequestSchema,
           response: { 200: askResponseSchema, ...errors(400, 401, 404, 409) },
@@ -86,6 +90,8 @@ export function assistantRoutes(service: AssistantService) {
         schema: {
           tags,
           summary: 'A unit closes its session',
+          // Units call with their own credential (HTTP Basic: serial and token), not a console token.
+          security: [{ deviceCredential: [] }],
           params: sessionIdParamsSchema,
           response: { 200: z.object({ message: z.string() }), ...errors(400, 401, 404) },
         },

@@ -59,9 +59,11 @@ import flagsPlugin from './plugins/flags.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import emptyJsonBodyPlugin from './plugins/empty-json-body.js';
+import controlCharactersPlugin from './plugins/control-characters.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import filesPlugin from './plugins/files.js';
-import { logMethodWithoutQueryParameters, withoutQueryValues } from './shared/request-log.js';
+import { logMethodWithoutQueryParameters, reqWithoutQueryValues, withoutQueryValues } from './shared/request-log.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -95,6 +97,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       level: config.LOG_LEVEL,
       redact: { paths: REDACT, censor: '[redacted]' },
       hooks: { logMethod: logMethodWithoutQueryParameters },
+      serializers: { req: reqWithoutQueryValues },
       stream: logStream,
     },
     genReqId: (req) => {
@@ -110,11 +113,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // The other response headers (CSP, nosniff, frame and referrer policies…) are security-headers.ts's.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
   // A demo's terminal is for the person trying it: its requests (hundreds a second from the
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   }
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   // JSON and text answers above 1 KB go out compressed; files (screen shots, packages, the web
   // app's precompressed assets) are not compressed again per request.
   await app.register(compress, {
@@ -146,6 +148,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   });
   await app.register(formbody);
   await app.register(emptyJsonBodyPlugin);
+  await app.register(controlCharactersPlugin);
   await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
   await app.register(filesPlugin);
   await app.register(mailerPlugin);

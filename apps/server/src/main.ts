@@ -73,6 +73,11 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  // A configured first password the policy refuses is found only once the accounts are made.
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Equipment Dashboard could not start: ${inspect(err)}\n`);
   process.exit(1);
 });

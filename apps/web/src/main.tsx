@@ -1,3 +1,5 @@
+// First, so that no schema is built before zod is told not to use eval (the server's CSP refuses it).
+import './shared/lib/zod-jitless';
 // Latin and Latin Extended only (names across Europe); each face downloads only when a character
 // in its range is on screen, but every subset's CSS would ship with the sign-in page.
 import '@fontsource/roboto/latin-300.css';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { PASSWORD_MAX_UTF16 } from './constants.js';
 import { sessionUserSchema } from './roles.js';
 
 const username = z.string().trim().min(1, 'username is required').max(64, 'username is at most 64 characters');
 /** Sign-in takes any stored password; the policy applies to new passwords only. */
-const password = z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH);
+const password = z.string().min(1, 'password is required').max(PASSWORD_MAX_UTF16);
 
 /** POST /auth/token/v1, form-encoded OAuth 2 password grant. */
 export const tokenRequestSchema = z.object({
@@ -28,7 +28,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const changePasswordRequestSchema = z.object({
   username,
   prevPassword: password,
-  newPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string().max(PASSWORD_MAX_UTF16),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -48,7 +48,7 @@ export type RequestResetRequest = z.infer<typeof requestResetRequestSchema>;
 /** POST /reset/user_password/v1 */
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1, 'token is required').max(256),
-  newPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string().max(PASSWORD_MAX_UTF16),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 

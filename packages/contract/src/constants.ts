@@ -2,9 +2,12 @@
 export const APP_TITLE = 'Equipment Dashboard';
 export const APP_VERSION = '2.0.0';
 
+/** Counted in characters as a person sees them (code points), not UTF-16 units. */
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it cannot be used to load the server. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** The request schemas' bound in UTF-16 units: a code point takes at most two, so the policy decides. */
+export const PASSWORD_MAX_UTF16 = PASSWORD_MAX_LENGTH * 2;
 export const EXPIRY_CHECK_INTERVAL_MS = 1_800_000;
 
 export const NOTICE_TIMEOUT_MS = 3_000;

@@ -1,26 +1,35 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
-/** Problems with a proposed new password, as sentences; empty when it is acceptable. */
+/**
+ * The quick half of the password policy: length, blank and one-character passwords, reuse of the
+ * current one. It weighs nothing, so the sign-in bundle can carry it; the dictionary half is in
+ * password-strength.ts, and password-policy.ts applies both.
+ */
+
+/** Characters as a person counts them: an emoji or a letter outside the BMP is one, not two UTF-16 units. */
+export const codePointLength = (text: string): number => {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+};
+
+export const PASSWORD_TOO_SHORT = `The password must be ${PASSWORD_MIN_LENGTH} characters or longer.`;
+export const PASSWORD_TOO_LONG = `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+export const PASSWORD_ONLY_SPACES = 'The password cannot be only spaces; choose one with letters, digits or symbols.';
+export const PASSWORD_ONE_CHARACTER = 'The password cannot be one character repeated; choose another.';
+export const PASSWORD_SAME_AS_CURRENT = 'The new password must differ from the current one.';
+
+/** Problems with a proposed new password, as sentences; empty when the quick rules accept it. */
 export function newPasswordProblems(newPassword: string, currentPassword?: string): string[] {
   const problems: string[] = [];
-  if (newPassword.length < PASSWORD_MIN_LENGTH) {
-    problems.push(`The password must be ${PASSWORD_MIN_LENGTH} characters or longer.`);
+  const length = codePointLength(newPassword);
+  if (length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_TOO_SHORT);
+  if (length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_TOO_LONG);
+  if (length > 0 && newPassword.trim() === '') {
+    problems.push(PASSWORD_ONLY_SPACES);
+  } else if (length > 1 && new Set(newPassword).size === 1) {
+    problems.push(PASSWORD_ONE_CHARACTER);
   }
-  if (newPassword.length > PASSWORD_MAX_LENGTH) {
-    problems.push(`The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
-  }
-  if (currentPassword !== undefined && newPassword === currentPassword) {
-    problems.push('The new password must differ from the current one.');
-  }
+  if (currentPassword !== undefined && newPassword === currentPassword) problems.push(PASSWORD_SAME_AS_CURRENT);
   return problems;
-}
-
-/** Change Password dialog (part 1 §5): submit is disabled unless this holds. */
-export function canSubmitPasswordChange(currentPassword: string, newPassword: string): boolean {
-  return currentPassword.length > 0 && newPasswordProblems(newPassword, currentPassword).length === 0;
-}
-
-/** Set new password form (part 1 §5): submit is disabled unless this holds. */
-export function canSubmitPasswordReset(newPassword: string, verifyPassword: string): boolean {
-  return newPasswordProblems(newPassword).length === 0 && newPassword === verifyPassword;
 }

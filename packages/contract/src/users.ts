@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.js';
+import { PAGE_SIZE, PASSWORD_MAX_UTF16 } from './constants.js';
 import { roleSchema } from './roles.js';
 
 /** A console user as the Users screen shows it; never a password or its hash (part 2 §3). */
@@ -36,7 +36,7 @@ export const usernameSchema = z
 /** POST /create/user/v1/ (part 2 §7); the password policy is checked by the server. */
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
-  password: z.string().min(1, 'password is required'),
+  password: z.string().min(1, 'password is required').max(PASSWORD_MAX_UTF16),
   email: z.email({ error: 'email must be an e-mail address' }),
   role: roleSchema,
   active: z.boolean().default(true),
@@ -46,7 +46,7 @@ export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 /** POST /update/user/v1/: a blank (or absent) password means no change (part 2 §5). */
 export const updateUserRequestSchema = z.object({
   username: usernameSchema,
-  password: z.string().optional(),
+  password: z.string().max(PASSWORD_MAX_UTF16).optional(),
   email: z.email({ error: 'email must be an e-mail address' }).optional(),
   role: roleSchema.optional(),
   active: z.boolean().optional(),

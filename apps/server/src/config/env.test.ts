@@ -24,7 +24,22 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT: must be a number \(got "eighty"\)/);
     expect(attempt).toThrow(/DATABASE_URL: must be a postgres/);
-    expect(attempt).toThrow(/ADMIN_PASSWORD: must be 12 characters or longer \(got \(hidden\)\)/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: The password must be 12 characters or longer\. \(got \(hidden\)\)/);
+  });
+
+  it('holds the first passwords to the quick rules of the password policy, counting characters', () => {
+    expect(() => loadConfig({ DEMO_PASSWORD: ' '.repeat(12) })).toThrow(
+      /DEMO_PASSWORD: The password cannot be only spaces/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: '🔑🚗🔧🛞📐🧭' })).toThrow(
+      /ADMIN_PASSWORD: The password must be 12 characters/,
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'kettle-orbit-mosaic' }).ADMIN_PASSWORD).toBe('kettle-orbit-mosaic');
+  });
+
+  it('keeps the API description for signed-in callers unless PUBLIC_API_DOCS is set', () => {
+    expect(loadConfig({}).PUBLIC_API_DOCS).toBe(false);
+    expect(loadConfig({ PUBLIC_API_DOCS: 'true' }).PUBLIC_API_DOCS).toBe(true);
   });
 
   it('reads booleans and trims the public URL', () => {

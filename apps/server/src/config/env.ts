@@ -1,16 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max);
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
+import { bool, configuredPassword, int, optionalString } from './env-values.js';
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
@@ -34,7 +25,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Equipment Dashboard <no-reply@equipment-dashboard.local>'),
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL' }).optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
+  ADMIN_PASSWORD: configuredPassword,
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@equipment-dashboard.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
@@ -143,7 +134,9 @@ const envSchema = z.object({
   FILE_STORE_SWEEP_MINUTES: int(0, 10_080).default(15),
   /** A file on disk without a registry row is removed once it is this old (a write may be committing). */
   FILE_STORE_GRACE_MINUTES: int(1, 10_080).default(60),
-  DEMO_PASSWORD: optionalString.pipe(z.string().min(12, 'must be 12 characters or longer').optional()),
+  DEMO_PASSWORD: configuredPassword,
+  /** Serve /docs and /openapi.json to anyone; otherwise they need a bearer token like the API. */
+  PUBLIC_API_DOCS: bool.default(false),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

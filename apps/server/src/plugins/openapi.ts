@@ -1,12 +1,23 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_TITLE, APP_VERSION } from '@ed/contract/constants';
+import { PERMISSIONS } from '@ed/contract/permissions';
 
-/** OpenAPI at /openapi.json and a browsable page at /docs, both built from the routes' zod schemas. */
+/**
+ * OpenAPI at /openapi.json and a browsable page at /docs, both built from the routes' zod schemas.
+ * They map every call of the console, so they need a bearer token like the API unless
+ * PUBLIC_API_DOCS is set; Swagger UI's own script and style files stay public (they say nothing
+ * about this server).
+ */
 async function openapiPlugin(app: FastifyInstance) {
+  // Looked up per request: the authentication plugin registers after this one, which must come
+  // before every route to document it.
+  const signedIn = app.config.PUBLIC_API_DOCS
+    ? undefined
+    : (request: FastifyRequest, reply: FastifyReply) => app.authenticate(request, reply);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -25,10 +36,20 @@ async function openapiPlugin(app: FastifyInstance) {
       },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each call says who may make it (`x-permission`, `x-roles`), from the same rule the server
+    // enforces: clients read it, and the security tests generate the role × route matrix from it.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const { permission } = input.route.config ?? {};
+      if (!permission) return out;
+      return { ...out, schema: { ...out.schema, 'x-permission': permission, 'x-roles': [...PERMISSIONS[permission]] } };
+    },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: signedIn ? { onRequest: signedIn } : undefined,
+  });
+  app.get('/openapi.json', { schema: { hide: true }, onRequest: signedIn }, () => app.swagger());
 }
 
 export default fp(openapiPlugin, { name: 'openapi' });

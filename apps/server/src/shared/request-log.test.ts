@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { logMethodWithoutQueryParameters, withoutQueryValues } from './request-log.js';
+import {
+  logMethodWithoutQueryParameters,
+  reqWithoutQueryValues,
+  withoutQueryValues,
+  withoutQueryValuesInText,
+} from './request-log.js';
 
 describe('withoutQueryValues', () => {
   it('keeps the path and the parameter names, never their values', () => {
@@ -9,6 +14,15 @@ describe('withoutQueryValues', () => {
     expect(withoutQueryValues('/auth/reset?token=secret')).not.toContain('secret');
     expect(withoutQueryValues('/healthz')).toBe('/healthz');
     expect(withoutQueryValues('/x?')).toBe('/x?');
+  });
+
+  it('applies to the request Fastify logs with its own errors and to URLs inside messages', () => {
+    const req = { method: 'GET', url: '/read/aligners/v1?filterSerialNumber=V33AJ%00', ip: '10.0.0.1' };
+    expect(reqWithoutQueryValues(req)).toMatchObject({ url: '/read/aligners/v1?filterSerialNumber=…' });
+    expect(withoutQueryValuesInText('Reply was already sent in the "/x/v1?token=abc&a=1" (GET) route?')).toBe(
+      'Reply was already sent in the "/x/v1?token=…&a=…" (GET) route?',
+    );
+    expect(withoutQueryValuesInText('Is the database up?')).toBe('Is the database up?');
   });
 });
 

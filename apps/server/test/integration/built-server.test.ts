@@ -152,10 +152,14 @@ describe('the built server', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
   });
 
-  it('publishes the API description and its browsable pages', async () => {
-    const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  it('publishes the API description and its browsable pages to a signed-in caller', async () => {
+    const headers = { authorization: `Bearer ${await signIn()}` };
+    expect((await fetch(`${base}/openapi.json`)).status).toBe(401);
+    const spec = (await (await fetch(`${base}/openapi.json`, { headers })).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(spec.paths).length).toBeGreaterThan(100);
-    const docs = await fetch(`${base}/docs`);
+    const docs = await fetch(`${base}/docs`, { headers });
     expect(await docs.text()).toContain('swagger-ui');
     const bundle = await fetch(`${base}/docs/static/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);

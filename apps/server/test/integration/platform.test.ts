@@ -15,9 +15,10 @@ describe('platform', () => {
     t = undefined;
   });
 
-  it('documents the five auth calls in /openapi.json and serves /docs', async () => {
+  it('documents the five auth calls in /openapi.json and serves /docs to a signed-in caller', async () => {
     t = await createTestApp();
-    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    const headers = bearer((await t.signIn('admin')).access_token);
+    const doc = (await t.app.inject({ url: '/openapi.json', headers })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/auth/token/v1'].post.requestBody.content).toHaveProperty('application/x-www-form-urlencoded');
     expect(doc.paths['/update/user_password/v1']).toHaveProperty('post');
@@ -25,7 +26,7 @@ describe('platform', () => {
     expect(doc.paths['/request/reset_user_password/v1']).toHaveProperty('post');
     expect(doc.paths['/reset/user_password/v1']).toHaveProperty('post');
     expect(doc.paths['/auth/token/v1'].post.security).toEqual([]);
-    const docs = await t.app.inject({ url: '/docs/' });
+    const docs = await t.app.inject({ url: '/docs/', headers });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditTarget } from './audit-target.js';
+import { auditTarget, auditUsername } from './audit-target.js';
 
 describe('auditTarget', () => {
   it('prefers a serial number over other names and reads params before the body', () => {
@@ -13,5 +13,11 @@ describe('auditTarget', () => {
 
   it('caps a long target', () => {
     expect(auditTarget({ name: 'x'.repeat(500) })).toHaveLength(200);
+  });
+
+  it('writes control characters out, so no target can make the row fail', () => {
+    expect(auditTarget({ serialNumber: '\u0000' })).toBe('\\u0000');
+    expect(auditTarget({ name: `${'\u0000'.repeat(100)}` })).toHaveLength(200);
+    expect(auditUsername(`ad\u0000min${'u'.repeat(1_000_000)}`)).toHaveLength(200);
   });
 });

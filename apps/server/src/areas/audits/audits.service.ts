@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@ed/contract/constants';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.js';
-import { auditTarget } from './audit-target.js';
+import { auditAction, auditTarget, auditTargetText, auditUsername } from './audit-target.js';
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
@@ -22,6 +22,14 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   target: row.target,
   outcome: row.outcome,
   requestId: row.requestId,
+});
+
+/** A row as stored: whatever a caller sent, nothing in it can make the insert fail. */
+const storable = (row: NewAuditRow): NewAuditRow => ({
+  ...row,
+  username: auditUsername(row.username),
+  action: auditAction(row.action),
+  target: auditTargetText(row.target),
 });
 
 const BATCH_MAX = 200;
@@ -68,27 +76,39 @@ export class AuditsService {
     }
   }
 
+  /**
+   * Written once the answer has left, not before it and not in the call's own transaction: the
+   * action is committed by then, and no failed row can undo it. The guarantee is instead that no
+   * input can make the row fail (every field is made storable and bounded, and only the params,
+   * query and body the route declares, hence validated, name the target); what remains is the
+   * database failing between the action and its row, which `track` logs loudly, row included.
+   */
   readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (READ_METHODS.has(request.method)) return;
     const route = request.routeOptions.url ?? request.url.split('?')[0]!;
     // A sign-in refused by a limit checked no password; recording each would let a flood write
     // to the database as fast as it sends. The attempts that reached the limit are recorded.
     if (route === SIGN_IN_ROUTE && (reply.statusCode === 429 || reply.statusCode === 503)) return;
+    const schema = request.routeOptions.schema;
     const body = request.body as Record<string, unknown> | undefined;
     const claimed = route === SIGN_IN_ROUTE && typeof body?.username === 'string' ? body.username : null;
-    const row: NewAuditRow = {
+    const row = storable({
       username: request.session?.user.username ?? claimed,
       action: `${request.method} ${route}`,
-      target: auditTarget(request.params, request.query, body),
+      target: auditTarget(
+        request.params,
+        schema?.querystring ? request.query : undefined,
+        schema?.body ? body : undefined,
+      ),
       outcome: reply.statusCode,
       requestId: request.id,
-    };
-    await this.track(this.batches.load(row));
+    });
+    await this.track(this.batches.load(row), row);
   };
 
   /** Rows written by the server itself (timed jobs), in the caller's transaction: they stand or fall with it. */
   record(rows: NewAuditRow[], db: Db): Promise<void> {
-    return this.repository.insert(rows, db);
+    return this.repository.insert(rows.map(storable), db);
   }
 
   async list(filter: AuditFilter, page: number): Promise<AuditsResponse> {
@@ -109,8 +129,17 @@ export class AuditsService {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private async track(write: Promise<void>): Promise<void> {
-    const task = write.catch((err: unknown) => this.logger.error({ err }, 'audit row not written'));
+  /**
+   * A row that could not be written (the database failing, since no input can) goes to the log
+   * whole, at error level: the call was carried out, and the log is then its only record.
+   */
+  private async track(write: Promise<void>, row: NewAuditRow): Promise<void> {
+    const task = write.catch((err: unknown) =>
+      this.logger.error(
+        { err, auditRow: row },
+        'audit row not written: the call was carried out but is missing from the audit log; its row is in this line',
+      ),
+    );
     this.pending.add(task);
     try {
       await task;

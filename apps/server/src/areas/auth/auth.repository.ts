@@ -95,6 +95,17 @@ export class AuthRepository {
     return rows[0]?.userId ?? null;
   }
 
+  /**
+   * Uses up every outstanding reset token of a user. A new password, however it was set, makes
+   * every link mailed before it void: a link left in a mailbox someone else reads must not undo it.
+   */
+  async revokeResetTokens(userId: number, db: Db = this.db): Promise<void> {
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
+
   /** Removes expired sessions and reset tokens so the tables stay bounded. */
   async pruneExpired(): Promise<void> {
     await this.db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);

@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest, ExpiredResponse, ResetPasswordRequest, TokenResponse } from '@ed/contract/auth';
-import { newPasswordProblems } from '@ed/contract/password';
+import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import { hasPermission } from '@ed/contract/permissions';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -94,12 +94,14 @@ export class AuthService {
     if (!user) throw unauthorized();
     const valid = await guard.attempt(user.username, ip, () => hasher.verify(user.passwordHash, input.prevPassword));
     if (!valid) throw badRequest('The current password is incorrect.', 'prevPassword');
-    const problems = newPasswordProblems(input.newPassword, input.prevPassword);
+    const context = { currentPassword: input.prevPassword, userInputs: [user.username, user.email] };
+    const problems = await passwordPolicyProblems(input.newPassword, context);
     if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
     const passwordHash = await hasher.hash(input.newPassword);
     const revoked = await this.deps.db.transaction(async (tx) => {
       await users.setPassword(user.id, passwordHash, tx);
       await limits.forgetAccount(user.username, tx);
+      await this.deps.sessions.revokeResetTokens(user.id, tx);
       return this.deps.sessions.revokeUserSessions(user.id, session.sessionId, tx);
     });
     this.notifyRevoked(revoked);
@@ -136,7 +138,7 @@ export class AuthService {
   }
 
   async resetPassword(input: ResetPasswordRequest): Promise<void> {
-    const problems = newPasswordProblems(input.newPassword);
+    const problems = await passwordPolicyProblems(input.newPassword);
     if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
     const { hasher } = this.deps;
     const passwordHash = await hasher.hash(input.newPassword);
@@ -149,6 +151,8 @@ export class AuthService {
       }
       await this.deps.users.setPassword(user.id, passwordHash, tx);
       await this.deps.limits.forgetAccount(user.username, tx);
+      // The other links mailed to the user die with the one used.
+      await this.deps.sessions.revokeResetTokens(user.id, tx);
       return this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
     });
     this.notifyRevoked(revoked);

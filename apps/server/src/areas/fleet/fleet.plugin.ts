@@ -11,6 +11,7 @@ import { EquipmentRepository } from './equipment.repository.js';
 import { FleetGateway } from './gateway.js';
 import { GeoLocator } from './geolocation.js';
 import { FleetService } from './fleet.service.js';
+import { ANONYMOUS_BROKER_WARNING, probeAnonymous } from './anonymous-probe.js';
 import { openMqttLink, type MqttLink } from './mqtt-link.js';
 import { PresenceRepository } from './presence.repository.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -59,6 +60,9 @@ declare module 'fastify' {
     fleet: Fleet;
   }
 }
+
+/** The broker's address without any password written in it. */
+const redactedUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
 
 /** The device side: broker (embedded unless MQTT_URL), gateway, commands and their stores. */
 async function fleetPlugin(app: FastifyInstance) {
@@ -117,6 +121,12 @@ async function fleetPlugin(app: FastifyInstance) {
     });
     broker.attachWebSocket(app.server);
     if (config.MQTT_PORT) await broker.listenTcp(config.MQTT_PORT, config.HOST);
+  }
+  if (config.MQTT_URL) {
+    // In the background: the start does not wait for it, and a broker down now is the link's concern.
+    void probeAnonymous(config.MQTT_URL).then((result) => {
+      if (result === 'accepted') log.error({ broker: redactedUrl(config.MQTT_URL!) }, ANONYMOUS_BROKER_WARNING);
+    });
   }
   const link = await openMqttLink({
     instanceId,

@@ -11,6 +11,10 @@ import { HttpError, badRequest } from '../../shared/http-error.js';
 import { describeManifestIssue } from './manifest-issues.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
+const MANIFEST = 'manifest.json';
+
+/** `real` is `dir` itself or lies under it (both already resolved). */
+const isWithin = (dir: string, real: string) => real === dir || real.startsWith(dir + path.sep);
 
 export interface PackageFile {
   name: string;
@@ -53,16 +57,21 @@ export function normalizeUpdatePath(input: string): string {
 export class PackageStore {
   constructor(readonly root: string) {}
 
+  /** UPDATES_DIR as the disk knows it: itself a symlink, it is compared by its target. */
+  private realRoot(): Promise<string> {
+    return realpath(this.root).catch(() => {
+      throw manifestNotFound();
+    });
+  }
+
   /** The real folder of `relative`, symlinks followed; it must stay inside the root. */
   async folder(relative: string): Promise<string> {
     const normalized = normalizeUpdatePath(relative);
-    const root = await realpath(this.root).catch(() => {
-      throw manifestNotFound();
-    });
+    const root = await this.realRoot();
     const real = await realpath(path.join(root, normalized)).catch(() => {
       throw manifestNotFound();
     });
-    if (real !== root && !real.startsWith(root + path.sep)) {
+    if (!isWithin(root, real)) {
       throw badRequest('The update path leads outside the updates folder.', 'updatePath');
     }
     const info = await stat(real);
@@ -80,13 +89,13 @@ export class PackageStore {
     kind: 'software' | 'spec',
   ): Promise<ResolvedPackage<z.output<S>>> {
     const folder = await this.folder(relative);
-    const manifestFile = path.join(folder, 'manifest.json');
-    const info = await stat(manifestFile).catch(() => null);
-    if (!info?.isFile()) throw manifestNotFound();
-    if (info.size > MAX_MANIFEST_BYTES) throw badRequest('manifest.json is larger than 64 KB.', 'updatePath');
+    // The manifest is resolved like every file of the package: a manifest.json that is a symlink
+    // to a file elsewhere (another package, /etc/…) is refused, not read and shown in the answer.
+    const manifestFile = await this.file(folder, MANIFEST);
+    if (manifestFile.size > MAX_MANIFEST_BYTES) throw badRequest('manifest.json is larger than 64 KB.', 'updatePath');
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(manifestFile, 'utf8'));
+      json = JSON.parse(await readFile(manifestFile.path, 'utf8'));
     } catch {
       throw badRequest('manifest.json is not valid JSON.', 'updatePath');
     }
@@ -95,8 +104,7 @@ export class PackageStore {
     const manifest = parsed.data as z.output<S>;
     const files: PackageFile[] = [];
     for (const name of manifest.files ?? (await this.folderFiles(folder))) {
-      const file = await this.file(folder, name).catch(() => null);
-      if (!file) throw badRequest(`manifest.json lists ${name}, which is not in the package.`, 'updatePath');
+      const file = await this.file(folder, name);
       files.push({ name, size: file.size });
     }
     return { path: normalizeUpdatePath(relative), manifest, files };
@@ -110,7 +118,7 @@ export class PackageStore {
   private async folderFiles(folder: string): Promise<string[]> {
     const entries = await readdir(folder, { withFileTypes: true });
     const names = entries
-      .filter((e) => e.isFile() && e.name !== 'manifest.json' && !e.name.startsWith('.'))
+      .filter((e) => e.isFile() && e.name !== MANIFEST && !e.name.startsWith('.'))
       .map((e) => e.name)
       .sort();
     if (names.length === 0) throw badRequest('The package folder holds no file besides manifest.json.', 'updatePath');
@@ -130,12 +138,25 @@ export class PackageStore {
     return names;
   }
 
-  /** A listed file of a package folder, resolved and checked to stay inside it. */
+  /**
+   * A file of a package folder (the manifest or a listed one), symlinks followed: the real path
+   * must stay inside UPDATES_DIR and inside the package, and be a regular file. A package copied
+   * into the file store is then exactly what the folder holds, whatever links it contains.
+   */
   async file(folder: string, name: string): Promise<{ path: string; size: number }> {
-    const real = await realpath(path.join(folder, name));
-    if (!real.startsWith(folder + path.sep)) throw badRequest(`${name} leads outside its package.`);
+    const missing = () =>
+      name === MANIFEST
+        ? manifestNotFound()
+        : badRequest(`manifest.json lists ${name}, which is not in the package.`, 'updatePath');
+    const real = await realpath(path.join(folder, name)).catch(() => {
+      throw missing();
+    });
+    if (!isWithin(await this.realRoot(), real)) {
+      throw badRequest(`${name} leads outside the updates folder.`, 'updatePath');
+    }
+    if (!real.startsWith(folder + path.sep)) throw badRequest(`${name} leads outside its package.`, 'updatePath');
     const info = await stat(real);
-    if (!info.isFile()) throw badRequest(`${name} is not a file.`);
+    if (!info.isFile()) throw missing();
     return { path: real, size: info.size };
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ATTACHMENT_DESCRIPTION_MAX } from '@ed/contract/tickets';
+import { hasControlCharacter } from '../../shared/control-characters.js';
 import { badRequest, HttpError } from '../../shared/http-error.js';
 
 /**
@@ -31,6 +32,10 @@ export async function readAttachmentUpload(
     }
   }
   if (!data || data.length === 0) throw badRequest('Choose a file to attach.', 'file');
+  // Multipart fields are read here, after the edge's check of parsed bodies: the same rule, applied by hand.
+  if (hasControlCharacter(description, true)) {
+    throw badRequest('description must not contain control characters', 'description');
+  }
   if (description.length > ATTACHMENT_DESCRIPTION_MAX) {
     throw badRequest(`description is at most ${ATTACHMENT_DESCRIPTION_MAX} characters`, 'description');
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { Role } from '@ed/contract/roles';
-import type { Config } from '../../config/env.js';
+import { ConfigError, type Config } from '../../config/env.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
@@ -21,6 +22,22 @@ interface Wanted {
   role: Role;
   email: string;
   password: string | undefined;
+  /** The variable the password comes from, named when the policy refuses it. */
+  variable: 'ADMIN_PASSWORD' | 'DEMO_PASSWORD';
+}
+
+/**
+ * The configured passwords about to be used pass the whole policy, or the start stops naming the
+ * variable, before any account is created (a refusal halfway would leave some of them made).
+ */
+async function assertPasswordsAllowed(wanted: Wanted[]): Promise<void> {
+  const lines: string[] = [];
+  for (const { variable, password, username, email } of wanted) {
+    if (!password || lines.some((line) => line.startsWith(`  ${variable}:`))) continue;
+    const problems = await passwordPolicyProblems(password, { userInputs: [username, email] });
+    if (problems.length > 0) lines.push(`  ${variable}: ${problems[0]} (got (hidden))`);
+  }
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
 /**
@@ -37,15 +54,30 @@ export async function bootstrapAccounts(
 ): Promise<CreatedAccount[]> {
   const domain = config.ADMIN_EMAIL.split('@')[1] ?? 'equipment-dashboard.local';
   const demo: Wanted[] = config.DEMO
-    ? DEMO_ROLES.map((role) => ({ username: role, role, email: `${role}@${domain}`, password: config.DEMO_PASSWORD }))
+    ? DEMO_ROLES.map((role) => ({
+        username: role,
+        role,
+        email: `${role}@${domain}`,
+        password: config.DEMO_PASSWORD,
+        variable: 'DEMO_PASSWORD' as const,
+      }))
     : [];
   const { total, present } = await repository.census(demo.map((a) => a.username));
   const wanted = [
     ...(total === 0
-      ? [{ username: 'admin', role: 'admin' as const, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }]
+      ? [
+          {
+            username: 'admin',
+            role: 'admin' as const,
+            email: config.ADMIN_EMAIL,
+            password: config.ADMIN_PASSWORD,
+            variable: 'ADMIN_PASSWORD' as const,
+          },
+        ]
       : []),
     ...demo.filter((a) => !present.has(a.username)),
   ];
+  await assertPasswordsAllowed(wanted);
   const create = async ({ username, role, email, password }: Wanted): Promise<CreatedAccount | undefined> => {
     const generated = password ? undefined : generatePassword();
     const row = await users.createIfAbsent({ username, email, role, password: password ?? generated! });

@@ -1,5 +1,5 @@
-import { newPasswordProblems } from '@ed/contract/password';
 import { PAGE_SIZE } from '@ed/contract/constants';
+import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { UpdateUserRequest, UsersResponse } from '@ed/contract/users';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
@@ -31,14 +31,17 @@ export class UsersAdminService {
   }
 
   /**
-   * A blank password means no change. Deactivating or a new password revokes the user's tokens;
+   * An empty (or absent) password means no change; one of spaces only is refused by the policy,
+   * not taken for "no change", so the admin learns it was not set. Deactivating or a new
+   * password revokes the user's tokens (and reset links, as does a new e-mail address);
    * any change forgets their cached sessions and drops their sockets, so they come back as what
    * they now are.
    */
   async update(input: UpdateUserRequest): Promise<void> {
-    const password = input.password?.trim() ? input.password : undefined;
+    const password = input.password ? input.password : undefined;
     if (password) {
-      const problems = newPasswordProblems(password);
+      const userInputs = [input.username, input.email ?? ''];
+      const problems = await passwordPolicyProblems(password, { userInputs });
       if (problems.length > 0) throw badRequest(problems[0]!, 'password');
     }
     const passwordHash = password ? await this.deps.hasher.hash(password) : undefined;
@@ -54,6 +57,11 @@ export class UsersAdminService {
         passwordHash,
       });
       if (input.active === false || passwordHash) await this.deps.sessions.revokeUserSessions(user.id, undefined, tx);
+      // A reset link mailed before would undo the password set here, or reach a mailbox the user
+      // no longer holds: every outstanding one is used up.
+      const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
+      if (input.active === false || passwordHash || emailChanged)
+        await this.deps.sessions.revokeResetTokens(user.id, tx);
       if (passwordHash) await this.deps.signInLimits.forgetAccount(user.username, tx);
       return user.username;
     });

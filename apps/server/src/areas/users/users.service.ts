@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { newPasswordProblems } from '@ed/contract/password';
+import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { Role } from '@ed/contract/roles';
 import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/http-error.js';
@@ -17,7 +17,7 @@ export class UsersService {
   ) {}
 
   async create(input: NewUser): Promise<UserRow> {
-    const user = this.parse(input);
+    const user = await this.parse(input);
     if (await this.users.findByUsername(user.username)) {
       throw conflict(`A user named ${user.username} already exists.`);
     }
@@ -30,19 +30,20 @@ export class UsersService {
    * this very moment (the unique index decides); returns the row only to the one that created it.
    */
   async createIfAbsent(input: NewUser): Promise<UserRow | undefined> {
-    const user = this.parse(input);
+    const user = await this.parse(input);
     if (await this.users.findByUsername(user.username)) return undefined;
     const passwordHash = await this.hasher.hash(user.password);
     return this.users.insertIfAbsent({ ...user, role: user.role as Role, passwordHash });
   }
 
-  private parse(input: NewUser) {
+  private async parse(input: NewUser) {
     const parsed = newUserSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw badRequest(issue.message, String(issue.path[0] ?? ''));
     }
-    const problems = newPasswordProblems(parsed.data.password);
+    const { username, email, password } = parsed.data;
+    const problems = await passwordPolicyProblems(password, { userInputs: [username, email] });
     if (problems.length > 0) throw badRequest(problems[0]!, 'password');
     return parsed.data;
   }

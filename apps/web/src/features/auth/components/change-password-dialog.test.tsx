@@ -22,7 +22,7 @@ describe('ChangePasswordDialog', () => {
     const { user, current, next, change } = setup();
     expect(change.disabled).toBe(true);
 
-    await user.type(next, 'abcdefghijkl');
+    await user.type(next, 'maple-orbit-lantern');
     expect(change.disabled).toBe(true);
 
     await user.type(current, 'old-password');
@@ -34,6 +34,25 @@ describe('ChangePasswordDialog', () => {
 
     await user.clear(next);
     await user.type(next, 'old-password');
+    expect(change.disabled).toBe(true);
+  });
+
+  it('explains why a guessable new password is refused, and keeps Change off', async () => {
+    const { user, current, next, change } = setup();
+    await user.type(current, 'old-password');
+    await user.type(next, 'password1234');
+    // The dictionary loads on demand; its verdict follows.
+    expect(
+      await screen.findByText(/This password is too easy to guess\. This is similar to a commonly used/),
+    ).toBeTruthy();
+    expect(change.disabled).toBe(true);
+    await user.clear(next);
+    await user.type(next, 'maple-orbit-lantern');
+    await waitFor(() => expect(screen.queryByText(/too easy to guess/)).toBeNull());
+    expect(change.disabled).toBe(false);
+    await user.clear(next);
+    await user.type(next, ' '.repeat(12));
+    expect(screen.getByText(/cannot be only spaces/)).toBeTruthy();
     expect(change.disabled).toBe(true);
   });
 

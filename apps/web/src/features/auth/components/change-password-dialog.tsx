@@ -9,8 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
-import { canSubmitPasswordChange, newPasswordProblems } from '@ed/contract/password';
 import { errorMessage } from '../../../shared/api/http';
+import { usePasswordProblems } from '../../../shared/auth/use-password-problems';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useChangePassword } from '../api/change-password';
 import { AuthField } from './form-fields';
@@ -49,8 +49,11 @@ function ChangePasswordForm({ username, expired, onClose }: Omit<ChangePasswordD
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
 
-  const canSubmit = canSubmitPasswordChange(current, next) && !change.isPending;
-  const problems = next ? newPasswordProblems(next, current || undefined) : [];
+  const { problems, acceptable } = usePasswordProblems(next, {
+    currentPassword: current || undefined,
+    userInputs: [username],
+  });
+  const canSubmit = current.length > 0 && acceptable && !change.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

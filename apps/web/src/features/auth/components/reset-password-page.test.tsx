@@ -44,6 +44,13 @@ describe('ResetPasswordPage', () => {
     expect(button.disabled).toBe(false);
   });
 
+  it('explains why a common password is refused', async () => {
+    const { user } = setup('/reset_password?token=abc');
+    const button = await fillIn(user, '1qaz2wsx3edc', '1qaz2wsx3edc');
+    expect(await screen.findByText('This password is among the most common ones; choose another.')).toBeTruthy();
+    expect(button.disabled).toBe(true);
+  });
+
   it('sets the password with the token, then goes to /login with a notice', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { message: 'Password set.' }));
     vi.stubGlobal('fetch', fetchMock);

@@ -5,8 +5,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canSubmitPasswordReset, newPasswordProblems } from '@ed/contract/password';
 import { errorMessage } from '../../../shared/api/http';
+import { usePasswordProblems } from '../../../shared/auth/use-password-problems';
 import { useBusyWhile } from '../../../shared/components/busy-context';
 import { CenteredCard } from '../../../shared/components/centered-card';
 import { useNotice } from '../../../shared/components/notice-context';
@@ -35,6 +35,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [newPassword, setNewPassword] = useState('');
   const [verifyPassword, setVerifyPassword] = useState('');
+  const { problems, acceptable } = usePasswordProblems(newPassword);
   useBusyWhile(reset.isPending);
 
   if (!token) {
@@ -48,7 +49,7 @@ export function ResetPasswordPage() {
     );
   }
 
-  const canSubmit = canSubmitPasswordReset(newPassword, verifyPassword) && !reset.isPending;
+  const canSubmit = acceptable && newPassword === verifyPassword && !reset.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
@@ -62,7 +63,6 @@ export function ResetPasswordPage() {
       },
     );
   };
-  const problems = newPassword ? newPasswordProblems(newPassword) : [];
   const mismatch = verifyPassword !== '' && verifyPassword !== newPassword;
 
   return (

@@ -34,6 +34,23 @@ describe('UserDialog', () => {
     });
   });
 
+  it('explains why a weak password is refused and keeps Create off', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UserDialog user={null} onClose={() => {}} />);
+    const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    await user.type(screen.getByLabelText(/^Username/), 'olga');
+    await user.type(screen.getByLabelText(/^E-mail/), 'olga@example.com');
+    await user.click(screen.getByRole('combobox', { name: /Role/ }));
+    await user.click(screen.getByRole('option', { name: 'Guest' }));
+    await user.type(screen.getByLabelText(/^Password/), 'qwerty123456');
+    expect(await screen.findByText('This password is among the most common ones; choose another.')).toBeTruthy();
+    expect(create.disabled).toBe(true);
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'aaaaaaaaaaaa');
+    expect(screen.getByText('The password cannot be one character repeated; choose another.')).toBeTruthy();
+    expect(create.disabled).toBe(true);
+  });
+
   it('enables Update only after a change, and sends a blank password as no change', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { message: 'User nina was updated.' }));
     vi.stubGlobal('fetch', fetchMock);

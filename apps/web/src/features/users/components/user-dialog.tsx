@@ -14,6 +14,7 @@ import { DIALOG_WIDTH } from '@ed/contract/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@ed/contract/roles';
 import type { User } from '@ed/contract/users';
 import { errorMessage } from '../../../shared/api/http';
+import { usePasswordProblems } from '../../../shared/auth/use-password-problems';
 import { useNotice } from '../../../shared/components/notice-context';
 import { createUser, updateUser, useUserMutation } from '../api/users';
 
@@ -33,13 +34,18 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
   const update = useUserMutation(updateUser);
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
+  // An edit may leave the password empty (no change); anything typed must pass the policy.
+  const passwordCheck = usePasswordProblems(password, { userInputs: [username, email] });
+  const passwordProblem = passwordCheck.problems.join(' ');
 
-  const canSave = user
-    ? password !== '' ||
-      (role !== '' && role !== user.role) ||
-      (email !== '' && email !== user.email) ||
-      active !== user.active
-    : username.trim() !== '' && password !== '' && email.trim() !== '' && role !== '';
+  const canSave =
+    passwordProblem === '' &&
+    (user
+      ? password !== '' ||
+        (role !== '' && role !== user.role) ||
+        (email !== '' && email !== user.email) ||
+        active !== user.active
+      : username.trim() !== '' && password !== '' && email.trim() !== '' && role !== '');
 
   const save = () => {
     const done = () => {
@@ -86,7 +92,10 @@ export function UserDialog({ user, onClose }: { user: User | null; onClose: () =
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            helperText={user ? 'Leave blank to keep the current password.' : 'At least 12 characters.'}
+            error={passwordProblem !== ''}
+            helperText={
+              passwordProblem || (user ? 'Leave blank to keep the current password.' : 'At least 12 characters.')
+            }
           />
           <TextField label="E-mail" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField select label="Role" required value={role} onChange={(e) => setRole(e.target.value as Role)}>
