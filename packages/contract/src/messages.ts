@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from './count-text.js';
 import { flagParam } from './spec-inputs.js';
 import { pageSchema } from './users.js';
 
@@ -136,7 +137,7 @@ export const serialUploadQuerySchema = z.object({
 export function serialUploadNotice(report: SerialUploadReport): string {
   const parts: string[] = [];
   if (report.duplicates > 0) {
-    parts.push(`${report.duplicates} ${report.duplicates === 1 ? 'duplicate' : 'duplicates'} removed.`);
+    parts.push(`${countOf(report.duplicates, 'duplicate')} removed.`);
   }
   if (report.invalid.length > 0) {
     const lines = report.invalid.map((i) => `line ${i.line} "${i.value}"`).join(', ');

@@ -1,25 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeSerialNumber } from '@ed/contract/serial-number';
+import { freePort } from '../support/free-port.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const ADMIN_PASSWORD = 'admin-password-for-the-build';
 const ENROLLMENT_KEY = 'enrollment-key-for-the-build';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 /**
  * The built server as `npm start`, the benchmarks and the end-to-end tests run it: dist/main.js,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { countOf } from '@ed/contract/count-text';
 import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
 import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
@@ -27,7 +28,6 @@ const patterns = (input: string) =>
   ].slice(0, 20);
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Aligner schedules (part 2 §7): stored per unit, staged by the update scheduler on their day. */
 export class Schedules {

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { countOf } from '@ed/contract/count-text';
 import { NO_ALIGNERS_MATCH_TEXT, type ScheduleLeftOut } from '@ed/contract/software';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
@@ -16,7 +17,6 @@ import { DayLoad } from './day-load';
 
 const SHOWN_SERIALS = 12;
 
-const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const shortList = (serials: string[]) =>
   `${serials.slice(0, SHOWN_SERIALS).join(', ')}${serials.length > SHOWN_SERIALS ? ', …' : ''}`;
 

@@ -1,0 +1,11 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on loopback right now, for a process the test starts. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
