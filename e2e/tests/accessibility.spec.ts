@@ -101,6 +101,7 @@ const SIGNED_IN: View[] = [
     ready: (p) => p.getByRole('dialog', { name: 'Create New User' }),
   },
   { name: 'Audits', path: '/Audits', ready: (p) => p.getByRole('grid', { name: 'Audit log' }) },
+  { name: 'Unit Claims', path: '/UnitClaims', ready: (p) => p.getByRole('grid', { name: 'Unit Claims' }) },
   { name: 'A path outside the route table', path: '/no-such-screen', ready: heading('Page not found') },
 ];
 

@@ -3,6 +3,7 @@ import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';
 import { MessagingPage } from '../pages/messaging-page.js';
 import { NotificationsPage } from '../pages/notifications-page.js';
+import { UnitClaimsPage } from '../pages/unit-claims-page.js';
 import { UsersPage } from '../pages/users-page.js';
 import { E2E } from '../support/e2e-env.js';
 
@@ -83,5 +84,34 @@ test.describe('administration', () => {
     await expect(row).toContainText('text/html');
     // The units in that city receive it over MQTT; the count comes back from the server.
     await expect(row.getByRole('gridcell').last()).not.toHaveText('0', { timeout: 25_000 });
+  });
+
+  test('a unit that lost its credential gets its serial number back once an admin approves its claim', async ({
+    page,
+  }) => {
+    const serialNumber = `V33CL${Date.now().toString().slice(-4)}`;
+    const register = (extra: Record<string, string> = {}) =>
+      page.request.post('/device/v1/register', {
+        data: { serialNumber, enrollmentKey: E2E.enrollmentKey, ...extra },
+      });
+    expect((await register()).status()).toBe(200);
+    // The unit's storage is replaced: it asks again with the fleet's key alone.
+    const asked = await register();
+    expect(asked.status()).toBe(202);
+    const { claimToken } = (await asked.json()) as { claimToken: string };
+
+    await signIn(page, 'admin', E2E.adminPassword);
+    await new AppShell(page).menuLink('Unit Claims').click();
+    const claims = new UnitClaimsPage(page);
+    await expect(claims.row(serialNumber)).toContainText('Waiting');
+    await claims.decide(serialNumber, 'Approve');
+    await new AppShell(page).expectNotice(
+      `The claim to ${serialNumber} was approved: the unit gets its credential at its next try.`,
+    );
+    await expect(claims.row(serialNumber)).toHaveCount(0);
+
+    const issued = await register({ claimToken });
+    expect(issued.status()).toBe(200);
+    expect(((await issued.json()) as { deviceToken: string }).deviceToken).toBeTruthy();
   });
 });

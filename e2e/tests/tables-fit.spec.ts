@@ -23,6 +23,7 @@ const TABLES: { path: string; tab?: string; grid: string }[] = [
   { path: '/AIKnow', tab: 'Chats', grid: 'Chat sessions' },
   { path: '/SpecUpdates', tab: 'Spec Releases', grid: 'Spec releases' },
   { path: '/Audits', grid: 'Audit log' },
+  { path: '/UnitClaims', grid: 'Unit Claims' },
 ];
 
 async function showTable(page: Page, { path, tab, grid }: (typeof TABLES)[number]) {

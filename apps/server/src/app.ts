@@ -49,6 +49,7 @@ import softwarePlugin from './areas/software/software.plugin.js';
 import softwareRoutes from './areas/software/software.routes.js';
 import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
 import specsRoutes from './areas/specs/specs.routes.js';
+import unitClaimsRoutes from './areas/unit-claims/unit-claims.routes.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     await api.register(updateSchedulerRoutes);
     await api.register(packageDownloadRoutes);
     await api.register(specsRoutes);
+    await api.register(unitClaimsRoutes);
   });
   await app.register(webAppPlugin);
   await app.startWork.done();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
@@ -66,12 +67,16 @@ async function runDemoFleet(
 ): Promise<() => Promise<void>> {
   const { config } = app;
   const { startFleet } = await import('@ed/simulator/fleet');
+  const { FileCredentialStore } = await import('@ed/simulator/credential-store');
   const fleet = startFleet({
     units: config.SIMULATOR_UNITS,
     serverUrl: serverUrl(app),
     mqttUrl: config.MQTT_URL,
     enrollmentKey,
     addressHeaders: (ip) => voucher.headers(ip),
+    // The demo units remember their credentials across restarts, as real units do: a unit that
+    // forgot its credential would have to wait for an administrator to approve its claim.
+    credentials: new FileCredentialStore(path.join(config.paths.data, 'simulator', 'credentials.json')),
     churn: config.SIMULATOR_CHURN,
     // A standalone assistant (absolute AI_URL) is where the units ask too.
     assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,

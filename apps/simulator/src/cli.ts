@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILY_LABELS, FAMILIES, type Family } from '@ed/contract/families';
+import { FileCredentialStore } from './credential-store.js';
 import { startFleet } from './fleet.js';
 import { describeReceipt } from './inbox.js';
 import type { Logger } from './logger.js';
@@ -17,6 +19,9 @@ const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key K
   --churn F             mean disconnects per online unit per hour (default 0.5)
   --concurrency N       units registering at the same time (default 20)
   --heartbeat S         seconds between each unit's heartbeats while online (default 60; 0: none)
+  --credentials FILE    where units keep their credentials between runs (default
+                        .ed-simulator/<server host and port>.json; a unit that forgot its credential
+                        waits for an administrator to approve its claim, /UnitClaims)
   --verbose             log each unit's warnings`;
 
 /** The CLI's terminal output (the library itself only logs through a Logger). */
@@ -46,6 +51,7 @@ const OPTIONS = {
   churn: { type: 'string' },
   concurrency: { type: 'string' },
   heartbeat: { type: 'string' },
+  credentials: { type: 'string' },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -58,6 +64,12 @@ function parse() {
   }
 }
 const values = parse();
+
+/** One file per server: the same serial numbers on another server are other registrations. */
+function defaultCredentialsFile(url: string): string {
+  const host = new URL(url).host.replace(/[^A-Za-z0-9.-]+/g, '_');
+  return path.join('.ed-simulator', `${host}.json`);
+}
 
 if (values.help) {
   say(USAGE);
@@ -101,6 +113,7 @@ const fleet = startFleet({
   enrollmentKey,
   mqttUrl: values['mqtt-url'],
   heartbeatSeconds: Math.floor(numberOption(values.heartbeat, 'heartbeat', 60)),
+  credentials: new FileCredentialStore(values.credentials ?? defaultCredentialsFile(serverUrl)),
   logger,
 });
 

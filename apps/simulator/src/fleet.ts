@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { type CredentialStore, FileCredentialStore, MemoryCredentialStore } from './credential-store.js';
 import type { Downloader } from './downloader.js';
 import { generateFleet, type FleetOptions } from './fleet-generator.js';
 import { runLimited } from './limiter.js';
@@ -25,6 +26,8 @@ export interface StartFleetOptions extends FleetOptions {
   assistantUrl?: string;
   /** Seconds between each unit's heartbeats while online (default 60; 0: none). */
   heartbeatSeconds?: number;
+  /** Where units keep their credentials between starts (see CredentialStore); default: in memory. */
+  credentials?: CredentialStore;
   clock?: Clock;
   logger?: Logger;
   /** How each unit fetches update packages; default a virtual download of a few MB. */
@@ -39,6 +42,7 @@ export interface Fleet {
 }
 
 export function startFleet(options: StartFleetOptions): Fleet {
+  const credentials = options.credentials ?? new MemoryCredentialStore();
   const units = generateFleet(options).map(
     (profile) =>
       new SimulatedUnit(profile, {
@@ -51,6 +55,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         activity: options.activity,
         assistantUrl: options.assistantUrl,
         heartbeatSeconds: options.heartbeatSeconds,
+        credentials,
         clock: options.clock,
         logger: options.logger,
         downloader: options.downloader?.(profile),
@@ -68,6 +73,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
     stop: async () => {
       stopping = true;
       await Promise.all(units.map((unit) => unit.stop()));
+      if (credentials instanceof FileCredentialStore) credentials.flush();
     },
   };
 }

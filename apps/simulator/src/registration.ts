@@ -1,4 +1,9 @@
-import { deviceRegisterResponseSchema, type DeviceRegisterResponse } from '@ed/contract/device-protocol';
+import {
+  deviceClaimPendingSchema,
+  deviceRegisterResponseSchema,
+  type DeviceClaimPending,
+  type DeviceRegisterResponse,
+} from '@ed/contract/device-protocol';
 import { sleep, type Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Prng } from './prng.js';
@@ -12,18 +17,28 @@ export interface RegistrationRequest {
   serverUrl: string;
   serialNumber: string;
   enrollmentKey: string;
+  /** The token the unit holds, if any: the server gives a registered serial number a new one only against it. */
+  deviceToken?: string;
+  /** The claim the server gave this unit (202) while an administrator decides. */
+  claimToken?: string;
   signal?: AbortSignal;
 }
 
 /** POST /device/v1/register: trades the fleet's enrollment key for this unit's own MQTT password. */
-export async function registerUnit(request: RegistrationRequest): Promise<DeviceRegisterResponse> {
+export async function registerUnit(request: RegistrationRequest): Promise<DeviceRegisterResponse | DeviceClaimPending> {
   const url = `${request.serverUrl.replace(/\/+$/, '')}/device/v1/register`;
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ serialNumber: request.serialNumber, enrollmentKey: request.enrollmentKey }),
+    body: JSON.stringify({
+      serialNumber: request.serialNumber,
+      enrollmentKey: request.enrollmentKey,
+      deviceToken: request.deviceToken,
+      claimToken: request.claimToken,
+    }),
     signal: request.signal ?? null,
   });
+  if (response.status === 202) return deviceClaimPendingSchema.parse(await response.json());
   if (response.ok) return deviceRegisterResponseSchema.parse(await response.json());
   const detail = (await response.text()).slice(0, 300);
   const problem = `registration of ${request.serialNumber} answered ${response.status}: ${detail}`;
@@ -43,19 +58,31 @@ export interface RetryContext {
 /**
  * Registers, retrying with jittered exponential backoff (up to a minute) while the server is
  * unreachable or busy, as a unit does when it boots before the server; a refusal ends it at once.
+ * A claim (the serial number is registered already) is asked about again until it is decided.
  */
 export async function registerWithRetry(
   request: RegistrationRequest,
   context: RetryContext,
 ): Promise<DeviceRegisterResponse> {
+  let claimToken = request.claimToken;
   for (let attempt = 0; ; attempt += 1) {
+    let wait: number;
     try {
-      return await registerUnit({ ...request, signal: context.signal });
+      const answer = await registerUnit({ ...request, claimToken, signal: context.signal });
+      if (!('status' in answer)) return answer;
+      if (claimToken !== answer.claimToken) {
+        context.logger.warn(
+          `${request.serialNumber}: registered already; waiting for an administrator to approve the claim`,
+        );
+      }
+      claimToken = answer.claimToken;
+      attempt = -1;
+      wait = answer.retryAfterSeconds * 1000 * context.prng.float(1, 1.25);
     } catch (error) {
       if (error instanceof RegistrationRefused || context.signal.aborted) throw error;
       context.logger.debug(`${request.serialNumber}: ${(error as Error).message}; retrying`);
-      const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * context.prng.float(0.5, 1);
-      await sleep(context.clock, wait, context.signal);
+      wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * context.prng.float(0.5, 1);
     }
+    await sleep(context.clock, wait, context.signal);
   }
 }

@@ -13,6 +13,7 @@ import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
+import type { CredentialStore, StoredCredential } from './credential-store.js';
 import { registerWithRetry } from './registration.js';
 import { Sequence } from './sequence.js';
 import { UnitLink } from './unit-link.js';
@@ -42,6 +43,8 @@ export interface UnitOptions {
   assistantUrl?: string;
   /** Seconds between the unit's heartbeats while online; 0 sends none, as older units. Default 60. */
   heartbeatSeconds?: number;
+  /** Where the unit keeps its credential between starts; default: nowhere (it registers at each start). */
+  credentials?: CredentialStore;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;
@@ -75,7 +78,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private serial: string;
   private current: DeviceState;
   private link: UnitLink | null = null;
-  private credential: { deviceToken: string; websocketPath: string; topics: DeviceTopics } | null = null;
+  private credential: (StoredCredential & { topics: DeviceTopics }) | null = null;
   private readonly sequence: Sequence;
   private pendingRename: string | null = null;
   private reRegistering = false;
@@ -224,17 +227,32 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers.after(offlineMs, () => this.openLink());
   }
 
-  private async register(): Promise<void> {
+  /** Takes the stored credential, or registers (against `previousToken` when the server refused it). */
+  private async register(previousToken?: string): Promise<void> {
     if (this.credential) return;
+    const store = this.options.credentials;
+    const stored = previousToken ? undefined : store?.get(this.serial);
+    if (stored) {
+      this.credential = { ...stored, topics: deviceTopics(stored.topicRoot) };
+      return;
+    }
+    const serialNumber = this.serial;
     const answer = await registerWithRetry(
-      { serverUrl: this.options.serverUrl, serialNumber: this.serial, enrollmentKey: this.options.enrollmentKey },
+      {
+        serverUrl: this.options.serverUrl,
+        serialNumber,
+        enrollmentKey: this.options.enrollmentKey,
+        deviceToken: previousToken,
+      },
       { clock: this.clock, prng: this.prng, signal: this.abort.signal, logger: this.logger },
     );
-    this.credential = {
+    const kept = {
       deviceToken: answer.deviceToken,
       websocketPath: answer.mqtt.websocketPath,
-      topics: deviceTopics(answer.mqtt.topicRoot),
+      topicRoot: answer.mqtt.topicRoot,
     };
+    store?.set(serialNumber, kept);
+    this.credential = { ...kept, topics: deviceTopics(kept.topicRoot) };
   }
 
   private openLink(): void {
@@ -329,6 +347,13 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     const previous = this.serial;
     await this.closeLink('clean');
     this.serial = newSerial;
+    // The server moved the credential to the new serial number; so does the unit's storage.
+    const store = this.options.credentials;
+    const kept = store?.get(previous);
+    if (store && kept) {
+      store.delete(previous);
+      store.set(newSerial, kept);
+    }
     this.emit('renamed', previous, newSerial);
     this.logger.info(`${previous}: now ${newSerial}`);
     this.timers.after(RENAME_RECONNECT_MS, () => this.openLink());
@@ -339,9 +364,10 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     if (this.reRegistering) return;
     this.reRegistering = true;
     await this.closeLink('drop');
+    const previousToken = this.credential?.deviceToken;
     this.credential = null;
     try {
-      await this.register();
+      await this.register(previousToken);
       this.openLink();
     } catch (error) {
       if (!this.stopped) this.logger.error(`${this.serial}: ${(error as Error).message}`);

@@ -236,7 +236,28 @@ export type ReplyMessage = z.infer<typeof replyMessageSchema>;
 export const deviceRegisterRequestSchema = z.object({
   serialNumber: serialNumberSchema,
   enrollmentKey: z.string().min(1),
+  /**
+   * The unit's current token, when it has one. A serial number that already has a credential is
+   * issued a new one only against it: the fleet's enrollment key alone cannot take a unit over.
+   */
+  deviceToken: z.string().min(1).max(256).optional(),
+  /** The claim this unit was given (202) for a serial number that has a credential already. */
+  claimToken: z.string().min(1).max(256).optional(),
 });
+export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequestSchema>;
+
+/**
+ * 202 to a registration of a serial number that has a credential, without that credential: an
+ * admin approves or refuses the claim in the console, and the unit asks again with `claimToken`
+ * after `retryAfterSeconds` until it gets its token (200) or a refusal (403).
+ */
+export const deviceClaimPendingSchema = z.object({
+  serialNumber: z.string(),
+  status: z.literal('pending'),
+  claimToken: z.string(),
+  retryAfterSeconds: z.number().int().min(1),
+});
+export type DeviceClaimPending = z.infer<typeof deviceClaimPendingSchema>;
 export const deviceRegisterResponseSchema = z.object({
   serialNumber: z.string(),
   /** The MQTT password of this unit (its username is the serial number). Shown once. */

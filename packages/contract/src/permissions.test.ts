@@ -31,6 +31,7 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'messages.approve': 'YY-----',
   'audits.read': 'Y------',
   'maps.read': 'Y------',
+  'units.decideClaims': 'Y------',
 };
 
 describe('role permissions', () => {
@@ -56,7 +57,20 @@ describe('menu visibility (part 1 §6)', () => {
     'aiKnow',
   ];
   it.each<[Role, string[]]>([
-    ['admin', [...everyone, 'updateScheduler', 'easy', 'notifications', 'truPoint', 'messaging', 'users', 'audits']],
+    [
+      'admin',
+      [
+        ...everyone,
+        'updateScheduler',
+        'easy',
+        'notifications',
+        'truPoint',
+        'messaging',
+        'users',
+        'audits',
+        'unitClaims',
+      ],
+    ],
     ['engineer', [...everyone, 'updateScheduler', 'easy', 'notifications', 'truPoint', 'messaging']],
     ['support_lvl2', [...everyone, 'updateScheduler', 'easy', 'truPoint']],
     ['support', [...everyone, 'truPoint']],

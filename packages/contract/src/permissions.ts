@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'messages.approve': ['admin', 'engineer'],
   'audits.read': ['admin'],
   'maps.read': ['admin'],
+  /** Approve a unit's claim to a serial number that has a credential (docs/device-protocol.md). */
+  'units.decideClaims': ['admin'],
 } as const satisfies Record<string, RoleList>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -66,6 +68,7 @@ export const MENU = [
   { key: 'aiKnow', path: '/AIKnow', title: 'AI Assistant' },
   { key: 'users', path: '/Users', title: 'Users', permission: 'users.manage' },
   { key: 'audits', path: '/Audits', title: 'Audits', permission: 'audits.read' },
+  { key: 'unitClaims', path: '/UnitClaims', title: 'Unit Claims', permission: 'units.decideClaims' },
 ] as const satisfies readonly MenuItem[];
 
 export type MenuKey = (typeof MENU)[number]['key'];

@@ -21,6 +21,7 @@ export const PROTECTED_ROUTES = [
   '/Messaging',
   '/CameraCal',
   '/AIKnow',
+  '/UnitClaims',
 ] as const;
 
 /** Pages meant to be embedded (TrendChart embeds /graph): signed-in, without the console's frame. */

@@ -23,14 +23,21 @@ describe('the built server', () => {
   let server: ChildProcess;
   let dataDir: string;
   let base: string;
+  let port: number;
   let output = '';
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first.`);
     expect(await readFile(MAIN, 'utf8')).toContain('bundle/server.cjs');
     dataDir = await mkdtemp(path.join(tmpdir(), 'ed-built-'));
-    const port = await freePort();
+    port = await freePort();
     base = `http://127.0.0.1:${port}`;
+    await start();
+  });
+
+  /** Starts dist/main.js on `dataDir` and waits for /healthz. */
+  async function start() {
+    output = '';
     server = spawn(process.execPath, [MAIN], {
       env: {
         PATH: process.env.PATH,
@@ -65,14 +72,18 @@ describe('the built server', () => {
       if (Date.now() > deadline) throw new Error(`the server did not answer /healthz in 60 s:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  });
+  }
 
-  afterAll(async () => {
+  async function stop() {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
     }
+  }
+
+  afterAll(async () => {
+    await stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -176,5 +187,25 @@ describe('the built server', () => {
     });
     expect(asked.status).toBe(200);
     expect(((await asked.json()) as { response: string }).response).toMatch(/target/i);
+  });
+
+  it('brings the same units back after a restart, with no claim for an administrator', async () => {
+    await stop();
+    expect(
+      Object.keys(JSON.parse(await readFile(path.join(dataDir, 'simulator', 'credentials.json'), 'utf8'))),
+    ).toHaveLength(2);
+    await start();
+    const authorization = `Bearer ${await signIn()}`;
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${base}/read/aligners/v1?page=1`, { headers: { authorization } });
+        const page = (await res.json()) as { totalDocs: number; docs: { connected: boolean }[] };
+        expect(page.totalDocs).toBe(2);
+        expect(page.docs.map((unit) => unit.connected)).toEqual([true, true]);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    const claims = await fetch(`${base}/read/unit_claims/v1`, { headers: { authorization } });
+    expect(((await claims.json()) as { pending: number }).pending).toBe(0);
   });
 });

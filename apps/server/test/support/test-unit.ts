@@ -37,7 +37,8 @@ export class TestUnit {
     const res = await app.inject({
       method: 'POST',
       url: '/device/v1/register',
-      payload: { serialNumber: this.serialNumber, enrollmentKey },
+      // Registering again (a new token) takes the current one, as a real unit does.
+      payload: { serialNumber: this.serialNumber, enrollmentKey, ...(this.token ? { deviceToken: this.token } : {}) },
     });
     if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
     this.token = res.json().deviceToken;

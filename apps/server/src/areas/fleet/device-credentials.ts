@@ -1,16 +1,32 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DeviceRegisterRequest } from '@ed/contract/device-protocol';
+import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
-import { forbidden } from '../../shared/http-error.js';
+import { forbidden, tooManyRequests } from '../../shared/http-error.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
+import { type BrokerAccounts, unmanagedBrokerAccounts } from './broker-accounts.js';
+import { type ClaimOrigin, UnitClaimsRepository } from './unit-claims.repository.js';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/** A unit whose claim waits asks again after this long. */
+export const CLAIM_RETRY_SECONDS = 60;
+
+export type Registration =
+  { kind: 'issued'; deviceToken: string } | { kind: 'pending'; claimToken: string; retryAfterSeconds: number };
+
+const pending = (claimToken: string): Registration => ({
+  kind: 'pending',
+  claimToken,
+  retryAfterSeconds: CLAIM_RETRY_SECONDS,
+});
 
 const LOOKUP_BATCH = 500;
 const LOOKUP_WINDOW_MS = 2;
@@ -23,29 +39,81 @@ export class DeviceCredentials {
    */
   private readonly current: BatchLoader<string, string | null>;
 
+  readonly claims: UnitClaimsRepository;
+
   constructor(
     private readonly db: Db,
     private readonly enrollmentKey: string | undefined,
+    private readonly accounts: BrokerAccounts = unmanagedBrokerAccounts,
   ) {
+    this.claims = new UnitClaimsRepository(db);
     this.current = batchLoader((serials) => this.currentHashes(serials), {
       maxBatchSize: LOOKUP_BATCH,
       windowMs: LOOKUP_WINDOW_MS,
     });
   }
 
-  /** Issues a new token for `serialNumber`, replacing (revoking) any earlier one. */
-  async register(serialNumber: string, enrollmentKey: string): Promise<string> {
+  /**
+   * A registration (docs/device-protocol.md, "Identity and credentials"). A serial number with no
+   * credential gets one. One that has a credential gets a new one only against the current token,
+   * or through a claim an admin approved; otherwise a claim is opened and waits for an admin.
+   */
+  async register(request: DeviceRegisterRequest, origin: () => Promise<ClaimOrigin>): Promise<Registration> {
     if (!this.enrollmentKey) throw forbidden('Unit registration is closed: FLEET_ENROLLMENT_KEY is not set.');
-    if (!sameSecret(enrollmentKey, this.enrollmentKey)) throw forbidden('The enrollment key is not valid.');
+    if (!sameSecret(request.enrollmentKey, this.enrollmentKey)) throw forbidden('The enrollment key is not valid.');
+    const { serialNumber } = request;
     const token = newSecretToken();
-    await this.db
+    const tokenHash = hashToken(token);
+    const issued = async (): Promise<Registration> => {
+      await this.accounts.grant(serialNumber, token);
+      return { kind: 'issued', deviceToken: token };
+    };
+    // A serial number without a credential (or whose credential was revoked) is free to take.
+    const fresh = await this.db
       .insert(deviceCredentials)
-      .values({ serialNumber, tokenHash: hashToken(token) })
+      .values({ serialNumber, tokenHash })
       .onConflictDoUpdate({
         target: deviceCredentials.serialNumber,
-        set: { tokenHash: hashToken(token), createdAt: sql`now()`, revokedAt: null },
-      });
-    return token;
+        set: { tokenHash, createdAt: sql`now()`, revokedAt: null },
+        setWhere: isNotNull(deviceCredentials.revokedAt),
+      })
+      .returning({ serialNumber: deviceCredentials.serialNumber });
+    if (fresh.length > 0) return issued();
+    if (request.deviceToken && (await this.rotate(serialNumber, request.deviceToken, tokenHash))) return issued();
+    if (request.claimToken) {
+      const claim = await this.claims.find(serialNumber, hashToken(request.claimToken));
+      if (claim?.status === 'pending') return pending(request.claimToken);
+      if (claim?.status === 'refused') throw forbidden(`An administrator refused this claim to ${serialNumber}.`);
+      if (claim?.status === 'used') throw forbidden(`This claim to ${serialNumber} was used already.`);
+      if (claim?.status === 'approved') {
+        if (await this.claims.use(claim.id, serialNumber, tokenHash)) return issued();
+        throw forbidden(`This claim to ${serialNumber} was used already.`);
+      }
+    }
+    const claimToken = newSecretToken();
+    if (!(await this.claims.open(serialNumber, hashToken(claimToken), await origin()))) {
+      throw tooManyRequests(
+        `${serialNumber} has ${PENDING_CLAIMS_PER_SERIAL} claims waiting for an administrator already.`,
+        CLAIM_RETRY_SECONDS * 1000,
+      );
+    }
+    return pending(claimToken);
+  }
+
+  /** The unit's own current token buys it a new one: the old one stops working at once. */
+  private async rotate(serialNumber: string, current: string, tokenHash: string): Promise<boolean> {
+    const rotated = await this.db
+      .update(deviceCredentials)
+      .set({ tokenHash, createdAt: sql`now()`, revokedAt: null })
+      .where(
+        and(
+          eq(deviceCredentials.serialNumber, serialNumber),
+          eq(deviceCredentials.tokenHash, hashToken(current)),
+          isNull(deviceCredentials.revokedAt),
+        ),
+      )
+      .returning({ serialNumber: deviceCredentials.serialNumber });
+    return rotated.length > 0;
   }
 
   /** True when `token` is the unit's current, unrevoked credential. */
@@ -68,5 +136,6 @@ export class DeviceCredentials {
       .update(deviceCredentials)
       .set({ revokedAt: sql`now()` })
       .where(eq(deviceCredentials.serialNumber, serialNumber));
+    await this.accounts.revoke(serialNumber);
   }
 }

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   deviceCheckInRequestSchema,
+  deviceClaimPendingSchema,
   deviceCheckInResponseSchema,
   deviceRegisterRequestSchema,
   deviceRegisterResponseSchema,
@@ -10,6 +12,8 @@ import { HttpError, inMinutes, tooManyRequests } from '../../shared/http-error.j
 import { errorResponses } from '../../shared/route-schema.js';
 import { addressOfRequest, compileTrust } from './connection-address.js';
 import { authenticateUnit } from './device-auth.js';
+import { GeoLocator } from './geolocation.js';
+import type { ClaimOrigin } from './unit-claims.repository.js';
 import { MQTT_WEBSOCKET_PATH } from './embedded-broker.js';
 
 /** Refused registrations an address may make per window, all instances together; then 429. */
@@ -25,15 +29,36 @@ async function registrationRefusal(app: FastifyInstance, ip: string, err: unknow
   if (!(err instanceof HttpError) || err.statusCode !== 403) return err;
   const window = await app.limiter.hit(`register-fail:${ip}`, REGISTER_WINDOW_MS);
   if (window.count <= REGISTER_FAILURES_PER_ADDRESS) return err;
-  return tooManyRequests(
-    `Too many refused registrations from this address. Try again in ${inMinutes(window.retryAfterMs)}.`,
-    window.retryAfterMs,
-  );
+  return tooManyFromAddress(window.retryAfterMs);
 }
+
+const tooManyFromAddress = (retryAfterMs: number) =>
+  tooManyRequests(
+    `Too many refused registrations from this address. Try again in ${inMinutes(retryAfterMs)}.`,
+    retryAfterMs,
+  );
 
 /** Calls made by units, not by the console. */
 export default async function deviceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const trust = compileTrust(app.config.TRUSTED_PROXIES);
+  const addressOf = (request: FastifyRequest) => {
+    const voucher = app.fleet.demoAddresses;
+    return addressOfRequest(request.raw, trust, voucher && ((req) => voucher.addressOf(req)));
+  };
+  /**
+   * Before a claim is opened: it counts as a refused registration (nobody can fill the admins'
+   * list from one address), and it keeps where it came from, for the admin who decides it.
+   */
+  const beforeClaim = async (request: FastifyRequest): Promise<ClaimOrigin> => {
+    const window = await app.limiter.hit(`register-fail:${request.ip}`, REGISTER_WINDOW_MS);
+    if (window.count > REGISTER_FAILURES_PER_ADDRESS) throw tooManyFromAddress(window.retryAfterMs);
+    const seen = addressOf(request).address.split(',')[0]!;
+    // As people write it: 81.2.69.142, not ::ffff:81.2.69.142.
+    const address = ipaddr.isValid(seen) ? ipaddr.process(seen).toString() : seen;
+    const located = (await GeoLocator.open()).locate(address);
+    return { address, countryCode: located?.country_code ?? null };
+  };
 
   app.post(
     '/device/v1/register',
@@ -42,20 +67,41 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['devices'],
         summary: 'A unit trades the fleet enrollment key for its own MQTT credential',
-        description: 'Registering again issues a new token and revokes the old one (docs/device-protocol.md).',
+        description:
+          'A serial number that has a credential gets a new one (the old one is revoked) only with its ' +
+          'current `deviceToken`, or with the `claimToken` of a claim an administrator approved; ' +
+          'otherwise the answer is 202 with a claim that waits for an administrator (docs/device-protocol.md).',
         security: [],
         body: deviceRegisterRequestSchema,
-        response: { 200: deviceRegisterResponseSchema, ...errorResponses(400, 403, 429) },
+        response: {
+          200: deviceRegisterResponseSchema,
+          202: deviceClaimPendingSchema,
+          ...errorResponses(400, 403, 429),
+        },
       },
     },
     async (request, reply) => {
-      const { serialNumber, enrollmentKey } = request.body;
-      const deviceToken = await app.fleet.credentials.register(serialNumber, enrollmentKey).catch(async (err) => {
-        throw await registrationRefusal(app, request.ip, err);
-      });
-      return reply.header('cache-control', 'no-store').send({
+      const { serialNumber } = request.body;
+      const registration = await app.fleet.credentials
+        .register(request.body, () => beforeClaim(request))
+        .catch(async (err) => {
+          throw await registrationRefusal(app, request.ip, err);
+        });
+      reply.header('cache-control', 'no-store');
+      if (registration.kind === 'pending') {
+        return reply
+          .code(202)
+          .header('retry-after', String(registration.retryAfterSeconds))
+          .send({
+            serialNumber,
+            status: 'pending' as const,
+            claimToken: registration.claimToken,
+            retryAfterSeconds: registration.retryAfterSeconds,
+          });
+      }
+      return reply.send({
         serialNumber,
-        deviceToken,
+        deviceToken: registration.deviceToken,
         mqtt: {
           websocketPath: MQTT_WEBSOCKET_PATH,
           tcpPort: app.config.MQTT_PORT ?? null,
@@ -65,7 +111,6 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const trust = compileTrust(app.config.TRUSTED_PROXIES);
   app.post(
     '/device/v1/check_in',
     {
@@ -84,8 +129,7 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const serialNumber = await authenticateUnit(request, app.fleet.credentials);
-      const voucher = app.fleet.demoAddresses;
-      const address = addressOfRequest(request.raw, trust, voucher && ((req) => voucher.addressOf(req)));
+      const address = addressOf(request);
       const countryCode = await app.fleet.gateway.checkedIn(serialNumber, request.body.seq, address);
       return { address: address.address.split(',')[0]!, countryCode };
     },

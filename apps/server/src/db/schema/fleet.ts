@@ -16,6 +16,7 @@ import {
 import type { CameraCalibration } from '@ed/contract/device-protocol';
 import type { Geolocation, UpdateState } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
+import type { UnitClaimStatus } from '@ed/contract/unit-claims';
 import { tz } from './columns.js';
 import { users } from './accounts.js';
 import { storedFiles } from './files.js';
@@ -154,6 +155,30 @@ export const deviceCredentials = pgTable('device_credentials', {
   createdAt: tz('created_at').notNull().defaultNow(),
   revokedAt: tz('revoked_at'),
 });
+
+/**
+ * Registrations of a serial number that has a credential, made without it: each waits for an
+ * admin (docs/device-protocol.md, "Claims"). Only the claim token's hash is kept.
+ */
+export const unitClaims = pgTable(
+  'unit_claims',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    claimTokenHash: text('claim_token_hash').notNull().unique(),
+    address: text('address'),
+    countryCode: text('country_code'),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    status: text('status').$type<UnitClaimStatus>().notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: tz('decided_at'),
+  },
+  (t) => [
+    // The console's list (pending first, newest first) and the per-serial bound on waiting claims.
+    index('unit_claims_status_requested_idx').on(t.status, t.requestedAt),
+    index('unit_claims_serial_status_idx').on(t.serialNumber, t.status),
+  ],
+);
 
 /** Latest-report reads (voltages, USB, printer) take the newest row of a unit and kind. */
 export const equipmentReports = pgTable(

@@ -54,6 +54,9 @@ const SpecUpdatesPage = lazy(() =>
 const UpdateSchedulerPage = lazy(() =>
   import('../../features/software/components/update-scheduler-page').then((m) => ({ default: m.UpdateSchedulerPage })),
 );
+const UnitClaimsPage = lazy(() =>
+  import('../../features/unit-claims/components/unit-claims-page').then((m) => ({ default: m.UnitClaimsPage })),
+);
 
 /** The screens built so far; every other protected route says "Not available yet". */
 export const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
@@ -73,4 +76,5 @@ export const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNod
   '/SoftwareUpdates': loading(<SoftwareVersionsPage />),
   '/UpdateScheduler': loading(<UpdateSchedulerPage />),
   '/SpecUpdates': loading(<SpecUpdatesPage />),
+  '/UnitClaims': loading(<UnitClaimsPage />),
 };

@@ -1,0 +1,106 @@
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { PENDING_CLAIMS_PER_SERIAL, UNIT_CLAIMS_MAX, type UnitClaim } from '@ed/contract/unit-claims';
+import type { Db } from '../../db/client.js';
+import { deviceCredentials, unitClaims } from '../../db/schema.js';
+
+export interface ClaimOrigin {
+  address: string | null;
+  countryCode: string | null;
+}
+
+const LIST_DAYS = 30;
+
+/** Claims to serial numbers that have a credential (docs/device-protocol.md, "Claims"). */
+export class UnitClaimsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A new pending claim, unless the serial number has as many waiting as it may: then false. */
+  async open(serialNumber: string, claimTokenHash: string, origin: ClaimOrigin): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // One claim at a time per serial number decides whether another may wait.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit-claim:${serialNumber}`}))`);
+      const [waiting] = await tx
+        .select({ n: count() })
+        .from(unitClaims)
+        .where(and(eq(unitClaims.serialNumber, serialNumber), eq(unitClaims.status, 'pending')));
+      if ((waiting?.n ?? 0) >= PENDING_CLAIMS_PER_SERIAL) return false;
+      await tx.insert(unitClaims).values({ serialNumber, claimTokenHash, ...origin });
+      return true;
+    });
+  }
+
+  async find(serialNumber: string, claimTokenHash: string) {
+    const [row] = await this.db
+      .select({ id: unitClaims.id, status: unitClaims.status })
+      .from(unitClaims)
+      .where(and(eq(unitClaims.serialNumber, serialNumber), eq(unitClaims.claimTokenHash, claimTokenHash)));
+    return row ?? null;
+  }
+
+  /** Replaces the serial number's credential by `tokenHash` if the claim is approved and unused; once. */
+  async use(claimId: number, serialNumber: string, tokenHash: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(unitClaims)
+        .set({ status: 'used' })
+        .where(and(eq(unitClaims.id, claimId), eq(unitClaims.status, 'approved')))
+        .returning({ id: unitClaims.id });
+      if (used.length === 0) return false;
+      await tx
+        .insert(deviceCredentials)
+        .values({ serialNumber, tokenHash })
+        .onConflictDoUpdate({
+          target: deviceCredentials.serialNumber,
+          set: { tokenHash, createdAt: sql`now()`, revokedAt: null },
+        });
+      return true;
+    });
+  }
+
+  /** Pending claims first, then (with `all`) those decided in the last 30 days; newest first, bounded. */
+  async list(status: 'pending' | 'all'): Promise<{ claims: UnitClaim[]; pending: number }> {
+    const recent = gt(unitClaims.requestedAt, sql`now() - ${`${LIST_DAYS} days`}::interval`);
+    const rows = await this.db
+      .select({
+        id: unitClaims.id,
+        serialNumber: unitClaims.serialNumber,
+        address: unitClaims.address,
+        countryCode: unitClaims.countryCode,
+        requestedAt: unitClaims.requestedAt,
+        status: unitClaims.status,
+        decidedBy: unitClaims.decidedBy,
+        decidedAt: unitClaims.decidedAt,
+        credentialIssuedAt: deviceCredentials.createdAt,
+      })
+      .from(unitClaims)
+      .leftJoin(deviceCredentials, eq(deviceCredentials.serialNumber, unitClaims.serialNumber))
+      .where(status === 'pending' ? eq(unitClaims.status, 'pending') : or(eq(unitClaims.status, 'pending'), recent))
+      .orderBy(desc(unitClaims.requestedAt), desc(unitClaims.id))
+      .limit(UNIT_CLAIMS_MAX);
+    const [pending] = await this.db.select({ n: count() }).from(unitClaims).where(eq(unitClaims.status, 'pending'));
+    return {
+      pending: pending?.n ?? 0,
+      claims: rows.map((row) => ({
+        ...row,
+        requestedAt: row.requestedAt.toISOString(),
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        credentialIssuedAt: row.credentialIssuedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Decides a pending claim; the serial number, or null when there is no such pending claim. */
+  async decide(id: number, approve: boolean, username: string): Promise<string | null> {
+    const [row] = await this.db
+      .update(unitClaims)
+      .set({ status: approve ? 'approved' : 'refused', decidedBy: username, decidedAt: sql`now()` })
+      .where(and(eq(unitClaims.id, id), eq(unitClaims.status, 'pending')))
+      .returning({ serialNumber: unitClaims.serialNumber });
+    return row?.serialNumber ?? null;
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: unitClaims.id }).from(unitClaims).where(eq(unitClaims.id, id));
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import BlockIcon from '@mui/icons-material/Block';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@ed/contract/constants';
+import type { UnitClaim } from '@ed/contract/unit-claims';
+import { errorMessage } from '../../../shared/api/http';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { useNotice } from '../../../shared/components/notice-context';
+import { PagedGrid } from '../../../shared/components/paged-grid';
+import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { formatUtc } from '../../../shared/lib/dates';
+import { listLoading } from '../../../shared/lib/list-loading';
+import { useDecideUnitClaim, useUnitClaims } from '../api/unit-claims';
+
+const STATUS_TEXT: Record<UnitClaim['status'], string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  refused: 'Refused',
+  used: 'Credential issued',
+};
+
+const when = (iso: string | null) => (iso ? formatUtc(iso) : '');
+
+interface Decision {
+  claim: UnitClaim;
+  approve: boolean;
+}
+
+/**
+ * Unit Claims (/UnitClaims, admin): registrations of serial numbers that have a credential,
+ * made without it. Approving gives the claimant the serial number; its present holder is then
+ * refused. Most claims are a unit whose storage was replaced; an unknown address is a reason to refuse.
+ */
+export function UnitClaimsPage() {
+  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(0);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const { notify } = useNotice();
+  const list = useUnitClaims(showAll ? 'all' : 'pending');
+  const decide = useDecideUnitClaim();
+  const claims = list.data?.claims;
+
+  const columns = useMemo<GridColDef<UnitClaim>[]>(
+    () => [
+      { field: 'serialNumber', headerName: 'Serial Number', minWidth: 120, flex: 1 },
+      { field: 'requestedAt', headerName: 'Asked (UTC)', minWidth: 150, flex: 1, valueFormatter: when },
+      { field: 'address', headerName: 'From', minWidth: 130, flex: 1 },
+      { field: 'countryCode', headerName: 'Country', width: 90 },
+      {
+        field: 'credentialIssuedAt',
+        headerName: 'Present Credential Since (UTC)',
+        minWidth: 170,
+        flex: 1,
+        valueFormatter: when,
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        minWidth: 120,
+        valueFormatter: (value: UnitClaim['status']) => STATUS_TEXT[value],
+      },
+      { field: 'decidedBy', headerName: 'Decided By', minWidth: 110 },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 110,
+        hideable: false,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status === 'pending' && (
+            <>
+              <TooltipIconButton
+                label={`Approve the claim to ${row.serialNumber}`}
+                onClick={() => setDeciding({ claim: row, approve: true })}
+              >
+                <CheckIcon />
+              </TooltipIconButton>
+              <TooltipIconButton
+                label={`Refuse the claim to ${row.serialNumber}`}
+                onClick={() => setDeciding({ claim: row, approve: false })}
+              >
+                <BlockIcon />
+              </TooltipIconButton>
+            </>
+          ),
+      },
+    ],
+    [],
+  );
+
+  const close = () => {
+    decide.reset();
+    setDeciding(null);
+  };
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ flex: 1 }}>
+          {list.data ? `${list.data.pending} waiting for a decision` : ' '}
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={showAll} onChange={(e) => (setShowAll(e.target.checked), setPage(0))} />}
+          label="Show decided claims (30 days)"
+        />
+      </Stack>
+      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      <PagedGrid
+        label="Unit Claims"
+        rows={claims?.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)}
+        totalDocs={claims?.length}
+        columns={columns}
+        loading={listLoading(list)}
+        page={page}
+        onPageChange={setPage}
+      />
+      {deciding && (
+        <ConfirmDialog
+          title={deciding.approve ? 'Approve Claim' : 'Refuse Claim'}
+          text={
+            deciding.approve
+              ? `Give ${deciding.claim.serialNumber} to the unit at ${deciding.claim.address ?? 'an unknown address'}? ` +
+                'The unit that holds it now will be refused from its next connection.'
+              : `Refuse the claim to ${deciding.claim.serialNumber}? The unit that holds it keeps its credential.`
+          }
+          busy={decide.isPending}
+          error={decide.error ? errorMessage(decide.error) : null}
+          onConfirm={() =>
+            decide.mutate(
+              { id: deciding.claim.id, decision: deciding.approve ? 'approve' : 'refuse' },
+              {
+                onSuccess: ({ message }) => {
+                  notify(message);
+                  setDeciding(null);
+                },
+              },
+            )
+          }
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

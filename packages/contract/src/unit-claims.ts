@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * A unit asked for a credential for a serial number that has one already, without presenting it
+ * (a unit whose storage was replaced, or somebody holding the fleet's enrollment key). An admin
+ * decides: approving replaces the credential at the claimant's next try, refusing ends the claim.
+ */
+export const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used'] as const;
+export type UnitClaimStatus = (typeof UNIT_CLAIM_STATUSES)[number];
+
+/** Claims listed at most: the newest first. */
+export const UNIT_CLAIMS_MAX = 200;
+/** Claims a serial number may have waiting at once; further ones are refused until one is decided. */
+export const PENDING_CLAIMS_PER_SERIAL = 5;
+
+export const unitClaimSchema = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  /** The address the claim came from, as the server saw it. */
+  address: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  requestedAt: z.iso.datetime(),
+  status: z.enum(UNIT_CLAIM_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** When the serial number's present credential was issued, to tell an old unit from a new one. */
+  credentialIssuedAt: z.iso.datetime().nullable(),
+});
+export type UnitClaim = z.infer<typeof unitClaimSchema>;
+
+export const unitClaimsQuerySchema = z.object({
+  /** Only the claims waiting for a decision (default), or every claim of the last 30 days. */
+  status: z.enum(['pending', 'all']).default('pending'),
+});
+export const unitClaimsResponseSchema = z.object({
+  claims: z.array(unitClaimSchema),
+  pending: z.number().int(),
+});
+export type UnitClaimsResponse = z.infer<typeof unitClaimsResponseSchema>;
+
+export const decideUnitClaimSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  decision: z.enum(['approve', 'refuse']),
+});
+export type DecideUnitClaim = z.infer<typeof decideUnitClaimSchema>;
