@@ -50,6 +50,7 @@ import softwareRoutes from './areas/software/software.routes.js';
 import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
 import specsRoutes from './areas/specs/specs.routes.js';
 import unitClaimsRoutes from './areas/unit-claims/unit-claims.routes.js';
+import apiRateLimitPlugin from './plugins/api-rate-limit.js';
 import servicesRoutes from './areas/services/services.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
@@ -182,6 +183,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     api.addHook('onRequest', api.authenticate);
     // Every call that changes something is audited, whichever area adds it.
     api.addHook('onResponse', api.audits.onResponse);
+    // After authentication: a signed-in user's calls count against the user, the others' against the address.
+    await api.register(apiRateLimitPlugin);
     await api.register(authRoutes);
     await api.register(deviceRoutes);
     await api.register(commandRoutes);

@@ -42,6 +42,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_API_DOCS: 'true' }).PUBLIC_API_DOCS).toBe(true);
   });
 
+  it('keeps the units’ broker accounts only on an external broker, under a gateway name no unit can have', () => {
+    expect(loadConfig({}).MQTT_BROKER_ACCOUNTS).toBe('none');
+    expect(() => loadConfig({ MQTT_BROKER_ACCOUNTS: 'emqx' })).toThrow(
+      /MQTT_BROKER_ACCOUNTS: must be none or mosquitto-dynsec/,
+    );
+    expect(() => loadConfig({ MQTT_BROKER_ACCOUNTS: 'mosquitto-dynsec' })).toThrow(
+      /MQTT_BROKER_ACCOUNTS: needs MQTT_URL .*\(got "mosquitto-dynsec"\)/,
+    );
+    const external = { MQTT_URL: 'mqtt://broker:1883', MQTT_BROKER_ACCOUNTS: 'mosquitto-dynsec' };
+    expect(() => loadConfig(external)).toThrow(/MQTT_BROKER_ACCOUNTS: needs MQTT_USERNAME/);
+    expect(() => loadConfig({ ...external, MQTT_USERNAME: 'GATEWAY01' })).toThrow(/cannot be a serial number/);
+    expect(loadConfig({ ...external, MQTT_USERNAME: 'ed-gateway' }).MQTT_BROKER_ACCOUNTS).toBe('mosquitto-dynsec');
+  });
+
   it('reads booleans and trims the public URL', () => {
     const config = loadConfig({ DEMO: 'true', PUBLIC_URL: 'https://console.example.com/' });
     expect(config.DEMO).toBe(true);

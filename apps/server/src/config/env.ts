@@ -44,6 +44,10 @@ const envSchema = z.object({
   /** Hashes that may wait for a slot; one more and sign-in answers 503 with Retry-After. */
   ARGON2_QUEUE: int(0, 10_000).default(32),
   RESET_REQUESTS_PER_HOUR: int(1, 1000).default(20),
+  /** API calls a signed-in user may make per minute, all instances together; 0: no limit. */
+  API_RATE_LIMIT_PER_USER: int(0, 1_000_000).default(1200),
+  /** API calls without a session (sign-in, reset links) per address per minute; 0: no limit. */
+  API_RATE_LIMIT_PER_ADDRESS: int(0, 1_000_000).default(300),
   TRUSTED_PROXIES: optionalString,
   WEB_DIST: optionalString,
   MQTT_URL: optionalString.pipe(
@@ -54,6 +58,13 @@ const envSchema = z.object({
   ),
   MQTT_USERNAME: optionalString,
   MQTT_PASSWORD: optionalString,
+  /**
+   * Who keeps the external broker's unit accounts: someone else (`none`), or this server, through
+   * Mosquitto's dynamic-security plugin as units register (docs/scale-out.md, "Broker security").
+   */
+  MQTT_BROKER_ACCOUNTS: optionalString.pipe(
+    z.enum(['none', 'mosquitto-dynsec'], { error: 'must be none or mosquitto-dynsec' }).default('none'),
+  ),
   MQTT_PORT: int(1, 65535).optional(),
   MQTT_SHARED_GROUP: z
     .string()
@@ -170,6 +181,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problem = brokerAccountsProblem(parsed.data);
+  if (problem) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MQTT_BROKER_ACCOUNTS: ${problem} (got "${parsed.data.MQTT_BROKER_ACCOUNTS}")`,
+    );
+  }
   const data = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
@@ -183,4 +200,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       updates: path.resolve(parsed.data.UPDATES_DIR ?? path.join(data, 'updates')),
     },
   };
+}
+
+function brokerAccountsProblem(env: z.output<typeof envSchema>): string | undefined {
+  if (env.MQTT_BROKER_ACCOUNTS === 'none') return undefined;
+  // The embedded broker checks each unit's credential itself.
+  if (!env.MQTT_URL) return 'needs MQTT_URL (an external broker)';
+  if (!env.MQTT_USERNAME) return "needs MQTT_USERNAME (the gateway's account, which keeps the units' accounts)";
+  // A unit registering with that serial number would be given the gateway's account.
+  if (/^[A-Z0-9]{8,9}$/.test(env.MQTT_USERNAME)) {
+    return 'needs an MQTT_USERNAME that cannot be a serial number (8 or 9 capitals or digits)';
+  }
+  return undefined;
 }

@@ -9,3 +9,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A Postgres array literal, which both drivers pass through a text parameter unchanged. */
+export function toArray(values: (string | number | boolean | null)[]): string {
+  const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`));
+  return `{${items.join(',')}}`;
+}

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
+import type { BrokerAccounts } from '../../src/areas/fleet/broker-accounts.js';
+import { DeviceCredentials } from '../../src/areas/fleet/device-credentials.js';
+import { deviceCredentials } from '../../src/db/schema.js';
+import { serviceUnavailable } from '../../src/shared/http-error.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const ENROLLMENT_KEY = 'enrollment-key-of-the-unit-takeover-test';
@@ -132,5 +137,41 @@ describe('re-registering a registered serial number', () => {
     }
     expect(answers.slice(0, 20)).toEqual(Array(20).fill(202));
     expect(answers.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('a broker whose accounts the server keeps', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refusing the credential undoes the registration, so the unit can simply try again', async () => {
+    let refuse = true;
+    const granted: string[] = [];
+    const accounts: BrokerAccounts = {
+      managed: true,
+      grant: async (serialNumber) => {
+        if (refuse) throw serviceUnavailable('The broker did not take the unit credential; try again later.', 30_000);
+        granted.push(serialNumber);
+      },
+      revoke: async () => undefined,
+    };
+    const credentials = new DeviceCredentials(t.app.db, ENROLLMENT_KEY, accounts);
+    const origin = async () => ({ address: null, countryCode: null });
+    const request = { serialNumber: 'V44TM0001', enrollmentKey: ENROLLMENT_KEY };
+    await expect(credentials.register(request, origin)).rejects.toThrow(/did not take the unit credential/);
+    const rows = await t.app.db.select().from(deviceCredentials).where(eq(deviceCredentials.serialNumber, 'V44TM0001'));
+    expect(rows).toEqual([]);
+    refuse = false;
+    const second = await credentials.register(request, origin);
+    expect(second.kind).toBe('issued');
+    expect(granted).toEqual(['V44TM0001']);
+    if (second.kind !== 'issued') return;
+    // A rotation the broker refuses leaves the unit's present token working.
+    refuse = true;
+    await expect(credentials.register({ ...request, deviceToken: second.deviceToken }, origin)).rejects.toThrow();
+    expect(await credentials.verify('V44TM0001', second.deviceToken)).toBe(true);
   });
 });

@@ -42,6 +42,9 @@ export async function createTestApp(
     SCHEDULER_TICK_SECONDS: '0',
     // On the real PostgreSQL, files go where several instances would keep them.
     FILE_STORE: process.env.DATABASE_URL ? 'database' : 'disk',
+    // Tests call as fast as they can as one user; the API rate limit has its own test.
+    API_RATE_LIMIT_PER_USER: '0',
+    API_RATE_LIMIT_PER_ADDRESS: '0',
     ...env,
   });
   const db = await createTestDatabase();

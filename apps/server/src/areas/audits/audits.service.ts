@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { auditAction, auditTarget, auditTargetText, auditUsername } from './audit-target.js';
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
+import { rateLimitedRequests } from '../../plugins/api-rate-limit.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-in has no session yet: the claimed username is who acted, whether or not it succeeded. */
@@ -89,6 +90,8 @@ export class AuditsService {
     // A sign-in refused by a limit checked no password; recording each would let a flood write
     // to the database as fast as it sends. The attempts that reached the limit are recorded.
     if (route === SIGN_IN_ROUTE && (reply.statusCode === 429 || reply.statusCode === 503)) return;
+    // Nor is a call the API rate limit refused before it did anything (a flood of them).
+    if (rateLimitedRequests.has(request)) return;
     const schema = request.routeOptions.schema;
     const body = request.body as Record<string, unknown> | undefined;
     const claimed = route === SIGN_IN_ROUTE && typeof body?.username === 'string' ? body.username : null;

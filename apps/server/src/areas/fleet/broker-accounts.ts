@@ -4,6 +4,8 @@
  * their credential or are revoked (docs/scale-out.md, "Broker security").
  */
 export interface BrokerAccounts {
+  /** True when the broker keeps accounts the server must update (false: nothing to tell it). */
+  readonly managed: boolean;
   /** From now on the broker lets `serialNumber` connect with `token`, to its own topics only. */
   grant(serialNumber: string, token: string): Promise<void>;
   /** From now on the broker refuses `serialNumber`, and drops its connection if it has one. */
@@ -12,6 +14,7 @@ export interface BrokerAccounts {
 
 /** The embedded broker, or an external broker whose accounts someone else manages. */
 export const unmanagedBrokerAccounts: BrokerAccounts = {
+  managed: false,
   grant: async () => undefined,
   revoke: async () => undefined,
 };

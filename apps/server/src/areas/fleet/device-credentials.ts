@@ -28,6 +28,21 @@ const pending = (claimToken: string): Registration => ({
   retryAfterSeconds: CLAIM_RETRY_SECONDS,
 });
 
+/** The unit's own current token buys it a new one: the old one stops working at once. */
+const rotate = (db: Db, serialNumber: string, current: string, tokenHash: string) =>
+  db
+    .update(deviceCredentials)
+    .set({ tokenHash, createdAt: sql`now()`, revokedAt: null })
+    .where(
+      and(
+        eq(deviceCredentials.serialNumber, serialNumber),
+        eq(deviceCredentials.tokenHash, hashToken(current)),
+        isNull(deviceCredentials.revokedAt),
+      ),
+    )
+    .returning({ serialNumber: deviceCredentials.serialNumber })
+    .then((rows) => rows.length > 0);
+
 const LOOKUP_BATCH = 500;
 const LOOKUP_WINDOW_MS = 2;
 
@@ -64,29 +79,32 @@ export class DeviceCredentials {
     const { serialNumber } = request;
     const token = newSecretToken();
     const tokenHash = hashToken(token);
-    const issued = async (): Promise<Registration> => {
-      await this.accounts.grant(serialNumber, token);
-      return { kind: 'issued', deviceToken: token };
-    };
+    const issued: Registration = { kind: 'issued', deviceToken: token };
     // A serial number without a credential (or whose credential was revoked) is free to take.
-    const fresh = await this.db
-      .insert(deviceCredentials)
-      .values({ serialNumber, tokenHash })
-      .onConflictDoUpdate({
-        target: deviceCredentials.serialNumber,
-        set: { tokenHash, createdAt: sql`now()`, revokedAt: null },
-        setWhere: isNotNull(deviceCredentials.revokedAt),
-      })
-      .returning({ serialNumber: deviceCredentials.serialNumber });
-    if (fresh.length > 0) return issued();
-    if (request.deviceToken && (await this.rotate(serialNumber, request.deviceToken, tokenHash))) return issued();
+    const free = (db: Db) =>
+      db
+        .insert(deviceCredentials)
+        .values({ serialNumber, tokenHash })
+        .onConflictDoUpdate({
+          target: deviceCredentials.serialNumber,
+          set: { tokenHash, createdAt: sql`now()`, revokedAt: null },
+          setWhere: isNotNull(deviceCredentials.revokedAt),
+        })
+        .returning({ serialNumber: deviceCredentials.serialNumber })
+        .then((rows) => rows.length > 0);
+    if (await this.issue(serialNumber, token, free)) return issued;
+    const current = request.deviceToken;
+    if (current && (await this.issue(serialNumber, token, (db) => rotate(db, serialNumber, current, tokenHash)))) {
+      return issued;
+    }
     if (request.claimToken) {
       const claim = await this.claims.find(serialNumber, hashToken(request.claimToken));
       if (claim?.status === 'pending') return pending(request.claimToken);
       if (claim?.status === 'refused') throw forbidden(`An administrator refused this claim to ${serialNumber}.`);
       if (claim?.status === 'used') throw forbidden(`This claim to ${serialNumber} was used already.`);
       if (claim?.status === 'approved') {
-        if (await this.claims.use(claim.id, serialNumber, tokenHash)) return issued();
+        const use = (db: Db) => this.claims.use(claim.id, serialNumber, tokenHash, db);
+        if (await this.issue(serialNumber, token, use)) return issued;
         throw forbidden(`This claim to ${serialNumber} was used already.`);
       }
     }
@@ -100,20 +118,18 @@ export class DeviceCredentials {
     return pending(claimToken);
   }
 
-  /** The unit's own current token buys it a new one: the old one stops working at once. */
-  private async rotate(serialNumber: string, current: string, tokenHash: string): Promise<boolean> {
-    const rotated = await this.db
-      .update(deviceCredentials)
-      .set({ tokenHash, createdAt: sql`now()`, revokedAt: null })
-      .where(
-        and(
-          eq(deviceCredentials.serialNumber, serialNumber),
-          eq(deviceCredentials.tokenHash, hashToken(current)),
-          isNull(deviceCredentials.revokedAt),
-        ),
-      )
-      .returning({ serialNumber: deviceCredentials.serialNumber });
-    return rotated.length > 0;
+  /**
+   * Stores a new credential with `write` and gives it to the broker. With a broker whose accounts
+   * the server keeps, both happen in one transaction: a broker that refuses undoes the write, or
+   * the unit would hold nothing while the database held a token it never got.
+   */
+  private async issue(serialNumber: string, token: string, write: (db: Db) => Promise<boolean>): Promise<boolean> {
+    if (!this.accounts.managed) return write(this.db);
+    return this.db.transaction(async (tx) => {
+      if (!(await write(tx))) return false;
+      await this.accounts.grant(serialNumber, token);
+      return true;
+    });
   }
 
   /** True when `token` is the unit's current, unrevoked credential. */
@@ -131,11 +147,16 @@ export class DeviceCredentials {
     return serials.map((serial) => bySerial.get(serial) ?? null);
   }
 
+  /** Revokes the unit's credential; with a broker the server keeps, only if the broker takes it too. */
   async revoke(serialNumber: string): Promise<void> {
-    await this.db
-      .update(deviceCredentials)
-      .set({ revokedAt: sql`now()` })
-      .where(eq(deviceCredentials.serialNumber, serialNumber));
-    await this.accounts.revoke(serialNumber);
+    const revoke = async (db: Db) => {
+      await db
+        .update(deviceCredentials)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(deviceCredentials.serialNumber, serialNumber));
+      await this.accounts.revoke(serialNumber);
+    };
+    if (this.accounts.managed) await this.db.transaction((tx) => revoke(tx));
+    else await revoke(this.db);
   }
 }

@@ -2,16 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import fp from 'fastify-plugin';
+import type { BrokerAccounts } from './broker-accounts.js';
 import { CommandBus } from './command-bus.js';
 import { compileTrust } from './connection-address.js';
 import { DemoAddressVoucher } from './demo-address.js';
 import { DeviceCredentials } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
 import { EquipmentRepository } from './equipment.repository.js';
+import { externalBroker } from './external-broker.js';
 import { FleetGateway } from './gateway.js';
 import { GeoLocator } from './geolocation.js';
 import { FleetService } from './fleet.service.js';
-import { ANONYMOUS_BROKER_WARNING, probeAnonymous } from './anonymous-probe.js';
 import { openMqttLink, type MqttLink } from './mqtt-link.js';
 import { PresenceRepository } from './presence.repository.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -47,6 +48,8 @@ export interface Fleet {
   bus: CommandBus;
   gateway: FleetGateway;
   credentials: DeviceCredentials;
+  /** The external broker's unit accounts, kept as units register (MQTT_BROKER_ACCOUNTS). */
+  brokerAccounts: BrokerAccounts;
   equipment: EquipmentRepository;
   presence: PresenceRepository;
   reports: ReportsRepository;
@@ -61,9 +64,6 @@ declare module 'fastify' {
   }
 }
 
-/** The broker's address without any password written in it. */
-const redactedUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
-
 /** The device side: broker (embedded unless MQTT_URL), gateway, commands and their stores. */
 async function fleetPlugin(app: FastifyInstance) {
   const { config, db, log } = app;
@@ -76,7 +76,9 @@ async function fleetPlugin(app: FastifyInstance) {
   const demoAddresses = config.DEMO ? new DemoAddressVoucher() : undefined;
   const equipment = new EquipmentRepository(db);
   const presence = new PresenceRepository(fleetDb);
-  const credentials = new DeviceCredentials(fleetDb, enrollmentKey);
+  // Its own connection to the broker: built before the link, so registrations can use it at once.
+  const brokerAccounts = externalBroker(config, instanceId, log);
+  const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
   app.live.setEquipmentCounts(() => equipment.counts());
 
   // The bus publishes through the link opened below; replies reach it through the gateway.
@@ -122,12 +124,6 @@ async function fleetPlugin(app: FastifyInstance) {
     broker.attachWebSocket(app.server);
     if (config.MQTT_PORT) await broker.listenTcp(config.MQTT_PORT, config.HOST);
   }
-  if (config.MQTT_URL) {
-    // In the background: the start does not wait for it, and a broker down now is the link's concern.
-    void probeAnonymous(config.MQTT_URL).then((result) => {
-      if (result === 'accepted') log.error({ broker: redactedUrl(config.MQTT_URL!) }, ANONYMOUS_BROKER_WARNING);
-    });
-  }
   const link = await openMqttLink({
     instanceId,
     topics,
@@ -161,6 +157,7 @@ async function fleetPlugin(app: FastifyInstance) {
     bus,
     gateway,
     credentials,
+    brokerAccounts,
     equipment,
     presence,
     reports,
@@ -189,6 +186,7 @@ async function fleetPlugin(app: FastifyInstance) {
     for (const timer of timers) clearInterval(timer);
     bus.close();
     await link.close();
+    await brokerAccounts.close();
     await broker?.close();
     await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
     gateway.stop();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
+import { queryRows, toArray } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
 
 /** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
@@ -19,12 +19,6 @@ export type PresenceEvent =
     }
   | { kind: 'death'; serialNumber: string; seq: number | null; replay: boolean }
   | { kind: 'checkin'; serialNumber: string; seq: number; address: string; port: number | null };
-
-/** A Postgres array literal, which both drivers pass through a text parameter unchanged. */
-export function toArray(values: (string | number | boolean | null)[]): string {
-  const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`));
-  return `{${items.join(',')}}`;
-}
 
 /**
  * Applies presence events of different units in one statement (docs/device-protocol.md,

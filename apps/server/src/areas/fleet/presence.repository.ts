@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
+import { queryRows, toArray } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
-import { applyPresence, toArray, type PresenceEvent, type PresenceOutcome } from './presence-batch.js';
+import { applyPresence, type PresenceEvent, type PresenceOutcome } from './presence-batch.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 
 /** Arbitrary constant: the advisory lock of the presence sweep. */

@@ -38,8 +38,8 @@ export class UnitClaimsRepository {
   }
 
   /** Replaces the serial number's credential by `tokenHash` if the claim is approved and unused; once. */
-  async use(claimId: number, serialNumber: string, tokenHash: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+  async use(claimId: number, serialNumber: string, tokenHash: string, db: Db = this.db): Promise<boolean> {
+    return db.transaction(async (tx) => {
       const used = await tx
         .update(unitClaims)
         .set({ status: 'used' })

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { inMinutes, tooManyRequests } from '../shared/http-error.js';
+import { SharedWindowCounts } from '../shared/shared-window-counts.js';
+
+const WINDOW_MS = 60_000;
+/** How often an instance adds its counts to the shared ones: the most another instance lags. */
+const FLUSH_MS = 1_000;
+const MAX_KEYS = 50_000;
+
+/** Requests refused by the limit: nothing was done, so the audit log does not record them. */
+export const rateLimitedRequests = new WeakSet<FastifyRequest>();
+
+/** Units' calls have their own credential and limits: a fleet behind one address must get through. */
+const isUnitCall = (request: FastifyRequest) => {
+  const route = request.routeOptions.url ?? '';
+  return route.startsWith('/device/') || route.startsWith('/assistant/');
+};
+
+/**
+ * Per-user and per-address limits on the API (@fastify/rate-limit), counted across instances:
+ * a signed-in user by username, a call without a session by address. Runs after authentication
+ * (route-level hooks follow the API context's), so a user is known when it counts.
+ */
+async function apiRateLimitPlugin(api: FastifyInstance) {
+  const { API_RATE_LIMIT_PER_USER: perUser, API_RATE_LIMIT_PER_ADDRESS: perAddress } = api.config;
+  if (perUser === 0 && perAddress === 0) return;
+  const counts = new SharedWindowCounts(api.db, { flushMs: FLUSH_MS, maxKeys: MAX_KEYS });
+  const flush = () =>
+    counts.flush(WINDOW_MS).catch((err: unknown) => api.log.warn({ err }, 'API rate counts not shared this round'));
+  const timer = setInterval(() => void flush(), FLUSH_MS);
+  timer.unref();
+  api.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
+
+  const limitOf = (key: string) => (key.startsWith('user:') ? perUser : perAddress);
+  await api.register(rateLimit, {
+    global: true,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => (request.session ? `user:${request.session.user.username}` : `address:${request.ip}`),
+    max: (_request, key) => limitOf(key),
+    allowList: (request, key) => isUnitCall(request) || limitOf(key) === 0,
+    // One store for every route: the limit is the user's, not the route's.
+    store: class {
+      incr(key: string, done: (err: Error | null, state: { current: number; ttl: number }) => void) {
+        done(null, counts.hit(`api:${key}`, WINDOW_MS));
+      }
+      child() {
+        return this;
+      }
+    },
+    onExceeded: (request) => rateLimitedRequests.add(request),
+    errorResponseBuilder: (request, context) =>
+      tooManyRequests(
+        `Too many requests: ${request.session ? 'a user' : 'an address'} may make ${context.max} a minute. ` +
+          `Try again in ${inMinutes(context.ttl)}.`,
+        context.ttl,
+      ),
+  });
+}
+
+export default fp(apiRateLimitPlugin, { name: 'api-rate-limit', dependencies: ['database'] });

@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
+
+const LIMITS = { API_RATE_LIMIT_PER_USER: '30', API_RATE_LIMIT_PER_ADDRESS: '10' };
+/** An instance adds its counts to the shared ones once a second; this waits for one round. */
+const oneFlush = () => new Promise((resolve) => setTimeout(resolve, 1_300));
+/** Windows are whole minutes of the clock: a test that ran across one would see its counts start over. */
+async function freshWindow() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** A user's calls are limited across instances; calls without a session per address; units not at all. */
+describe('the API rate limit', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bDataDir: string;
+  let admin: string;
+  beforeAll(async () => {
+    a = await createTestApp(LIMITS);
+    bDataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-b-'));
+    const config = loadConfig({ DATA_DIR: bDataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...LIMITS });
+    b = await buildApp({ config, database: { ...a.db.database, close: async () => undefined }, logger: false });
+    admin = (await a.signIn('admin')).access_token;
+  });
+  beforeEach(freshWindow);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await rm(bDataDir, { recursive: true, force: true });
+  });
+
+  const list = async (app: FastifyInstance, times: number) => {
+    const codes = [];
+    for (let i = 0; i < times; i += 1) {
+      const res = await app.inject({ method: 'GET', url: '/read/users/v1?page=1', headers: bearer(admin) });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) return { codes, refusal: res };
+    }
+    return { codes, refusal: null };
+  };
+
+  it("counts a user's calls on every instance together", async () => {
+    expect((await list(a.app, 20)).codes).toEqual(Array(20).fill(200));
+    await oneFlush();
+    expect((await list(b, 5)).codes).toEqual(Array(5).fill(200));
+    await oneFlush();
+    // b now knows of a's 20: its 11th call since is the user's 31st.
+    const { codes, refusal } = await list(b, 20);
+    expect(codes).toEqual([...Array(5).fill(200), 429]);
+    expect(refusal!.json().message).toMatch(
+      /^Too many requests: a user may make 30 a minute\. Try again in 1 minute\.$/,
+    );
+    expect(Number(refusal!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refusal!.headers['x-ratelimit-limit']).toBe('30');
+    // a learns of b's calls at its next round, and refuses from then on.
+    await list(a.app, 1);
+    await oneFlush();
+    expect((await list(a.app, 1)).codes).toEqual([429]);
+  });
+
+  it('limits calls without a session per address, and leaves other addresses alone', async () => {
+    const signIn = (remoteAddress: string) =>
+      a.app.inject({ method: 'POST', url: '/auth/token/v1', remoteAddress, ...passwordGrant('admin', ADMIN_PASSWORD) });
+    const codes = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await signIn('10.60.0.1')).statusCode);
+    expect(codes).toEqual([...Array(10).fill(200), 429]);
+    expect((await signIn('10.60.0.2')).statusCode).toBe(200);
+  });
+
+  it("never limits units' calls, which have their own credential", async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 15; i += 1) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/device/v1/check_in',
+        remoteAddress: '10.60.0.3',
+        headers: { authorization: `Basic ${Buffer.from('A1234567:not-a-token').toString('base64')}` },
+        payload: { seq: 1 },
+      });
+      codes.add(res.statusCode);
+    }
+    expect([...codes]).toEqual([401]);
+  });
+});
