@@ -1,4 +1,4 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 export default defineProject({
   // The contract is used as TypeScript source in tests, without a build.
@@ -9,6 +9,8 @@ export default defineProject({
     environment: 'node',
     server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/] } },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The fault tier has a run of its own (vitest.faults.config.ts, npm run test:faults).
+    exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

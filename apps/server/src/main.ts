@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import type { CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { PgliteThread } from './db/embedded/pglite-thread.js';
+import { unreachableDatabaseMessage } from './db/unreachable.js';
 import type { RunningServer } from './server.js';
 import { prettyLogStream, wantsPrettyLogs } from './shared/log-output.js';
 
@@ -65,7 +66,11 @@ async function main() {
   const logStream = wantsPrettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true)
     ? await prettyLogStream()
     : undefined;
-  running.server = await startServer(config, database, { logStream });
+  running.server = await startServer(config, database, { logStream }).catch((err: unknown) => {
+    // An unreachable PostgreSQL is the operator's to fix: said in one line, then exit code 1.
+    const unreachable = unreachableDatabaseMessage(config.DATABASE_URL, err);
+    throw unreachable ? new ConfigError(unreachable) : err;
+  });
   // After the demo fleet's start-up lines, so the accounts do not scroll away under them.
   await Promise.race([running.server.settled, delay(BANNER_WAIT_MS, undefined, { ref: false })]);
   // Written to the terminal, not the structured log: logs never hold passwords.

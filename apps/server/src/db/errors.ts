@@ -25,7 +25,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const code = codeOf(err);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   const message = String((err as Error | null)?.message ?? '');
-  return /Connection terminated|connection timeout|Client has encountered a connection error|not currently accepting connections/i.test(
+  // "timeout expired": a lone client's connect timeout (the pool's says "connection timeout").
+  return /Connection terminated|connection timeout|timeout expired|Client has encountered a connection error|not currently accepting connections/i.test(
     message + String((err as { cause?: Error } | null)?.cause?.message ?? ''),
   );
 }

@@ -15,6 +15,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 /** Arbitrary constant: the advisory lock that keeps two instances from migrating at once. */
 const MIGRATION_LOCK = 727_001;
+/** How long the migrations' connection may take to open. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The date drizzle gives the newest migration of the folder (its `when` in the journal). */
 async function newestMigration(folder: string): Promise<number> {
@@ -56,7 +58,12 @@ export async function runMigrations(database: Database): Promise<void> {
   }
   // A connection of its own, without the pool's query timeout: building an index on a large
   // table may take longer than any query the server serves.
-  const client = new pg.Client({ connectionString: database.connectionString });
+  // Its connect is bounded, though: a PostgreSQL that accepts and never answers (hung, or a
+  // proxy in front of a dead one) held the start for ever.
+  const client = new pg.Client({
+    connectionString: database.connectionString,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

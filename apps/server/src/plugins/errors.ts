@@ -17,6 +17,7 @@ const STATUS_NAMES: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 };
 
 export const errorBody = (statusCode: number, message: string, field?: string, code?: string): ErrorResponse => ({
@@ -39,6 +40,8 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
     }
     if (err instanceof HttpError) {
+      // A full disk is for the operator to fix: the caller gets a sentence, the log an error.
+      if (err.statusCode === 507) request.log.error({ err }, 'storage full');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field, err.code));
     }

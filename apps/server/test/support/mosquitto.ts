@@ -19,30 +19,52 @@ const listening = (port: number) =>
 
 export interface TestBroker {
   url: string;
+  port: number;
+  /** Stops the broker (SIGTERM, as a service manager does) and keeps its files, for `up`. */
+  down(): Promise<void>;
+  /** Starts it again on the same port with the same configuration (and persisted messages). */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** A Mosquitto of the test's own, on a free port, with `config` lines after its listener. */
-export async function startMosquitto(config: string[]): Promise<TestBroker> {
+/**
+ * A Mosquitto of the test's own, on a free port, with `config` lines after its listener.
+ * `persistent`: retained messages are saved at a stop and restored at the next start, as
+ * docs/scale-out.md recommends for production.
+ */
+export async function startMosquitto(config: string[], { persistent = false } = {}): Promise<TestBroker> {
   if (!MOSQUITTO) throw new Error('mosquitto is not installed');
   const dir = await mkdtemp(path.join(tmpdir(), 'ed-mosquitto-'));
   const port = await freePort();
   const file = path.join(dir, 'mosquitto.conf');
-  await writeFile(file, [`listener ${port} 127.0.0.1`, 'persistence false', ...config, ''].join('\n'));
-  const broker: ChildProcess = spawn(MOSQUITTO, ['-c', file], { stdio: 'ignore' });
-  const deadline = Date.now() + 5_000;
-  while (!(await listening(port))) {
-    if (broker.exitCode !== null || Date.now() > deadline) throw new Error(`mosquitto did not start (${file})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const persistence = persistent ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false'];
+  await writeFile(file, [`listener ${port} 127.0.0.1`, ...persistence, ...config, ''].join('\n'));
+  let broker: ChildProcess | undefined;
+
+  const up = async () => {
+    const started = spawn(MOSQUITTO!, ['-c', file], { stdio: 'ignore' });
+    broker = started;
+    const deadline = Date.now() + 5_000;
+    while (!(await listening(port))) {
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error(`mosquitto did not start (${file})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const down = async () => {
+    const running = broker;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  await up();
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    port,
+    down,
+    up,
     stop: async () => {
-      if (broker.exitCode === null) {
-        const exited = new Promise((resolve) => broker.once('exit', resolve));
-        broker.kill('SIGTERM');
-        await exited;
-      }
+      await down();
       await rm(dir, { recursive: true, force: true });
     },
   };

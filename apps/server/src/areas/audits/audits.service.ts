@@ -137,11 +137,16 @@ export class AuditsService {
    * whole, at error level: the call was carried out, and the log is then its only record.
    */
   private async track(write: Promise<void>, row: NewAuditRow): Promise<void> {
+    // A call that was refused did nothing: its lost row is worth a warning, not an alarm (a
+    // database outage refuses every call and would fill the log with false "carried out" lines).
+    const done = row.outcome < 400;
     const task = write.catch((err: unknown) =>
-      this.logger.error(
-        { err, auditRow: row },
-        'audit row not written: the call was carried out but is missing from the audit log; its row is in this line',
-      ),
+      done
+        ? this.logger.error(
+            { err, auditRow: row },
+            'audit row not written: the call was carried out but is missing from the audit log; its row is in this line',
+          )
+        : this.logger.warn({ err, auditRow: row }, 'audit row of a refused call not written; its row is in this line'),
     );
     this.pending.add(task);
     try {

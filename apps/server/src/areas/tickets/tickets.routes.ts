@@ -140,7 +140,7 @@ export default async function ticketsRoutes(fastify: FastifyInstance) {
         description: `multipart/form-data with \`file\` and \`description\`. The type is read from the bytes; at most ATTACHMENT_MAX_MB (413 above).`,
         querystring: uploadAttachmentQuerySchema,
         consumes: ['multipart/form-data'],
-        response: { 200: attachmentSchema, ...errorResponses(400, 401, 403, 404, 406, 409, 413, 415) },
+        response: { 200: attachmentSchema, ...errorResponses(400, 401, 403, 404, 406, 409, 413, 415, 507) },
       },
     },
     async (req) => {

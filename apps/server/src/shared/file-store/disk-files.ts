@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { conflict } from '../http-error.js';
+import { storageFullOr } from './storage-full.js';
 import { bytesOf, type ByteRange, type NewFile } from './stored-file.js';
 
 export interface PlacedFile {
@@ -39,7 +40,8 @@ export class DiskFiles {
 
   /**
    * Writes every file under a temporary name, then gives each its key; on failure nothing stays.
-   * A key that exists already is a 409: a link never replaces a file, unlike a rename.
+   * A key that exists already is a 409: a link never replaces a file, unlike a rename. A full
+   * disk is a 507.
    */
   async place(files: NewFile[]): Promise<PlacedFile[]> {
     const temps: { file: NewFile; temp: string; size: number; sha256: string }[] = [];
@@ -60,7 +62,7 @@ export class DiskFiles {
       await Promise.all([...new Set(linked.map((k) => path.dirname(this.path(k))))].map(syncDir));
     } catch (err) {
       await this.discard(linked);
-      throw err;
+      throw storageFullOr(err);
     } finally {
       await Promise.all(temps.map((t) => unlink(t.temp).catch(() => undefined)));
     }
