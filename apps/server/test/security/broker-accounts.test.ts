@@ -162,7 +162,11 @@ describe.skipIf(!CAN_RUN_SHIPPED_MOSQUITTO)('the shipped Mosquitto with the unit
         new DynsecBrokerAccounts({ url: broker.url, ...credentials(), instanceId: `test-${id}`, logger: logger() }),
     );
     try {
-      const grants = Array.from({ length: 24 }, (_, i) => ({ serial: testSerial('V45'), token: `token-${i}` }));
+      // Distinct serial numbers: two random ones alike would share an account, the later password winning.
+      const grants = Array.from({ length: 24 }, (_, i) => ({
+        serial: `V45GR${String(i).padStart(4, '0')}`,
+        token: `token-${i}`,
+      }));
       await Promise.all(grants.map((g, i) => instances[i % 2]!.grant(g.serial, g.token)));
       // The same unit from both at once: either password wins, and the broker takes it.
       const shared = testSerial('V46');

@@ -74,9 +74,9 @@ export class SignInGuard {
     if (!address && globalWait === 0) return;
     if (this.tarpitted < MAX_TARPITTED) {
       this.tarpitted += 1;
-      // Spread over ±25 %: refusals of a flood answered all at the same moment came back in waves
+      // Spread over up to 25 % longer: refusals of a flood answered all at the same moment came back in waves
       // that other users' calls queued behind.
-      await sleep(TARPIT_MS * (0.75 + Math.random() * 0.5)).finally(() => (this.tarpitted -= 1));
+      await sleep(TARPIT_MS * (1 + Math.random() * 0.25)).finally(() => (this.tarpitted -= 1));
     }
     throw address ? refusal('address', address.retryAfterMs - TARPIT_MS) : refusal('global', globalWait - TARPIT_MS);
   }
