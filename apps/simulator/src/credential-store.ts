@@ -17,6 +17,8 @@ export interface CredentialStore {
   get(serialNumber: string): StoredCredential | undefined;
   set(serialNumber: string, credential: StoredCredential): void;
   delete(serialNumber: string): void;
+  /** Writes now what is kept for later (called when the fleet stops). */
+  flush?(): void;
 }
 
 export class MemoryCredentialStore implements CredentialStore {

@@ -1,5 +1,5 @@
 import type { Clock } from './clock.js';
-import { type CredentialStore, FileCredentialStore, MemoryCredentialStore } from './credential-store.js';
+import { type CredentialStore, MemoryCredentialStore } from './credential-store.js';
 import type { Downloader } from './downloader.js';
 import { generateFleet, type FleetOptions } from './fleet-generator.js';
 import { runLimited } from './limiter.js';
@@ -42,7 +42,7 @@ export interface Fleet {
 }
 
 export function startFleet(options: StartFleetOptions): Fleet {
-  const credentials = options.credentials ?? new MemoryCredentialStore();
+  const credentials: CredentialStore = options.credentials ?? new MemoryCredentialStore();
   const units = generateFleet(options).map(
     (profile) =>
       new SimulatedUnit(profile, {
@@ -73,7 +73,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
     stop: async () => {
       stopping = true;
       await Promise.all(units.map((unit) => unit.stop()));
-      if (credentials instanceof FileCredentialStore) credentials.flush();
+      credentials.flush?.();
     },
   };
 }

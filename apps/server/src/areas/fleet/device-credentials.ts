@@ -123,13 +123,17 @@ export class DeviceCredentials {
    * the server keeps, both happen in one transaction: a broker that refuses undoes the write, or
    * the unit would hold nothing while the database held a token it never got.
    */
-  private async issue(serialNumber: string, token: string, write: (db: Db) => Promise<boolean>): Promise<boolean> {
-    if (!this.accounts.managed) return write(this.db);
-    return this.db.transaction(async (tx) => {
-      if (!(await write(tx))) return false;
+  private issue(serialNumber: string, token: string, write: (db: Db) => Promise<boolean>): Promise<boolean> {
+    return this.withBroker(async (db) => {
+      if (!(await write(db))) return false;
       await this.accounts.grant(serialNumber, token);
       return true;
     });
+  }
+
+  /** `work` in one transaction when the broker's accounts must follow the database; as is otherwise. */
+  private withBroker<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.accounts.managed ? this.db.transaction((tx) => work(tx)) : work(this.db);
   }
 
   /** True when `token` is the unit's current, unrevoked credential. */
@@ -149,14 +153,12 @@ export class DeviceCredentials {
 
   /** Revokes the unit's credential; with a broker the server keeps, only if the broker takes it too. */
   async revoke(serialNumber: string): Promise<void> {
-    const revoke = async (db: Db) => {
+    await this.withBroker(async (db) => {
       await db
         .update(deviceCredentials)
         .set({ revokedAt: sql`now()` })
         .where(eq(deviceCredentials.serialNumber, serialNumber));
       await this.accounts.revoke(serialNumber);
-    };
-    if (this.accounts.managed) await this.db.transaction((tx) => revoke(tx));
-    else await revoke(this.db);
+    });
   }
 }
