@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { type BoundSql, type PreparedRows, preparedRows } from '../../db/prepared.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema.js';
 
 export interface ActiveSession {
@@ -8,22 +9,37 @@ export interface ActiveSession {
   user: { id: number; username: string; email: string; role: (typeof users.$inferSelect)['role'] };
 }
 
+const p = (name: string) => sql.placeholder(name);
+/** Each text of a session's companion statement is prepared under a name of its own. */
+let openSessionStatements = 0;
+
 /** Sessions (bearer tokens) and password-reset tokens, both stored as hashes. */
 export class AuthRepository {
+  private readonly sessionStatements = new WeakMap<SQL, PreparedRows<unknown>>();
+
   constructor(private readonly db: Db) {}
 
   /**
-   * Opens a session in one statement with `ctes`, the common table expressions of the writes that
-   * go with it (the sign-in counters given back).
+   * Opens a session in one statement with `also`, the common table expressions of the writes that
+   * go with it (the sign-in counters given back). Prepared once per text of `also`.
    */
   async createSession(
     values: { userId: number; tokenHash: string; clientId?: string; ttlMs: number },
-    ctes: SQL,
+    also: BoundSql,
   ): Promise<void> {
-    await this.db.execute(sql`with ${ctes}
-      insert into ${sessions} (user_id, token_hash, client_id, expires_at)
-      values (${values.userId}, ${values.tokenHash}, ${values.clientId ?? null},
-        now() + ${`${values.ttlMs} milliseconds`}::interval)`);
+    let statement = this.sessionStatements.get(also.statement);
+    if (!statement) {
+      openSessionStatements += 1;
+      statement = preparedRows(
+        this.db,
+        `open_session_${openSessionStatements}`,
+        sql`with ${also.statement}
+          insert into ${sessions} (user_id, token_hash, client_id, expires_at)
+          values (${p('userId')}, ${p('tokenHash')}, ${p('clientId')}, now() + ${p('ttlMs')}::float8 * interval '1 millisecond')`,
+      );
+      this.sessionStatements.set(also.statement, statement);
+    }
+    await statement({ ...also.values, ...values, clientId: values.clientId ?? null });
   }
 
   /** The live session a token hash belongs to, if it is unrevoked, unexpired and its user active. */

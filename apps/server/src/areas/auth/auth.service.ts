@@ -1,20 +1,20 @@
 import type { ChangePasswordRequest, ExpiredResponse, ResetPasswordRequest, TokenResponse } from '@ed/contract/auth';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import { hasPermission } from '@ed/contract/permissions';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
+import type { BoundSql } from '../../db/prepared.js';
 import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from '../../shared/http-error.js';
 import type { Mailer } from '../../shared/mailer.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import type { ActiveSession, AuthRepository } from './auth.repository.js';
 import { resetMail } from './reset-mail.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SignInGuard } from './sign-in-guard.js';
-import type { SignInLimitsRepository } from './sign-in-limits.repository.js';
+import type { SignInAccount, SignInLimitsRepository } from './sign-in-limits.repository.js';
 
 const HOUR_MS = 3_600_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
@@ -52,15 +52,15 @@ export class AuthService {
   }
 
   async signIn(input: { username: string; password: string; clientId?: string; ip: string }): Promise<TokenResponse> {
-    const { users, hasher, guard } = this.deps;
-    let user: UserRow | undefined;
+    const { hasher, guard } = this.deps;
+    let user: SignInAccount | undefined;
     let answer: TokenResponse | undefined;
     // Unknown users take the same path, counters and hashing time as known ones.
     const valid = await guard.attempt(
       input.username,
       input.ip,
-      async () => {
-        user = await users.findByUsername(input.username);
+      async (account) => {
+        user = account;
         return user ? hasher.verify(user.passwordHash, input.password) : hasher.verifyAgainstDummy(input.password);
       },
       // The counters go back in the statement that opens the session: one round trip, not two.
@@ -178,7 +178,11 @@ export class AuthService {
     await mailer.send({ to: user.email, ...resetMail(user.username, link) });
   }
 
-  private async issueToken(user: UserRow, clientId: string | undefined, alsoRun: SQL): Promise<TokenResponse> {
+  private async issueToken(
+    user: SignInAccount,
+    clientId: string | undefined,
+    alsoRun: BoundSql,
+  ): Promise<TokenResponse> {
     const token = newSecretToken();
     const ttlMs = this.deps.config.TOKEN_TTL_HOURS * HOUR_MS;
     await this.deps.sessions.createSession({ userId: user.id, tokenHash: hashToken(token), clientId, ttlMs }, alsoRun);

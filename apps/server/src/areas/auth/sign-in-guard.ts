@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config/env.js';
+import type { BoundSql } from '../../db/prepared.js';
 import { type HttpError, inMinutes, serviceUnavailable, tooManyRequests } from '../../shared/http-error.js';
 import { LocalLimiter, type LimitCheck } from './local-limiter.js';
 import { HASHING_BUSY, type PasswordHasher } from './password-hasher.js';
-import type { Counter, SignInLimitsRepository } from './sign-in-limits.repository.js';
+import type { Counter, SignInAccount, SignInLimitsRepository } from './sign-in-limits.repository.js';
 import { GlobalBudget } from './global-budget.js';
 import { addressKey, progressiveDelayMs, signInKeys, type SignInKeys } from './sign-in-keys.js';
 
@@ -81,16 +81,19 @@ export class SignInGuard {
     throw address ? refusal('address', address.retryAfterMs - TARPIT_MS) : refusal('global', globalWait - TARPIT_MS);
   }
 
-  /** Runs `check` (which hashes) if the limits allow; answers its verdict or throws 429/503. */
+  /**
+   * Runs `check` (which hashes) if the limits allow; answers its verdict or throws 429/503.
+   * `check` is given the account `username` names, read with the counters (undefined if none).
+   */
   async attempt(
     username: string,
     ip: string,
-    check: () => Promise<boolean>,
+    check: (account: SignInAccount | undefined) => Promise<boolean>,
     /**
      * After a right password: may run the counters' release (`with <ctes> ...`) in a statement of
      * its own making, and answers whether it did; otherwise the guard releases them itself.
      */
-    releaseWith?: (ctes: SQL) => Promise<boolean>,
+    releaseWith?: (ctes: BoundSql) => Promise<boolean>,
   ): Promise<boolean> {
     const { config, limits, hasher } = this.deps;
     const { emissionMs } = this.budget;
@@ -117,7 +120,7 @@ export class SignInGuard {
     }
 
     const counters = [...checks, { key: keys.user, windowMs: lockMs }, { key: keys.global, windowMs: emissionMs }];
-    const counts = await limits.reserve(counters).catch((error: unknown) => {
+    const { counts, account } = await limits.reserve(counters, username).catch((error: unknown) => {
       giveLocal();
       throw error;
     });
@@ -139,7 +142,7 @@ export class SignInGuard {
     try {
       const failures = counts.get(keys.user)!.count - 1;
       await this.delay(progressiveDelayMs(failures, config.LOGIN_MAX_FAILURES, config.LOGIN_DELAY_MAX_SECONDS * 1000));
-      valid = await check();
+      valid = await check(account);
     } catch (error) {
       // Refused before a guess was made (busy): nothing was tried, so nothing counts.
       giveLocal();
@@ -171,7 +174,7 @@ export class SignInGuard {
     valid: boolean,
     pair: Counter,
     lockMs: number,
-    releaseWith?: (ctes: SQL) => Promise<boolean>,
+    releaseWith?: (ctes: BoundSql) => Promise<boolean>,
   ): Promise<void> {
     if (valid) {
       this.local.give([keys.address]);
