@@ -30,6 +30,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // --- web boundaries (begin) ---
+  // --- web boundaries (end) ---
+  // --- server boundaries (begin) ---
+  // --- server boundaries (end) ---
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', 'apps/simulator/src/cli.ts', '.ci/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
