@@ -1,4 +1,4 @@
-import { bigserial, doublePrecision, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, foreignKey, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The assistant's own PostgreSQL schema: it may share the console's database, never its tables. */
 export const assistant = pgSchema('assistant');
@@ -21,14 +21,21 @@ export const chatExchanges = assistant.table(
   'chat_exchanges',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
     query: text('query').notNull(),
     response: text('response').notNull(),
     queueSeconds: doublePrecision('queue_seconds').notNull(),
     engineSeconds: doublePrecision('engine_seconds').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('chat_exchanges_session_idx').on(t.sessionId, t.id)],
+  (t) => [
+    index('chat_exchanges_session_idx').on(t.sessionId, t.id),
+    // Named as PostgreSQL named it when the first schema was written by hand, so that databases
+    // from before the migrations were generated and new ones are alike.
+    foreignKey({
+      name: 'chat_exchanges_session_id_fkey',
+      columns: [t.sessionId],
+      foreignColumns: [chatSessions.id],
+    }).onDelete('cascade'),
+  ],
 );

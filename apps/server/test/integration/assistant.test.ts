@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiStatisticsSchema, askResponseSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
 import type { AddressInfo } from 'node:net';
-import { migrateAssistant } from '@ed/assistant/migrations';
+import { ASSISTANT_MIGRATIONS, migrateAssistant } from '@ed/assistant/migrations';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { AssistantChats } from '@ed/simulator/assistant-chats';
 import { systemClock } from '@ed/simulator/clock';
 import { silentLogger } from '@ed/simulator/logger';
@@ -165,8 +166,10 @@ describe('the AI assistant', () => {
     const a = await unit();
     const sessionId = await open(a.auth);
     await migrateAssistant(t.app.db);
-    const versions = await queryRows<{ version: number }>(t.app.db, sql`select version from assistant.schema_versions`);
-    expect(versions).toEqual([{ version: 1 }]);
+    const recorded = await queryRows<{ hash: string }>(t.app.db, sql`select hash from assistant.__drizzle_migrations`);
+    expect(recorded.map((r) => r.hash)).toEqual(
+      readMigrationFiles({ migrationsFolder: ASSISTANT_MIGRATIONS }).map((m) => m.hash),
+    );
     const page = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
     expect(page.docs.map((d) => d.sessionId)).toContain(sessionId);
   });
