@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { LiveContext, type LiveSocket } from '../features/live/live-context';
+import { LiveContext, type LiveSocket } from '../shared/live/live-context';
 import { BusyProvider } from '../shared/components/busy-provider';
 import { NoticeProvider } from '../shared/components/notice-provider';
 import { FakeSocket } from './fake-socket';

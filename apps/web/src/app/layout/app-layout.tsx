@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import type { SessionUser } from '@ed/contract/roles';
@@ -7,6 +7,11 @@ import { LiveAlerts } from '../../features/live/live-alerts';
 import { BusyContent } from '../../shared/components/busy-provider';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
+
+// Loaded when a unit is first opened: the signed-in frame stays small.
+const EquipmentDetail = lazy(() =>
+  import('../equipment/equipment-detail').then((module) => ({ default: module.EquipmentDetail })),
+);
 
 /** The signed-in frame: top bar, menu, and the routed screen in the main landmark. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -19,7 +24,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Toolbar />
         <BusyContent>{children}</BusyContent>
-        <EquipmentDetailHost />
+        <EquipmentDetailHost Detail={EquipmentDetail} />
       </Box>
     </Box>
   );

@@ -6,9 +6,7 @@ import { loading } from './loading';
 const HomePage = lazy(() =>
   import('../../features/dashboard/components/home-page').then((m) => ({ default: m.HomePage })),
 );
-const EquipmentPage = lazy(() =>
-  import('../../features/aligners/components/equipment-page').then((m) => ({ default: m.EquipmentPage })),
-);
+const EquipmentPage = lazy(() => import('../equipment/equipment-screen').then((m) => ({ default: m.EquipmentScreen })));
 const SupportTicketsPage = lazy(() =>
   import('../../features/tickets/components/support-tickets-page').then((m) => ({ default: m.SupportTicketsPage })),
 );

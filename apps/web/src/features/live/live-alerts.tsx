@@ -1,7 +1,7 @@
 import { alertTexts } from '@ed/contract/socket';
 import { useSession } from '../../shared/auth/use-session';
 import { useNotice } from '../../shared/components/notice-context';
-import { useLiveEvent } from './live-context';
+import { useLiveEvent } from '../../shared/live/live-context';
 
 /**
  * Shows the live events that part 2 §7 turns into alerts. Renders nothing itself. An event the

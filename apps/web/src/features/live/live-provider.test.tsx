@@ -7,7 +7,7 @@ import { Providers } from '../../testing/render';
 import { readToken, removeToken, writeToken } from '../../shared/auth/token-storage';
 import { useSessionAlerts } from '../../shared/components/notice-context';
 import { LiveAlerts } from './live-alerts';
-import { useLiveStatus } from './live-context';
+import { useLiveStatus } from '../../shared/live/live-context';
 import { LiveProvider } from './live-provider';
 
 const sockets: FakeSocket[] = [];

@@ -4,7 +4,7 @@ import { SOCKET_PATH } from '@ed/contract/constants';
 import { CLIENT_EVENTS } from '@ed/contract/socket';
 import { removeToken } from '../../shared/auth/token-storage';
 import { useSession } from '../../shared/auth/use-session';
-import { LiveContext, type LiveSocket } from './live-context';
+import { LiveContext, type LiveSocket } from '../../shared/live/live-context';
 
 /** The server refuses a handshake whose token it does not accept with this message. */
 export const UNAUTHORIZED = 'unauthorized';

@@ -2,7 +2,7 @@ import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useLiveStatus } from './live-context';
+import { useLiveStatus } from '../../shared/live/live-context';
 
 /** Tells the user whether the screens are receiving live updates. */
 export function LiveStatusIcon() {

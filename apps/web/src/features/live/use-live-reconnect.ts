@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useLiveSocket } from './live-context';
+import { useLiveSocket } from '../../shared/live/live-context';
 
 /**
  * Opening a protected route reconnects the live socket if it is down and

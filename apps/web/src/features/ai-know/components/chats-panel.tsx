@@ -9,7 +9,7 @@ import type { ChatSession } from '@ed/contract/assistant';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useChatSessions } from '../api/assistant';
 import { ChatSessionDialog } from './chat-session-dialog';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
-import { useDetailParam } from '../utils/detail-param';
-import { equipmentKeys, fetchEquipment } from './equipment';
+import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
+import { equipmentKeys, fetchEquipment } from '../../../shared/equipment/api/equipment';
 
 export const notFoundText = (serialNumber: string) => `Serial number ${serialNumber} not found.`;
 

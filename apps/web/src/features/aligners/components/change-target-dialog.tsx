@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { TARGET_TYPES } from '@ed/contract/constants';
-import { useCommandRunner } from './command-button';
+import { useCommandRunner } from '../../../shared/equipment/components/command-button';
 
 type TargetType = (typeof TARGET_TYPES)[number];
 

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
-import { deleteEquipment, equipmentKeys } from '../api/equipment';
+import { deleteEquipment, equipmentKeys } from '../../../shared/equipment/api/equipment';
 
 /** Delete Equipment (part 1 §2): asks first; the list reloads after the server deleted the unit. */
 export function DeleteEquipmentDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {

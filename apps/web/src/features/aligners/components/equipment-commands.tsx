@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
-import { equipmentKeys } from '../api/equipment';
-import { reportKeys } from '../api/reports';
-import { controlState } from '../utils/control-state';
-import { logLevelToggle } from '../utils/equipment-text';
-import { StagingButtons } from '../../software/components/staging-buttons';
-import { CommandButton, GatedButton } from './command-button';
+import { equipmentKeys } from '../../../shared/equipment/api/equipment';
+import { reportKeys } from '../../../shared/equipment/api/reports';
+import { controlState } from '../../../shared/equipment/lib/control-state';
+import { logLevelToggle } from '../../../shared/equipment/lib/equipment-text';
+import { CommandButton, GatedButton } from '../../../shared/equipment/components/command-button';
+import type { StagingSlots } from './equipment-slots';
 import type { UnitDialogKind } from './unit-dialogs';
 
 /** The USB, Printer and Voltages buttons are off for everyone (part 1 §6). */
@@ -27,10 +27,13 @@ export interface EquipmentCommandsProps {
   onOpenDialog: (kind: UnitDialogKind | 'resetSerial' | 'changeTarget') => void;
   /** The latest software of the unit's family, for Stage {latest}. */
   latest?: string | null;
+  /** The software feature's Stage/Unstage buttons, filled in by the app layer. */
+  slots: StagingSlots;
 }
 
 /** The detail's command buttons in the order of part 1 §2, each under its gate of §6. */
-export function EquipmentCommands({ unit, role, onOpenDialog, latest = null }: EquipmentCommandsProps) {
+export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slots }: EquipmentCommandsProps) {
+  const { StagingButtons } = slots;
   const queryClient = useQueryClient();
   const serialNumber = unit.serialNumber;
   const gate = (control: Parameters<typeof controlState>[1]) => ({

@@ -12,17 +12,18 @@ import type { Equipment } from '@ed/contract/equipment';
 import { unitRules } from '@ed/contract/permissions';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
-import { useLiveEvent } from '../../live/live-context';
-import { equipmentKeys, useEquipment } from '../api/equipment';
-import { useLatestVersions } from '../api/latest-versions';
+import { useLiveEvent } from '../../../shared/live/live-context';
+import { equipmentKeys, useEquipment } from '../../../shared/equipment/api/equipment';
+import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { ChangeTargetDialog } from './change-target-dialog';
 import { EquipmentCommands } from './equipment-commands';
 import { EquipmentDetailHeader } from './equipment-detail-header';
-import { EquipmentFields, Section } from './equipment-fields';
+import type { EquipmentSlots } from './equipment-slots';
+import { EquipmentFields, Section } from '../../../shared/equipment/components/equipment-fields';
 import { ResetSerialDialog } from './reset-serial-dialog';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
-import { UpdateCommands } from './update-commands';
-import { UpdateStatus } from './update-status';
+import { UpdateCommands } from '../../../shared/equipment/components/update-commands';
+import { UpdateStatus } from '../../../shared/equipment/components/update-status';
 
 export interface EquipmentDetailDialogProps {
   serialNumber: string;
@@ -33,8 +34,16 @@ export interface EquipmentDetailDialogProps {
 
 type SubDialog = UnitDialogKind | 'resetSerial' | 'changeTarget' | null;
 
-/** The equipment detail (part 1 §2), kept fresh by a 5 s re-read and, for radar units, by live updates. */
-export function EquipmentDetailDialog({ serialNumber, onClose, onSerialChanged }: EquipmentDetailDialogProps) {
+/**
+ * The equipment detail (part 1 §2), kept fresh by a 5 s re-read and, for radar units, by live updates.
+ * `slots` are the other features' pieces, filled in by the app layer.
+ */
+export function EquipmentDetailDialog({
+  serialNumber,
+  onClose,
+  onSerialChanged,
+  slots,
+}: EquipmentDetailDialogProps & { slots: EquipmentSlots }) {
   const titleId = useId();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -95,7 +104,13 @@ export function EquipmentDetailDialog({ serialNumber, onClose, onSerialChanged }
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
         {unit && session ? (
-          <EquipmentCommands unit={unit} role={session.user.role} onOpenDialog={setSub} latest={latest[unit.family]} />
+          <EquipmentCommands
+            unit={unit}
+            role={session.user.role}
+            onOpenDialog={setSub}
+            latest={latest[unit.family]}
+            slots={slots}
+          />
         ) : (
           <span />
         )}
@@ -113,7 +128,7 @@ export function EquipmentDetailDialog({ serialNumber, onClose, onSerialChanged }
       )}
       {sub === 'changeTarget' && <ChangeTargetDialog serialNumber={serialNumber} onClose={() => setSub(null)} />}
       {sub && sub !== 'resetSerial' && sub !== 'changeTarget' && (
-        <UnitDialog kind={sub} serialNumber={serialNumber} onClose={() => setSub(null)} />
+        <UnitDialog kind={sub} serialNumber={serialNumber} onClose={() => setSub(null)} slots={slots} />
       )}
     </Dialog>
   );

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { Equipment } from '@ed/contract/equipment';
 import { describeSerialNumber, modelText } from '@ed/contract/serial-number';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { FavoriteToggle } from './favorite-toggle';
-import { OpenTicketsBadge } from './open-tickets-badge';
+import { FavoriteToggle } from '../../../shared/equipment/components/favorite-toggle';
+import { OpenTicketsBadge } from '../../../shared/equipment/components/open-tickets-badge';
 
 interface EquipmentDetailHeaderProps {
   titleId: string;

@@ -1,21 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { equipmentKeys } from '../api/equipment';
-import { useDetailParam } from '../utils/detail-param';
+import { equipmentKeys } from '../../../shared/equipment/api/equipment';
+import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
+import type { EquipmentDetailDialogProps } from './equipment-detail-dialog';
 
-// Loaded when a unit is first opened: the signed-in frame stays small.
-const EquipmentDetailDialog = lazy(() =>
-  import('./equipment-detail-dialog').then((module) => ({ default: module.EquipmentDetailDialog })),
-);
-
-/** The equipment detail of ?serial=, over whichever screen the user is on. */
-export function EquipmentDetailHost() {
+/**
+ * The equipment detail of ?serial=, over whichever screen the user is on. `Detail` is the detail
+ * dialog with the other features' pieces filled in: the app layer builds it and loads it lazily.
+ */
+export function EquipmentDetailHost({ Detail }: { Detail: ComponentType<EquipmentDetailDialogProps> }) {
   const queryClient = useQueryClient();
   const [serial, showDetail] = useDetailParam();
   if (!serial) return null;
   return (
     <Suspense fallback={null}>
-      <EquipmentDetailDialog
+      <Detail
         key={serial}
         serialNumber={serial}
         onClose={() => showDetail(null)}

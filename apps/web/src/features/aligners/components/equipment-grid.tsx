@@ -4,11 +4,11 @@ import type { EquipmentListResponse } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
 import { PagedGrid } from '../../../shared/components/paged-grid';
-import type { LatestVersions } from '../api/latest-versions';
-import { formatDateTime } from '../utils/equipment-text';
-import { CountryFlag } from './country-flag';
+import type { LatestVersions } from '../../../shared/equipment/api/latest-versions';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { CountryFlag } from '../../../shared/equipment/components/country-flag';
 import { EquipmentRowActions, type RowActionHandlers } from './equipment-row-actions';
-import { VersionChip } from './version-chip';
+import { VersionChip } from '../../../shared/equipment/components/version-chip';
 
 export interface EquipmentGridProps extends RowActionHandlers {
   data: EquipmentListResponse | undefined;

@@ -6,8 +6,18 @@ import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer, type FakeRequest } from '../../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
+import { EquipmentDetailDialog, type EquipmentDetailDialogProps } from './equipment-detail-dialog';
 import { EquipmentDetailHost } from './equipment-detail-host';
 import { EquipmentPage } from './equipment-page';
+import type { EquipmentSlots } from './equipment-slots';
+
+// The other features' pieces are the app layer's to fill in (app/equipment/); these tests open none of them.
+const slots: EquipmentSlots = {
+  SupportTicketWizard: () => null,
+  TicketHistoryDialog: () => null,
+  StagingButtons: () => null,
+};
+const Detail = (props: EquipmentDetailDialogProps) => <EquipmentDetailDialog {...props} slots={slots} />;
 
 const units = [
   equipmentFixture(),
@@ -36,9 +46,9 @@ function setup(
   return {
     ...renderScreen(
       <>
-        <EquipmentPage />
+        <EquipmentPage slots={slots} />
         {/* The app's frame opens the detail of ?serial= over any screen. */}
-        <EquipmentDetailHost />
+        <EquipmentDetailHost Detail={Detail} />
       </>,
       { path },
     ),

@@ -6,13 +6,14 @@ import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { useEquipmentList, type EquipmentListQuery } from '../api/equipment';
-import { useLatestVersions } from '../api/latest-versions';
+import { useEquipmentList, type EquipmentListQuery } from '../../../shared/equipment/api/equipment';
+import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
 import { EquipmentFilters, NO_FILTERS, type EquipmentFilterValues } from './equipment-filters';
 import { EquipmentGrid } from './equipment-grid';
+import type { TicketSlots } from './equipment-slots';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
-import { useDetailParam } from '../utils/detail-param';
+import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
 
 export const FILTER_DEBOUNCE_MS = 300;
 
@@ -29,8 +30,11 @@ function toQuery(filters: EquipmentFilterValues, page: number, sort: GridSortMod
   };
 }
 
-/** The Equipment screen (/Aligners): filters and the table; a row opens the detail (?serial=, app layout). */
-export function EquipmentPage() {
+/**
+ * The Equipment screen (/Aligners): filters and the table; a row opens the detail (?serial=, app layout).
+ * `slots` are the tickets feature's dialogs behind the row actions, filled in by the app layer.
+ */
+export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   const session = useSession();
   const [, showDetail] = useDetailParam();
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -76,7 +80,7 @@ export function EquipmentPage() {
         onOpenDialog={openDialog}
         onDelete={setToDelete}
       />
-      {unitDialog && <UnitDialog {...unitDialog} onClose={() => setUnitDialog(null)} />}
+      {unitDialog && <UnitDialog {...unitDialog} onClose={() => setUnitDialog(null)} slots={slots} />}
       {toDelete && <DeleteEquipmentDialog serialNumber={toDelete} onClose={() => setToDelete(null)} />}
     </>
   );

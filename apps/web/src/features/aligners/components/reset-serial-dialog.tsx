@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useCommandRunner } from './command-button';
+import { useCommandRunner } from '../../../shared/equipment/components/command-button';
 
 export interface ResetSerialDialogProps {
   serialNumber: string;

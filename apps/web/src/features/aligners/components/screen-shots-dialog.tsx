@@ -11,9 +11,9 @@ import type { ScreenShot } from '@ed/contract/commands';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { downloadFile, useDeleteScreenShot, useScreenShots } from '../api/reports';
-import { formatDateTime } from '../utils/equipment-text';
-import { ReportDialogFrame } from './report-dialog-frame';
+import { downloadFile, useDeleteScreenShot, useScreenShots } from '../../../shared/equipment/api/reports';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
 
 export const NO_SCREENSHOTS = 'NO SCREENSHOTS';
 

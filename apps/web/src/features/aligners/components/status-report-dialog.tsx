@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useStatusReport, type StatusReportKind } from '../api/reports';
-import { formatDateTime } from '../utils/equipment-text';
-import { ReportDialogFrame } from './report-dialog-frame';
+import { useStatusReport, type StatusReportKind } from '../../../shared/equipment/api/reports';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
 import { NO_REPORT } from './voltages-dialog';
 
 const TITLES: Record<StatusReportKind, string> = { usb: 'USB Status', printer: 'Printer Status' };

@@ -5,14 +5,18 @@ import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer } from '../../../testing/fake-server';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
+import type { TicketSlots } from './equipment-slots';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
+
+// The ticket dialogs are the tickets feature's, filled in by the app layer; these tests open none of them.
+const slots: TicketSlots = { SupportTicketWizard: () => null, TicketHistoryDialog: () => null };
 
 const THUMB = 'data:image/png;base64,iVBORw0KGgo=';
 
 function open(kind: UnitDialogKind, handlers: Parameters<typeof fakeServer>[0]) {
   writeToken(tokenFor('admin'));
   const server = fakeServer(handlers);
-  renderScreen(<UnitDialog kind={kind} serialNumber="V33CP1234" onClose={vi.fn()} />);
+  renderScreen(<UnitDialog kind={kind} serialNumber="V33CP1234" onClose={vi.fn()} slots={slots} />);
   return { ...server, user: userEvent.setup() };
 }
 

@@ -1,5 +1,4 @@
-import { SupportTicketWizard } from '../../tickets/components/support-ticket-wizard';
-import { TicketHistoryDialog } from '../../tickets/components/ticket-history-dialog';
+import type { TicketSlots } from './equipment-slots';
 import { ScreenShotsDialog } from './screen-shots-dialog';
 import { StatusReportDialog } from './status-report-dialog';
 import { VoltagesDialog } from './voltages-dialog';
@@ -11,9 +10,12 @@ export interface UnitDialogProps {
   kind: UnitDialogKind;
   serialNumber: string;
   onClose: () => void;
+  /** The tickets feature's dialogs, filled in by the app layer. */
+  slots: TicketSlots;
 }
 
-export function UnitDialog({ kind, serialNumber, onClose }: UnitDialogProps) {
+export function UnitDialog({ kind, serialNumber, onClose, slots }: UnitDialogProps) {
+  const { SupportTicketWizard, TicketHistoryDialog } = slots;
   if (kind === 'screenShots') return <ScreenShotsDialog serialNumber={serialNumber} onClose={onClose} />;
   if (kind === 'supportTicket') return <SupportTicketWizard serialNumber={serialNumber} onClose={onClose} />;
   if (kind === 'ticketHistory') return <TicketHistoryDialog serialNumber={serialNumber} onClose={onClose} />;

@@ -5,9 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useVoltageReport } from '../api/reports';
-import { formatDateTime } from '../utils/equipment-text';
-import { ReportDialogFrame } from './report-dialog-frame';
+import { useVoltageReport } from '../../../shared/equipment/api/reports';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
 
 export const NO_REPORT = 'NO REPORT';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { BoardDetails } from './board-details';
 
 function Summary({ label, value }: { label: string; value: string }) {

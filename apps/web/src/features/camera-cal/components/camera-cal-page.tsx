@@ -11,7 +11,7 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useCameraCals } from '../api/camera-cals';
 import { CameraCalDialog } from './camera-cal-dialog';
 

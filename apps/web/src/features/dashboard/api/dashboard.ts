@@ -8,7 +8,7 @@ import {
   type ConnectionTrend,
 } from '@ed/contract/dashboard';
 import { http } from '../../../shared/api/http';
-import { useLiveEvent } from '../../live/live-context';
+import { useLiveEvent } from '../../../shared/live/live-context';
 import { appendTrendPoint } from '../utils/trend';
 
 export const dashboardKeys = {

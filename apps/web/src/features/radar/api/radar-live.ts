@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Equipment } from '@ed/contract/equipment';
-import { favoritesKey } from '../../aligners/api/favorites';
-import { useLiveEvent } from '../../live/live-context';
+import { favoritesKey } from '../../../shared/equipment/api/favorites';
+import { useLiveEvent } from '../../../shared/live/live-context';
 
 /**
  * Keeps the radar current from the server's pushes, which reach only users who have the unit

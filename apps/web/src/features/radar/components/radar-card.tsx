@@ -7,14 +7,14 @@ import Link from '@mui/material/Link';
 import type { Equipment } from '@ed/contract/equipment';
 import { unitRules } from '@ed/contract/permissions';
 import { describeSerialNumber } from '@ed/contract/serial-number';
-import { FavoriteToggle } from '../../aligners/components/favorite-toggle';
-import { Field, FieldList, GeolocationFields, Section } from '../../aligners/components/equipment-fields';
-import { OpenTicketsBadge } from '../../aligners/components/open-tickets-badge';
-import { UpdateCommands } from '../../aligners/components/update-commands';
-import { UpdateStatus } from '../../aligners/components/update-status';
-import { VersionChip } from '../../aligners/components/version-chip';
-import { detailSearch } from '../../aligners/utils/detail-param';
-import { connectionTexts, yesNo } from '../../aligners/utils/equipment-text';
+import { FavoriteToggle } from '../../../shared/equipment/components/favorite-toggle';
+import { Field, FieldList, GeolocationFields, Section } from '../../../shared/equipment/components/equipment-fields';
+import { OpenTicketsBadge } from '../../../shared/equipment/components/open-tickets-badge';
+import { UpdateCommands } from '../../../shared/equipment/components/update-commands';
+import { UpdateStatus } from '../../../shared/equipment/components/update-status';
+import { VersionChip } from '../../../shared/equipment/components/version-chip';
+import { detailSearch } from '../../../shared/equipment/lib/detail-param';
+import { connectionTexts, yesNo } from '../../../shared/equipment/lib/equipment-text';
 
 /** One favorite on My Radar (part 1 §2): what the unit runs, its connection and place, and its update progress. */
 export function RadarCard({ unit, latest }: { unit: Equipment; latest: string | null }) {

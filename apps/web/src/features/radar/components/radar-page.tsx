@@ -9,8 +9,8 @@ import { RADAR_PANEL_HEIGHT } from '@ed/contract/constants';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { useFavorites } from '../../aligners/api/favorites';
-import { useLatestVersions } from '../../aligners/api/latest-versions';
+import { useFavorites } from '../../../shared/equipment/api/favorites';
+import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { useRadarLive } from '../api/radar-live';
 import { RadarCard } from './radar-card';
 

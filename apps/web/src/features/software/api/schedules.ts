@@ -7,7 +7,7 @@ import {
   type CreateScheduleRequest,
 } from '@ed/contract/software';
 import { http } from '../../../shared/api/http';
-import { useLiveEvent } from '../../live/live-context';
+import { useLiveEvent } from '../../../shared/live/live-context';
 import { releaseOf } from './software';
 
 const BY_DAY_KEY = ['software', 'schedule-by-day'] as const;

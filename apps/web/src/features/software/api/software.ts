@@ -10,9 +10,9 @@ import {
   type ValidatedManifest,
 } from '@ed/contract/software';
 import { http } from '../../../shared/api/http';
-import { useLiveEvent } from '../../live/live-context';
-import { equipmentKeys } from '../../aligners/api/equipment';
-import { latestVersionKey } from '../../aligners/api/latest-versions';
+import { useLiveEvent } from '../../../shared/live/live-context';
+import { equipmentKeys } from '../../../shared/equipment/api/equipment';
+import { latestVersionKey } from '../../../shared/equipment/api/latest-versions';
 
 const READS: Record<Family, { staged: string; versions: string; latest: string }> = {
   aligner: {

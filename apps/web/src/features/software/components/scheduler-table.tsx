@@ -9,9 +9,9 @@ import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-sched
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { CountryFlag } from '../../aligners/components/country-flag';
-import { VersionChip } from '../../aligners/components/version-chip';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { CountryFlag } from '../../../shared/equipment/components/country-flag';
+import { VersionChip } from '../../../shared/equipment/components/version-chip';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useSchedulerDevices } from '../api/update-scheduler';
 
 const FILTERS = [

@@ -14,7 +14,7 @@ import type { SpecUpdate } from '@ed/contract/specs';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useSession } from '../../../shared/auth/use-session';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
 import { SpecUpdateDialog } from './spec-update-dialog';
 

@@ -10,7 +10,7 @@ import {
 } from '@ed/contract/tickets';
 import { http } from '../../../shared/api/http';
 import { readToken } from '../../../shared/auth/token-storage';
-import { useLiveEvent } from '../../live/live-context';
+import { useLiveEvent } from '../../../shared/live/live-context';
 
 export interface TicketListQuery {
   page: number;

@@ -10,8 +10,8 @@ import type { Attachment } from '@ed/contract/tickets';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { downloadFile } from '../../aligners/api/reports';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { downloadFile } from '../../../shared/equipment/api/reports';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ImageOverlay } from './image-overlay';
 
 export const NO_ATTACHMENTS = 'NO ATTACHMENTS';

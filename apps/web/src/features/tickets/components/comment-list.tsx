@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Comment } from '@ed/contract/tickets';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 
 export const NO_COMMENTS = 'NO COMMENTS';
 

@@ -19,7 +19,7 @@ import { modelText } from '@ed/contract/serial-number';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
-import { useEquipment } from '../../aligners/api/equipment';
+import { useEquipment } from '../../../shared/equipment/api/equipment';
 import { useCreateTicket } from '../api/tickets';
 import {
   DispositionAnswer,

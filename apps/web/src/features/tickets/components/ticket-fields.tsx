@@ -1,6 +1,6 @@
 import type { Ticket } from '@ed/contract/tickets';
-import { Field, FieldList } from '../../aligners/components/equipment-fields';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { Field, FieldList } from '../../../shared/equipment/components/equipment-fields';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 
 const answer = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 const text = (value: string) => value || '—';

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TicketListResponse, TicketSummary } from '@ed/contract/tickets';
 import { PagedGrid } from '../../../shared/components/paged-grid';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
 
 function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ReportDialogFrame } from '../../aligners/components/report-dialog-frame';
-import { formatDateTime } from '../../aligners/utils/equipment-text';
+import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
+import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useTicketHistory } from '../api/tickets';
 import { CommentList } from './comment-list';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trendResponseSchema } from '@ed/contract/trend';
 import { http } from '../../../shared/api/http';
-import { useLiveEvent } from '../../live/live-context';
+import { useLiveEvent } from '../../../shared/live/live-context';
 import { trendWindow } from '../utils/trend-window';
 
 const historyKey = ['trend', 'history'] as const;

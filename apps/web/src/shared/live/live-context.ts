@@ -7,7 +7,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@ed/contract/socket';
-import { logProblem } from '../../shared/lib/log';
+import { logProblem } from '../lib/log';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { latestSoftwareVersionSchema } from '@ed/contract/dashboard';
 import type { Family } from '@ed/contract/families';
-import { http } from '../../../shared/api/http';
+import { http } from '../../api/http';
 import { useLiveEvent } from '../../live/live-context';
 
 const LATEST_PATHS: Record<Family, string> = {

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
-import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
-import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
-import { renderScreen } from '../../../testing/render';
-import { EquipmentDetailDialog } from './equipment-detail-dialog';
+import { writeToken } from '../../shared/auth/token-storage';
+import { fakeServer } from '../../testing/fake-server';
+import { equipmentFixture, errorResponse, tokenFor } from '../../testing/fixtures';
+import { renderScreen } from '../../testing/render';
+import { EquipmentDetail } from './equipment-detail';
 
 const commandAnswer = (command: string, result: Record<string, unknown> = {}) => ({
   serialNumber: 'V33CP1234',
@@ -28,7 +28,7 @@ function setup(role: Role, unit: Equipment = equipmentFixture(), extra: Record<s
   const onClose = vi.fn();
   const onSerialChanged = vi.fn();
   const view = renderScreen(
-    <EquipmentDetailDialog serialNumber={unit.serialNumber} onClose={onClose} onSerialChanged={onSerialChanged} />,
+    <EquipmentDetail serialNumber={unit.serialNumber} onClose={onClose} onSerialChanged={onSerialChanged} />,
   );
   return {
     ...view,
@@ -278,7 +278,7 @@ describe('EquipmentDetailDialog', () => {
   it('says why when the unit cannot be read', async () => {
     writeToken(tokenFor('admin'));
     fakeServer({ 'GET /read/aligner/v1': () => errorResponse(404, 'There is no unit with serial number V33CP1234.') });
-    renderScreen(<EquipmentDetailDialog serialNumber="V33CP1234" onClose={vi.fn()} onSerialChanged={vi.fn()} />);
+    renderScreen(<EquipmentDetail serialNumber="V33CP1234" onClose={vi.fn()} onSerialChanged={vi.fn()} />);
     expect(await screen.findByText('There is no unit with serial number V33CP1234.')).toBeTruthy();
   });
 });

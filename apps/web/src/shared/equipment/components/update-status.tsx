@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { updateStateLabel, type UpdateState } from '@ed/contract/equipment';
-import { bytesText, durationText, rateText } from '../utils/progress-text';
+import { bytesText, durationText, rateText } from '../lib/progress-text';
 
 type Transfer = NonNullable<NonNullable<UpdateState['downloadProgress']['software']>>;
 const PARTS = [

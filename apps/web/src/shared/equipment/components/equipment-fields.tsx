@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Equipment } from '@ed/contract/equipment';
 import { unitRules } from '@ed/contract/permissions';
-import { connectionTexts, monthYearText, offsetText, UNKNOWN, unitLocalTime, yesNo } from '../utils/equipment-text';
+import { connectionTexts, monthYearText, offsetText, UNKNOWN, unitLocalTime, yesNo } from '../lib/equipment-text';
 import { VersionChip } from './version-chip';
 
 /** One labelled fact: a term and its description, so assistive technology reads them as a pair. */

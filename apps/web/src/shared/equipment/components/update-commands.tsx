@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { Equipment } from '@ed/contract/equipment';
 import { unitRules } from '@ed/contract/permissions';
-import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { TooltipIconButton } from '../../components/tooltip-icon-button';
 import { commandRoute, type CommandName } from '../api/commands';
 import { NOT_CONNECTED_REASON, useCommandRunner } from './command-button';
 

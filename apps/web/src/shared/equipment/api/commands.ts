@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COMMAND_ROUTES, commandResponseSchema, type CommandResponse } from '@ed/contract/commands';
-import { http } from '../../../shared/api/http';
+import { http } from '../../api/http';
 import { equipmentKeys } from './equipment';
 
 export type CommandRouteDef = (typeof COMMAND_ROUTES)[number];

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
-import { errorMessage } from '../../../shared/api/http';
+import { errorMessage } from '../../api/http';
 
 interface ReportDialogFrameProps {
   title: string;

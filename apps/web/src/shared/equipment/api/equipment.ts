@@ -3,7 +3,7 @@ import { equipmentListResponseSchema, type EquipmentListResponse, type Equipment
 import type { Family } from '@ed/contract/families';
 import { messageResponseSchema } from '@ed/contract/errors';
 import { equipmentSchema, type Equipment } from '@ed/contract/equipment';
-import { http } from '../../../shared/api/http';
+import { http } from '../../api/http';
 
 /** The list call's parameters as the screen sends them (page is 1-based). */
 export interface EquipmentListQuery {

@@ -1,10 +1,10 @@
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import type { Equipment } from '@ed/contract/equipment';
-import { errorMessage } from '../../../shared/api/http';
-import { useSession } from '../../../shared/auth/use-session';
-import { useNotice } from '../../../shared/components/notice-context';
-import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
+import { errorMessage } from '../../api/http';
+import { useSession } from '../../auth/use-session';
+import { useNotice } from '../../components/notice-context';
+import { TooltipIconButton } from '../../components/tooltip-icon-button';
 import { useToggleFavorite } from '../api/favorites';
 
 /** The star of part 1 §4: adds the unit to My Radar or removes it; a refusal (e.g. the limit) becomes a notice. */

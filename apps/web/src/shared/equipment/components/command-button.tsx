@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import type { CommandResponse } from '@ed/contract/commands';
-import { errorMessage } from '../../../shared/api/http';
-import { useNotice } from '../../../shared/components/notice-context';
+import { errorMessage } from '../../api/http';
+import { useNotice } from '../../components/notice-context';
 import { commandRoute, useUnitCommand, type CommandArgs, type CommandName } from '../api/commands';
-import type { ControlState } from '../utils/control-state';
+import type { ControlState } from '../lib/control-state';
 
 export const NOT_CONNECTED_REASON = 'The unit is not connected.';
 export const NOT_SUPPORTED_REASON = 'This unit does not support it.';

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { versionStatus } from '../utils/equipment-text';
+import { versionStatus } from '../lib/equipment-text';
 
 const COLORS = { current: 'success', older: 'error', unknown: 'default' } as const;
 

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { screenShotSchema, statusReportSchema, voltageReportSchema } from '@ed/contract/commands';
 import { messageResponseSchema } from '@ed/contract/errors';
 import { z } from 'zod';
-import { ApiError, http, UNREACHABLE_MESSAGE } from '../../../shared/api/http';
-import { readToken } from '../../../shared/auth/token-storage';
+import { ApiError, http, UNREACHABLE_MESSAGE } from '../../api/http';
+import { readToken } from '../../auth/token-storage';
 
 export const reportKeys = {
   screenShots: (serialNumber: string) => ['aligners', 'screen-shots', serialNumber] as const,

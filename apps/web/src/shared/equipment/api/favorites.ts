@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { favoritesResponseSchema } from '@ed/contract/aligners';
 import { messageResponseSchema } from '@ed/contract/errors';
 import { equipmentSchema, type Equipment } from '@ed/contract/equipment';
-import { http } from '../../../shared/api/http';
+import { http } from '../../api/http';
 import { equipmentKeys } from './equipment';
 
 export const favoritesKey = (username: string) => ['radar', 'favorites', username] as const;
