@@ -2,7 +2,12 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
@@ -25,6 +30,7 @@ import messagesRoutes from './areas/messages/messages.routes.js';
 import notificationsPlugin from './areas/notifications/notifications.plugin.js';
 import notificationsRoutes from './areas/notifications/notifications.routes.js';
 import usersPlugin from './areas/users/users.plugin.js';
+import usersRepositoryPlugin from './areas/users/users-repository.plugin.js';
 import usersRoutes from './areas/users/users.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
 import deviceRoutes from './areas/fleet/device.routes.js';
@@ -65,21 +71,10 @@ import controlCharactersPlugin from './plugins/control-characters.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 import filesPlugin from './plugins/files.js';
-import { logMethodWithoutQueryParameters, reqWithoutQueryValues, withoutQueryValues } from './shared/request-log.js';
+import { withoutQueryValues } from './shared/request-log.js';
+import { serverLogger } from './shared/server-logger.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Log redaction: no password, token or credential ever reaches the logs. */
-export const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  '*.password',
-  '*.newPassword',
-  '*.prevPassword',
-  '*.token',
-  '*.access_token',
-];
 
 const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const levelEnabled = (threshold: string, level: string) =>
@@ -88,20 +83,23 @@ const levelEnabled = (threshold: string, level: string) =>
 export interface BuildOptions {
   config: Config;
   database: Database;
+  /** Fastify's logger options (tests: `false`, or a stream of their own). */
   logger?: FastifyServerOptions['logger'];
-  /** Where the log goes when `logger` is not given (default: JSON lines on stdout). */
+  /** The server's logger, made by the caller (main.ts, which gives it to the database first). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Where the log goes when neither is given (default: JSON lines on stdout). */
   logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database, logger, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  loggerInstance,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      hooks: { logMethod: logMethodWithoutQueryParameters },
-      serializers: { req: reqWithoutQueryValues },
-      stream: logStream,
-    },
+    ...(logger === undefined ? { loggerInstance: loggerInstance ?? serverLogger(config, logStream) } : { logger }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -157,6 +155,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   await app.register(openapiPlugin);
   await app.register(clockPlugin);
   await app.register(auditsPlugin);
+  await app.register(usersRepositoryPlugin);
   await app.register(authServicePlugin);
   await app.register(sessionCachePlugin);
   await app.register(authenticationPlugin);

@@ -5,7 +5,7 @@ import type { FileStore } from './shared/file-store/file-store.js';
 import type { Mailer } from './shared/mailer.js';
 import type { Outbox } from './shared/outbox.js';
 import type { RateLimiter } from './shared/rate-limiter.js';
-import type { ActiveSession } from './areas/auth/auth.repository.js';
+import type { ActiveSession } from './ports/session.js';
 import type { AuthService } from './areas/auth/auth.service.js';
 import type { PasswordHasher } from './areas/auth/password-hasher.js';
 import type { SignInLimitsRepository } from './areas/auth/sign-in-limits.repository.js';

@@ -46,14 +46,24 @@ async function main() {
   const thread = config.DATABASE_URL
     ? undefined
     : PgliteThread.spawn({ dataDir: config.paths.pglite, useTemplate: true });
-  const [{ openDatabase }, { startServer }] = await Promise.all([import('./db/client.js'), import('./server.js')]);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: config.paths.pglite,
-    poolSize: config.DATABASE_POOL_SIZE,
-    fleetPoolSize: config.DATABASE_FLEET_POOL_SIZE,
-    thread,
-  });
+  const [{ openDatabase }, { startServer }, { serverLogger }, logStream] = await Promise.all([
+    import('./db/client.js'),
+    import('./server.js'),
+    import('./shared/server-logger.js'),
+    wantsPrettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true) ? prettyLogStream() : undefined,
+  ]);
+  // One logger from the start: the database pools report a lost connection through it.
+  const logger = serverLogger(config, logStream);
+  const database = await openDatabase(
+    {
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: config.paths.pglite,
+      poolSize: config.DATABASE_POOL_SIZE,
+      fleetPoolSize: config.DATABASE_FLEET_POOL_SIZE,
+      thread,
+    },
+    logger,
+  );
   const running: { server?: RunningServer } = {};
   // A signal while still starting ends the process as it is; after that the shutdown is graceful.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -63,10 +73,7 @@ async function main() {
     else server.app.log.info({ signal }, 'shutting down');
     await server.stop();
   });
-  const logStream = wantsPrettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true)
-    ? await prettyLogStream()
-    : undefined;
-  running.server = await startServer(config, database, { logStream }).catch((err: unknown) => {
+  running.server = await startServer(config, database, { loggerInstance: logger }).catch((err: unknown) => {
     // An unreachable PostgreSQL is the operator's to fix: said in one line, then exit code 1.
     const unreachable = unreachableDatabaseMessage(config.DATABASE_URL, err);
     throw unreachable ? new ConfigError(unreachable) : err;

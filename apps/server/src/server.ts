@@ -27,7 +27,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   database: Database,
-  logging: Pick<BuildOptions, 'logger' | 'logStream'> = {},
+  logging: Pick<BuildOptions, 'logger' | 'loggerInstance' | 'logStream'> = {},
 ): Promise<RunningServer> {
   // The demo's package files need no database: they are written while the app registers and the
   // embedded database opens (a first start's main thread would wait idle meanwhile).

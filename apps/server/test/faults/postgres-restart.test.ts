@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { openPostgres } from '../../src/db/client.js';
 import { equipment, supportTickets } from '../../src/db/schema.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { serverLogger } from '../../src/shared/server-logger.js';
 import { newTicket } from '../support/attachments.js';
 import { POSTGRES_BIN, startPostgres, type StopMode, type TestPostgres } from '../support/postgres-server.js';
 import { RequestLoop } from '../support/request-loop.js';
@@ -46,7 +47,9 @@ describe.skipIf(!POSTGRES_BIN)('PostgreSQL restarted while requests run', () => 
       SCHEDULER_TICK_SECONDS: '0',
     });
     const logStream = { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) };
-    server = await startServer(config, openPostgres(url), { logStream });
+    // As main.ts does: one logger, given to the database pools first and then to the app.
+    const logger = serverLogger(config, logStream);
+    server = await startServer(config, openPostgres(url, logger), { loggerInstance: logger });
     await server.app.db.insert(equipment).values({ serialNumber: SERIAL, family: 'aligner' });
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     token = await signIn();
@@ -148,6 +151,8 @@ describe.skipIf(!POSTGRES_BIN)('PostgreSQL restarted while requests run', () => 
     // The error handler's line for a failure it does not know: each of those was a 500.
     expect(logs.filter((l) => l.msg === 'unexpected error')).toEqual([]);
     expect(logs.filter((l) => l.msg === 'database unavailable').length).toBeGreaterThan(0);
+    // The pools' idle connections dropped by the stop are reported, not lost silently.
+    expect(logs.filter((l) => l.msg === 'database connection lost').length).toBeGreaterThan(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayUseControl, unitRules } from '@ed/contract/permissions';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
-import { unitFacts } from '../../src/areas/fleet/fleet.service.js';
+import { unitFacts } from '../../src/ports/equipment.js';
 import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import { testSerial } from '../support/test-unit.js';

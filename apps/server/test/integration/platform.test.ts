@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import errorsPlugin from '../../src/plugins/errors.js';
-import { REDACT } from '../../src/app.js';
+import { REDACT } from '../../src/shared/server-logger.js';
 import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
 
 describe('platform', () => {

@@ -8,8 +8,8 @@ import {
 } from '@ed/contract/aligners';
 import { equipmentSchema } from '@ed/contract/equipment';
 import { messageResponseSchema } from '@ed/contract/errors';
+import { assertOwnUsername } from '../../shared/own-username.js';
 import { errorResponses } from '../../shared/route-schema.js';
-import { assertOwnUsername } from './aligners.service.js';
 
 /** The equipment reads of part 1 §7 and Delete Equipment. */
 export default async function alignersRoutes(fastify: FastifyInstance) {

@@ -1,9 +1,10 @@
 import type { EquipmentListResponse } from '@ed/contract/aligners';
 import { EQUIPMENT_SCREEN_SHOTS_MAX, type Equipment, type ScreenShot } from '@ed/contract/equipment';
+import type { EquipmentRow } from '../../db/unit-columns.js';
+import type { EquipmentViews, UnitLookup } from '../../ports/equipment.js';
+import type { ActiveSession } from '../../ports/session.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
-import { forbidden, notFound } from '../../shared/http-error.js';
-import type { ActiveSession } from '../auth/auth.repository.js';
-import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
+import { notFound } from '../../shared/http-error.js';
 import type { AlignersRepository } from './aligners.repository.js';
 import type { EquipmentFilter } from './list-statements.js';
 import { toEquipment } from './equipment-view.js';
@@ -12,22 +13,16 @@ import type { EquipmentSortKey } from '@ed/contract/aligners';
 /** Open support tickets per unit id; the tickets area provides it (until then there are none). */
 export type OpenTicketCounter = (equipmentIds: number[]) => Promise<Map<number, number>>;
 
-export const PAGE_SIZE = 10;
-
-export function assertOwnUsername(session: ActiveSession, username: string | undefined): void {
-  if (username && username.toLowerCase() !== session.user.username.toLowerCase()) {
-    throw forbidden('This call acts as the signed-in user; it cannot be made for another user.');
-  }
-}
+const PAGE_SIZE = 10;
 
 /** Reads of the equipment list and detail, with each user's favorite flags, and deletion. */
-export class AlignersService {
+export class AlignersService implements EquipmentViews {
   private openTickets: OpenTicketCounter = async () => new Map();
 
   constructor(
     private readonly deps: {
       aligners: AlignersRepository;
-      equipment: EquipmentRepository;
+      equipment: UnitLookup;
       files: FileStore;
       /** A unit's newest screen shots, at most `limit`. */
       screenShots: (equipmentId: number, limit: number) => Promise<ScreenShot[]>;

@@ -1,5 +1,5 @@
 import type { Equipment } from '@ed/contract/equipment';
-import type { EquipmentRow } from '../fleet/equipment.repository.js';
+import type { EquipmentRow } from '../../db/unit-columns.js';
 
 /** The equipment record as the console reads it (part 1 §3), for one user. */
 export function toEquipment(row: EquipmentRow, extra: { favorite: boolean; openSupportTickets: number }): Equipment {

@@ -4,7 +4,7 @@ import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, favorites, fleetCounters, supportTickets } from '../../db/schema.js';
-import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
+import { unitColumns, withLive, type EquipmentRow } from '../../db/unit-columns.js';
 
 export interface EquipmentFilter {
   serialNumber?: string;

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import type { NewAuditRow } from '../../ports/audits.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditRow = typeof auditLog.$inferInsert;
+export type { NewAuditRow };
 
 export interface AuditFilter {
   filterUsername?: string;

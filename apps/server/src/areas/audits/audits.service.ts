@@ -8,12 +8,11 @@ import { auditAction, auditTarget, auditTargetText, auditUsername } from './audi
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 import { rateLimitedRequests } from '../../plugins/api-rate-limit.js';
+import type { AuditRecorder } from '../../ports/audits.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-in has no session yet: the claimed username is who acted, whether or not it succeeded. */
 const SIGN_IN_ROUTE = '/auth/token/v1';
-/** Who the server's own jobs are recorded as. */
-export const SYSTEM_ACTOR = 'system';
 
 const toEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
@@ -40,7 +39,7 @@ const BATCH_WINDOW_MS = 5;
  * The audit log. `onResponse` records every call that is not a read, whatever area added it,
  * so routes get audited without doing anything; jobs record their own rows through `record`.
  */
-export class AuditsService {
+export class AuditsService implements AuditRecorder {
   private readonly pending = new Set<Promise<void>>();
   /**
    * Rows of calls answered within a few milliseconds of each other go in one INSERT: a fleet

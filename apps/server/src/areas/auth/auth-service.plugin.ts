@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { UsersRepository } from '../users/users.repository.js';
-import { UsersService } from '../users/users.service.js';
+import type { AccountTokens } from '../../ports/session.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -10,16 +9,25 @@ import { SignInLimitsRepository } from './sign-in-limits.repository.js';
 
 const PRUNE_EVERY_MS = 15 * 60_000;
 
-/** Wires password hashing, the sign-in limits, the users and auth services, and prunes expired tokens and counters in the background. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The accounts' sessions and reset links, which the Users screen revokes. */
+    accountTokens: AccountTokens;
+  }
+}
+
+/**
+ * Wires password hashing, the sign-in limits and the auth service, on the user records of the
+ * users area (users-repository.plugin.ts), and prunes expired tokens and counters in the background.
+ */
 async function authServicePlugin(app: FastifyInstance) {
-  const usersRepository = new UsersRepository(app.db);
+  const { usersRepository } = app;
   const sessions = new AuthRepository(app.db);
   const hasher = new PasswordHasher({ concurrency: app.config.ARGON2_CONCURRENCY, queue: app.config.ARGON2_QUEUE });
   const limits = new SignInLimitsRepository(app.db);
   app.decorate('passwords', hasher);
   app.decorate('signInLimits', limits);
-  app.decorate('usersRepository', usersRepository);
-  app.decorate('users', new UsersService(usersRepository, hasher));
+  app.decorate('accountTokens', sessions);
   app.decorate(
     'auth',
     new AuthService({
@@ -48,4 +56,7 @@ async function authServicePlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(authServicePlugin, { name: 'auth-service', dependencies: ['database', 'mailer'] });
+export default fp(authServicePlugin, {
+  name: 'auth-service',
+  dependencies: ['database', 'mailer', 'users-repository'],
+});

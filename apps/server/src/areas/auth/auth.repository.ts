@@ -2,19 +2,14 @@ import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type BoundSql, type PreparedRows, preparedRows } from '../../db/prepared.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema.js';
-
-export interface ActiveSession {
-  sessionId: string;
-  expiresAt: Date;
-  user: { id: number; username: string; email: string; role: (typeof users.$inferSelect)['role'] };
-}
+import type { AccountTokens, ActiveSession } from '../../ports/session.js';
 
 const p = (name: string) => sql.placeholder(name);
 /** Each text of a session's companion statement is prepared under a name of its own. */
 let openSessionStatements = 0;
 
 /** Sessions (bearer tokens) and password-reset tokens, both stored as hashes. */
-export class AuthRepository {
+export class AuthRepository implements AccountTokens {
   private readonly sessionStatements = new WeakMap<SQL, PreparedRows<unknown>>();
 
   constructor(private readonly db: Db) {}

@@ -9,8 +9,9 @@ import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from 
 import type { Mailer } from '../../shared/mailer.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { ActiveSession, AuthRepository } from './auth.repository.js';
+import type { ActiveSession } from '../../ports/session.js';
+import type { UserAccounts } from '../../ports/users.js';
+import type { AuthRepository } from './auth.repository.js';
 import { resetMail } from './reset-mail.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SignInGuard } from './sign-in-guard.js';
@@ -24,7 +25,7 @@ const INVALID_CREDENTIALS = 'Invalid username or password.';
 export interface AuthServiceDeps {
   db: Db;
   config: Config;
-  users: UsersRepository;
+  users: UserAccounts;
   sessions: AuthRepository;
   limiter: RateLimiter;
   limits: SignInLimitsRepository;

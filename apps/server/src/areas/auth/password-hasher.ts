@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashing } from '../../ports/credentials.js';
 import { BoundedSemaphore, SemaphoreFull } from '../../shared/bounded-semaphore.js';
 import { serviceUnavailable } from '../../shared/http-error.js';
 
@@ -12,7 +13,7 @@ export const HASHING_BUSY = 'The server is busy checking passwords. Try again in
  * sign-ins then costs at most `concurrency` cores (the rest of the API keeps its share), and
  * past a short queue it is refused with 503 instead of waiting behind seconds of hashing.
  */
-export class PasswordHasher {
+export class PasswordHasher implements PasswordHashing {
   private readonly slots: BoundedSemaphore;
   private dummyHash: Promise<string> | undefined;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ActiveSession } from './auth.repository.js';
+import type { ActiveSession } from '../../ports/session.js';
 import { SessionCache } from './session-cache.js';
 
 const session = (token: string, username = 'sam', expiresInMs = 3_600_000): ActiveSession => ({

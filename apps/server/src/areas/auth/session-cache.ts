@@ -1,13 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { hashToken } from '../../shared/secret-token.js';
-import type { ActiveSession } from './auth.repository.js';
-
-/** What stopped being valid: sessions by id, every session of users (by username), or anything. */
-export interface Revocation {
-  sessions?: string[];
-  users?: string[];
-  all?: true;
-}
+import type { ActiveSession, Revocation } from '../../ports/session.js';
 
 export interface SessionCacheOptions {
   /** How long a session read stays usable; 0 reads every time. */

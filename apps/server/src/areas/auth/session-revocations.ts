@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Revocation } from './session-cache.js';
+import type { Revocation } from '../../ports/session.js';
 
 const CHANNEL = 'ed_sessions_revoked';
 /** A lost listening connection is opened again after this long. */

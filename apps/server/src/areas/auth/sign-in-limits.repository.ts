@@ -3,6 +3,7 @@ import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
 import { type BoundSql, type PreparedRows, preparedRows } from '../../db/prepared.js';
 import { rateLimits, users } from '../../db/schema.js';
+import type { SignInLocks } from '../../ports/credentials.js';
 import { accountKeyPatterns, GLOBAL_KEY, type SignInKeys } from './sign-in-keys.js';
 
 export interface Counter {
@@ -96,7 +97,7 @@ const giveBackValues = (keys: SignInKeys, emissionMs: number, endRun?: string) =
  * The sign-in counters in PostgreSQL (the rate_limits table), shared by every instance. An
  * attempt is counted before its password is hashed, so N parallel guesses count as N.
  */
-export class SignInLimitsRepository {
+export class SignInLimitsRepository implements SignInLocks {
   private readonly reserveStatements = new Map<number, PreparedRows<ReservedRow>>();
   private readonly giveBack: PreparedRows<{ n: number }>;
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { EquipmentRepository } from '../fleet/equipment.repository.js';
 import { CameraCalRepository } from './camera-cal.repository.js';
 import { CameraCalService } from './camera-cal.service.js';
 
@@ -21,7 +20,7 @@ async function cameraCalPlugin(app: FastifyInstance) {
   // Uploads come from units, at every connection: they go through the fleet's own pool.
   const uploads = new CameraCalService({
     repository: new CameraCalRepository(app.database.fleetDb),
-    equipment: new EquipmentRepository(app.database.fleetDb),
+    equipment: app.fleet.fleetEquipment,
     logger: app.log,
   });
   app.fleet.gateway.onUnitMessage('calibration', (serialNumber, payload) => uploads.upload(serialNumber, payload));

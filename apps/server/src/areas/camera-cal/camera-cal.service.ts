@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cameraCalibrationSchema } from '@ed/contract/device-protocol';
-import type { EquipmentRepository } from '../fleet/equipment.repository.js';
+import type { UnitLookup } from '../../ports/equipment.js';
 import type { CameraCalRepository } from './camera-cal.repository.js';
 
 export interface CameraCalServiceDeps {
   repository: CameraCalRepository;
-  equipment: EquipmentRepository;
+  equipment: UnitLookup;
   logger: FastifyBaseLogger;
 }
 

@@ -3,10 +3,11 @@ import type { ConnectionTrend, InstalledVersions, StagedTotals } from '@ed/contr
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { connectionSamples, equipment, equipmentLive } from '../../db/schema.js';
-import { withLive } from '../fleet/equipment.repository.js';
+import { withLive } from '../../db/unit-columns.js';
+import type { StagedTotalsReader } from '../../ports/dashboard.js';
 
 /** The home dashboard's and Software Versions' numbers, counted from the equipment table. */
-export class DashboardRepository {
+export class DashboardRepository implements StagedTotalsReader {
   constructor(private readonly db: Db) {}
 
   async stagedTotals(family: Family): Promise<StagedTotals> {

@@ -16,7 +16,7 @@ import {
 } from '@ed/contract/easy';
 import { messageResponseSchema } from '@ed/contract/errors';
 import { errorResponses } from '../../shared/route-schema.js';
-import { authenticateUnit } from '../fleet/device-auth.js';
+import { authenticateUnit } from '../../ports/device-auth.js';
 import { fixtureView, targetView } from './easy.service.js';
 
 const tags = ['easy'];

@@ -9,6 +9,7 @@ import {
   type DeviceCommandResult,
 } from '@ed/contract/device-protocol';
 import type { DeviceTopics } from '@ed/contract/device-topics';
+import type { UnitCommands } from '../../ports/commands.js';
 import { HttpError } from '../../shared/http-error.js';
 
 interface Waiter {
@@ -22,7 +23,7 @@ interface Waiter {
  * Sends a command to a unit and waits for the reply with its id. Each server instance keeps
  * only the waiters of the commands it sent; replies to others' commands are ignored.
  */
-export class CommandBus {
+export class CommandBus implements UnitCommands {
   private readonly waiters = new Map<string, Waiter>();
 
   constructor(

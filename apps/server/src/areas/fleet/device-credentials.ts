@@ -4,6 +4,7 @@ import type { DeviceRegisterRequest } from '@ed/contract/device-protocol';
 import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
+import type { UnitCredentials } from '../../ports/device-auth.js';
 import { forbidden, tooManyRequests } from '../../shared/http-error.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
@@ -47,7 +48,7 @@ const LOOKUP_BATCH = 500;
 const LOOKUP_WINDOW_MS = 2;
 
 /** Per-unit MQTT credentials: issued at registration with the fleet's enrollment key, stored hashed. */
-export class DeviceCredentials {
+export class DeviceCredentials implements UnitCredentials {
   /**
    * Current token hashes looked up for many units at once: each connection, check-in and
    * download checks its unit's credential, and a fleet connecting asks thousands a second.

@@ -11,7 +11,7 @@ import {
 import { HttpError, inMinutes, tooManyRequests } from '../../shared/http-error.js';
 import { errorResponses } from '../../shared/route-schema.js';
 import { addressOfRequest, compileTrust } from './connection-address.js';
-import { authenticateUnit } from './device-auth.js';
+import { authenticateUnit } from '../../ports/device-auth.js';
 import { GeoLocator } from './geolocation.js';
 import type { ClaimOrigin } from './unit-claims.repository.js';
 import { MQTT_WEBSOCKET_PATH } from './embedded-broker.js';

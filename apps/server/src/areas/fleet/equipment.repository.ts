@@ -1,42 +1,13 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdates } from '../../db/schema.js';
+import { unitColumns, withLive, type EquipmentRow } from '../../db/unit-columns.js';
+import type { UnitLookup } from '../../ports/equipment.js';
 import { GeolocationWrites } from './geolocation-writes.js';
-
-/** What the console reads of a unit: its record and its live facts (presence, progress, procedure). */
-export const unitColumns = {
-  ...getTableColumns(equipment),
-  connected: equipmentLive.connected,
-  sessionSeq: equipmentLive.sessionSeq,
-  connectCount: equipmentLive.connectCount,
-  address: equipmentLive.address,
-  port: equipmentLive.port,
-  lastSeenOnlineAt: equipmentLive.lastSeenOnlineAt,
-  currentProcedure: equipmentLive.currentProcedure,
-  updateState: equipmentLive.updateState,
-  alignmentCount: equipmentLive.alignmentCount,
-};
-
-type LiveFacts = Pick<
-  typeof equipmentLive.$inferSelect,
-  | 'connected'
-  | 'sessionSeq'
-  | 'connectCount'
-  | 'address'
-  | 'port'
-  | 'lastSeenOnlineAt'
-  | 'currentProcedure'
-  | 'updateState'
-  | 'alignmentCount'
->;
-export type EquipmentRow = typeof equipment.$inferSelect & LiveFacts;
-
-/** The join every read of a unit goes through (each unit has its live row, made by trigger). */
-export const withLive = eq(equipmentLive.equipmentId, equipment.id);
 
 /** The slow facts of a state report: they live on `equipment`, and change rarely. */
 const RECORD_FIELDS = [
@@ -68,7 +39,7 @@ const newer = (seq: number | undefined, stored: unknown) =>
   seq === undefined ? sql`true` : sql`(${stored} is null or ${seq}::bigint > ${stored})`;
 
 /** The fleet's side of the equipment table: reported state, reads and counts. */
-export class EquipmentRepository {
+export class EquipmentRepository implements UnitLookup {
   private readonly geolocations: GeolocationWrites;
 
   constructor(private readonly db: Db) {

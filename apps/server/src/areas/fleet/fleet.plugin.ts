@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import fp from 'fastify-plugin';
+import type { UnitLookup } from '../../ports/equipment.js';
 import type { BrokerAccounts } from './broker-accounts.js';
 import { CommandBus } from './command-bus.js';
 import { compileTrust } from './connection-address.js';
@@ -51,6 +52,8 @@ export interface Fleet {
   /** The external broker's unit accounts, kept as units register (MQTT_BROKER_ACCOUNTS). */
   brokerAccounts: BrokerAccounts;
   equipment: EquipmentRepository;
+  /** Units found on the fleet's own pool, for what units send (camera calibrations' uploads). */
+  fleetEquipment: UnitLookup;
   presence: PresenceRepository;
   reports: ReportsRepository;
   screenShots: ScreenShotStore;
@@ -75,6 +78,7 @@ async function fleetPlugin(app: FastifyInstance) {
   const topics = deviceTopics(config.MQTT_TOPIC_ROOT);
   const demoAddresses = config.DEMO ? new DemoAddressVoucher() : undefined;
   const equipment = new EquipmentRepository(db);
+  const fleetEquipment = new EquipmentRepository(fleetDb);
   const presence = new PresenceRepository(fleetDb);
   // Its own connection to the broker: built before the link, so registrations can use it at once.
   const brokerAccounts = externalBroker(config, instanceId, log);
@@ -91,7 +95,7 @@ async function fleetPlugin(app: FastifyInstance) {
   const gateway = new FleetGateway({
     topics,
     embedded: !config.MQTT_URL,
-    repository: new EquipmentRepository(fleetDb),
+    repository: fleetEquipment,
     presence,
     // Read at the first unit to locate, not at start: a start that has no unit to locate spends nothing on them.
     geo: () => GeoLocator.open(),
@@ -159,6 +163,7 @@ async function fleetPlugin(app: FastifyInstance) {
     credentials,
     brokerAccounts,
     equipment,
+    fleetEquipment,
     presence,
     reports,
     screenShots,

@@ -1,22 +1,15 @@
 import type { CommandRoute, CommandResponse } from '@ed/contract/commands';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
-import { CONTROLS, hasPermission, mayUseControl, type UnitFacts } from '@ed/contract/permissions';
+import { CONTROLS, hasPermission, mayUseControl } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
+import type { EquipmentRow } from '../../db/unit-columns.js';
+import { unitFacts } from '../../ports/equipment.js';
 import { conflict, forbidden, notFound } from '../../shared/http-error.js';
 import type { CommandBus } from './command-bus.js';
-import type { EquipmentRepository, EquipmentRow } from './equipment.repository.js';
+import type { EquipmentRepository } from './equipment.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 import type { ScreenShotStore } from './screen-shots.js';
 import type { SerialRenamer } from './serial-renamer.js';
-
-export const unitFacts = (row: EquipmentRow): UnitFacts => ({
-  family: row.family,
-  version: row.versionSemantic ? { semantic: row.versionSemantic } : null,
-  systemClass: row.systemClass,
-  boardFeatures: row.boardFeatures,
-  pendingSoftwareDownload: row.pendingSoftwareDownload,
-  updateState: row.updateState,
-});
 
 const describeUnit = (row: EquipmentRow) => `${row.family} ${row.versionSemantic ?? 'of unknown version'}`;
 

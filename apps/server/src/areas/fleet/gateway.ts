@@ -3,11 +3,11 @@ import { stateMessageSchema, statusMessageSchema } from '@ed/contract/device-pro
 import type { DeviceTopics, TopicKind } from '@ed/contract/device-topics';
 import type { Family } from '@ed/contract/families';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
-import type { LiveHub } from '../live/live-hub.js';
+import type { LiveEvents } from '../../ports/live.js';
+import { KeyedQueue } from '../../shared/keyed-queue.js';
 import type { ConnectionAddress } from './connection-address.js';
 import type { EquipmentRepository } from './equipment.repository.js';
 import type { GeoLocator } from './geolocation.js';
-import { KeyedQueue } from './keyed-queue.js';
 import type { Birth, Presence, PresenceOutcome, PresenceRepository } from './presence.repository.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
@@ -27,7 +27,7 @@ export interface GatewayOptions {
   presence: PresenceRepository;
   /** The geolocation databases, opened at the first unit that needs them (about 45 MB). */
   geo: () => Promise<GeoLocator>;
-  live: LiveHub;
+  live: LiveEvents;
   logger: FastifyBaseLogger;
   onReply(serialNumber: string, reply: unknown): void;
 }

@@ -8,7 +8,8 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@ed/contract/socket';
-import type { Revocation } from '../auth/session-cache.js';
+import type { LiveEvents } from '../../ports/live.js';
+import type { Revocation } from '../../ports/session.js';
 import { ConsoleUsers, type UsersNotice } from './console-users.js';
 
 export interface SocketData {
@@ -44,7 +45,7 @@ export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedA
  * The server side of the live-event socket. Everything goes through rooms, so with the
  * postgres adapter an event or a disconnect reaches sockets held by any server instance.
  */
-export class LiveHub {
+export class LiveHub implements LiveEvents {
   /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
   private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
   /** Consoles waiting for their first counters. */

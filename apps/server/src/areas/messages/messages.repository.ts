@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, lt, ne, sql, type SQL } from 'drizzle-orm
 import type { Disposition } from '@ed/contract/messages';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, messages } from '../../db/schema.js';
-import { withLive } from '../fleet/equipment.repository.js';
+import { withLive } from '../../db/unit-columns.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type MessageRow = typeof messages.$inferSelect;

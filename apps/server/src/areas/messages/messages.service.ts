@@ -12,12 +12,11 @@ import { hasPermission } from '@ed/contract/permissions';
 import { endOfUtcDay, scheduleProblem, startOfUtcDay } from '@ed/contract/schedule';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
+import type { UnitCommands } from '../../ports/commands.js';
+import type { ActiveSession } from '../../ports/session.js';
 import type { Deliveries } from '../../shared/deliveries.js';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error.js';
-import type { ActiveSession } from '../auth/auth.repository.js';
-import type { AuditsService } from '../audits/audits.service.js';
-import { SYSTEM_ACTOR } from '../audits/audits.service.js';
-import type { CommandBus } from '../fleet/command-bus.js';
 import type { MessageListFilter, MessageRow, MessagesRepository } from './messages.repository.js';
 
 type CreateInput = z.output<typeof createMessageRequestSchema>;
@@ -59,8 +58,8 @@ export interface MessagesDeps {
   db: Db;
   repository: MessagesRepository;
   deliveries: Deliveries;
-  bus: CommandBus;
-  audits: AuditsService;
+  bus: UnitCommands;
+  audits: AuditRecorder;
 }
 
 /** On-device messages: the disposition flow of part 2 §4 (docs/decisions.md), enforced here. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, notifications } from '../../db/schema.js';
-import { withLive } from '../fleet/equipment.repository.js';
+import { withLive } from '../../db/unit-columns.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;

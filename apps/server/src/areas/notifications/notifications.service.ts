@@ -3,8 +3,8 @@ import type { Notification, NotificationsResponse } from '@ed/contract/notificat
 import { type createNotificationRequestSchema } from '@ed/contract/notifications';
 import { scheduleProblem } from '@ed/contract/schedule';
 import type { z } from 'zod';
+import type { UnitCommands } from '../../ports/commands.js';
 import { badRequest } from '../../shared/http-error.js';
-import type { CommandBus } from '../fleet/command-bus.js';
 import type { Deliveries } from '../../shared/deliveries.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
@@ -34,7 +34,7 @@ const toNotification = (row: NotificationRow, deliveredCount: number): Notificat
 /** Geographic notifications (part 2 §2): created by admin and engineer, delivered while in period. */
 export class NotificationsService {
   constructor(
-    private readonly deps: { repository: NotificationsRepository; deliveries: Deliveries; bus: CommandBus },
+    private readonly deps: { repository: NotificationsRepository; deliveries: Deliveries; bus: UnitCommands },
   ) {}
 
   async create(createdBy: string, input: CreateInput, now: Date): Promise<Notification> {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, favorites, users } from '../../db/schema.js';
-import { unitColumns, withLive, type EquipmentRow } from '../fleet/equipment.repository.js';
+import { unitColumns, withLive, type EquipmentRow } from '../../db/unit-columns.js';
 
 /** Each user's favorite units (My Radar). */
 export class RadarRepository {

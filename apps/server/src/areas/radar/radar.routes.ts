@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { favoriteRequestSchema, favoritesQuerySchema, favoritesResponseSchema } from '@ed/contract/aligners';
 import { equipmentSchema } from '@ed/contract/equipment';
 import { messageResponseSchema } from '@ed/contract/errors';
+import { assertOwnUsername } from '../../shared/own-username.js';
 import { errorResponses } from '../../shared/route-schema.js';
-import { assertOwnUsername } from '../aligners/aligners.service.js';
 
 /** Favorites (My Radar): the caller's own list; the username in a call must be theirs. */
 export default async function radarRoutes(fastify: FastifyInstance) {

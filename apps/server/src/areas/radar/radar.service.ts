@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FAVORITE_LIMIT_MESSAGE } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
+import type { EquipmentRow } from '../../db/unit-columns.js';
+import type { EquipmentViews, UnitLookup } from '../../ports/equipment.js';
+import type { LiveEvents } from '../../ports/live.js';
+import type { ActiveSession } from '../../ports/session.js';
 import { conflict, notFound } from '../../shared/http-error.js';
-import type { ActiveSession } from '../auth/auth.repository.js';
-import type { AlignersService } from '../aligners/aligners.service.js';
-import type { EquipmentRepository, EquipmentRow } from '../fleet/equipment.repository.js';
-import type { LiveHub } from '../live/live-hub.js';
 import type { RadarRepository } from './radar.repository.js';
 
 /** Progress reports arrive every second per unit; a card needs no more than a few updates a second. */
@@ -21,9 +21,9 @@ export class RadarService {
   constructor(
     private readonly deps: {
       radar: RadarRepository;
-      equipment: EquipmentRepository;
-      aligners: AlignersService;
-      live: LiveHub;
+      equipment: UnitLookup;
+      aligners: EquipmentViews;
+      live: LiveEvents;
       limit: number;
       logger: FastifyBaseLogger;
     },

@@ -8,9 +8,8 @@ import type { FileStore } from '../../shared/file-store/file-store.js';
 import { sendStoredFile } from '../../shared/file-store/send-file.js';
 import type { NewFile, StoredFile } from '../../shared/file-store/stored-file.js';
 import { notFound } from '../../shared/http-error.js';
-import type { PackageFile, PackageStore } from './package-store.js';
-
-export type PackageKind = 'software' | 'spec';
+import type { PackageCopier, PackageFile, PackageKind } from '../../ports/packages.js';
+import type { PackageStore } from './package-store.js';
 
 const MANIFEST = 'manifest.json';
 /** Older releases copied per kind at one boot; more wait for the next. */
@@ -24,7 +23,7 @@ const fileName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
  * from the operator's UPDATES_DIR folder when the release is created, in the transaction that
  * creates it, so whichever instance a unit reaches serves them.
  */
-export class PackageFiles {
+export class PackageFiles implements PackageCopier {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,

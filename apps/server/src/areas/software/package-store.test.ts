@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUpdatePath } from './package-store.js';
+import { normalizeUpdatePath } from '../../ports/packages.js';
 
 describe('normalizeUpdatePath', () => {
   it('keeps a relative folder path, tidied', () => {

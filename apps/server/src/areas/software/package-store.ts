@@ -7,6 +7,12 @@ import {
   PACKAGE_FILES_MAX,
   packageFileNameSchema,
 } from '@ed/contract/software';
+import {
+  normalizeUpdatePath,
+  type PackageFile,
+  type PackageReader,
+  type ResolvedPackage,
+} from '../../ports/packages.js';
 import { HttpError, badRequest } from '../../shared/http-error.js';
 import { describeManifestIssue } from './manifest-issues.js';
 
@@ -16,45 +22,11 @@ const MANIFEST = 'manifest.json';
 /** `real` is `dir` itself or lies under it (both already resolved). */
 const isWithin = (dir: string, real: string) => real === dir || real.startsWith(dir + path.sep);
 
-export interface PackageFile {
-  name: string;
-  size: number;
-}
-
-export interface ResolvedPackage<M> {
-  /** The path as stored: relative to UPDATES_DIR, forward slashes, no trailing slash. */
-  path: string;
-  manifest: M;
-  files: PackageFile[];
-}
-
 /** The MANIFEST_NOT_FOUND answer of part 2 §8. */
 export const manifestNotFound = () => new HttpError(404, MANIFEST_NOT_FOUND_TEXT, 'updatePath', MANIFEST_NOT_FOUND);
 
-/**
- * Rejects every spelling of "outside the folder" before touching the disk: absolute paths, URLs,
- * `..` segments (also percent-encoded or with backslashes), NUL bytes and control characters.
- */
-export function normalizeUpdatePath(input: string): string {
-  const raw = input.trim();
-  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
-    throw badRequest('The update path may not contain control characters.', 'updatePath');
-  if (/%[0-9a-f]{2}/i.test(raw))
-    throw badRequest('The update path may not contain percent-encoded characters.', 'updatePath');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) throw badRequest('The update path must be a folder, not a URL.', 'updatePath');
-  if (raw.includes('\\')) throw badRequest('The update path must use forward slashes.', 'updatePath');
-  if (raw.startsWith('/') || raw.startsWith('~')) {
-    throw badRequest('The update path must be relative to the updates folder.', 'updatePath');
-  }
-  const segments = raw.split('/').filter((s) => s !== '' && s !== '.');
-  if (segments.some((s) => s === '..')) throw badRequest('The update path may not contain "..".', 'updatePath');
-  if (segments.length === 0)
-    throw badRequest('The update path must name a folder inside the updates folder.', 'updatePath');
-  return segments.join('/');
-}
-
 /** Packages under UPDATES_DIR: each a folder with manifest.json and the files it lists. No shell is ever run. */
-export class PackageStore {
+export class PackageStore implements PackageReader {
   constructor(readonly root: string) {}
 
   /** UPDATES_DIR as the disk knows it: itself a symlink, it is compared by its target. */

@@ -4,7 +4,7 @@ import type { SchedulerDevice, SchedulerStatistics, schedulerDevicesQuerySchema 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, schedulerEvents, schedulerSamples, stagedUpdates } from '../../db/schema.js';
-import { withLive } from '../fleet/equipment.repository.js';
+import { withLive } from '../../db/unit-columns.js';
 
 const PAGE_SIZE = 10;
 const HOURS = 48;

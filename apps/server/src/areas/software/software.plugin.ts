@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
-import { DashboardRepository } from '../dashboard/dashboard.repository.js';
 import { DeliveryTracker } from './delivery-tracker.js';
 import { PackageFiles } from './package-files.js';
 import { PackageStore } from './package-store.js';
@@ -12,10 +11,10 @@ import { Schedules } from './schedules.js';
 import { SchedulerReads } from './scheduler-statistics.js';
 import { SoftwareRepository, type SoftwareUpdateRow } from './software.repository.js';
 import { SoftwareService } from './software.service.js';
+import { SpecDelivery } from './spec-delivery.js';
 import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
 import { connectionOf } from './unit-connection.js';
-import { SpecDelivery } from '../specs/spec-delivery.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
 export interface AreaClock {
@@ -52,7 +51,7 @@ async function softwarePlugin(app: FastifyInstance) {
   const store = new PackageStore(config.paths.updates);
   const packageFiles = new PackageFiles(db, app.files, store, log);
   const repository = new SoftwareRepository(db);
-  const totals = new DashboardRepository(db);
+  const totals = app.dashboardTotals;
 
   const tellUnit = async (serialNumber: string, update: SoftwareUpdateRow | null) => {
     const unit = await fleet.equipment.findBySerial(serialNumber);

@@ -12,11 +12,12 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { atLeast, compareVersions, isOlder } from '@ed/contract/versions';
 import type { Db } from '../../db/client.js';
+import type { EquipmentRow } from '../../db/unit-columns.js';
+import { unitFacts } from '../../ports/equipment.js';
+import type { ResolvedPackage } from '../../ports/packages.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
-import type { EquipmentRow } from '../fleet/equipment.repository.js';
-import { unitFacts } from '../fleet/fleet.service.js';
 import type { PackageFiles } from './package-files.js';
-import type { PackageStore, ResolvedPackage } from './package-store.js';
+import type { PackageStore } from './package-store.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
 
 export interface StagingDeps {

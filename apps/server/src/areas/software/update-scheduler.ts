@@ -11,11 +11,11 @@ import {
   softwareUpdates,
   stagedUpdates,
 } from '../../db/schema.js';
-import { withLive } from '../fleet/equipment.repository.js';
+import { withLive } from '../../db/unit-columns.js';
 import { HttpError } from '../../shared/http-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
-import type { SpecDelivery, SpecTell } from '../specs/spec-delivery.js';
+import type { SpecDelivery, SpecTell } from './spec-delivery.js';
 
 const DUE_BATCH = 200;
 const HUNG_BATCH = 100;
@@ -31,7 +31,7 @@ const padded = (v: string) =>
     .join('.');
 
 export interface SchedulerOptions {
-  /** Spec releases ride the same round (areas/specs/spec-delivery.ts). */
+  /** Spec releases ride the same round (spec-delivery.ts). */
   specs?: SpecDelivery;
   db: Db;
   repository: SoftwareRepository;

@@ -10,9 +10,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { specUpdates } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
-import type { PackageFiles } from '../software/package-files.js';
-import type { PackageStore } from '../software/package-store.js';
-import { normalizeUpdatePath } from '../software/package-store.js';
+import { normalizeUpdatePath, type PackageCopier, type PackageReader } from '../../ports/packages.js';
 
 const PAGE_SIZE = 10;
 type Row = typeof specUpdates.$inferSelect;
@@ -33,8 +31,8 @@ const toSpecUpdate = (r: Row): SpecUpdate => ({
 export class SpecsService {
   constructor(
     private readonly db: Db,
-    private readonly store: PackageStore,
-    private readonly packageFiles: PackageFiles,
+    private readonly store: PackageReader,
+    private readonly packageFiles: PackageCopier,
   ) {}
 
   async validate(updatePath: string): Promise<ValidatedSpecManifest> {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
-import type { ActiveSession } from '../auth/auth.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { ActiveSession } from '../../ports/session.js';
+import type { UserAccounts } from '../../ports/users.js';
 import type { TicketsService } from './tickets.service.js';
 
 interface DemoTicket {
@@ -78,7 +78,7 @@ const DEMO_TICKETS_LOCK = 727_031;
  */
 export async function seedTicketsDemo(
   service: TicketsService,
-  users: UsersRepository,
+  users: UserAccounts,
   database: Database,
   serialNumbers: readonly string[],
 ): Promise<number> {
@@ -88,7 +88,7 @@ export async function seedTicketsDemo(
 
 async function openDemoTickets(
   service: TicketsService,
-  users: UsersRepository,
+  users: UserAccounts,
   serialNumbers: readonly string[],
 ): Promise<number> {
   const sessions = new Map<string, ActiveSession>();

@@ -19,8 +19,8 @@ import {
   uploadAttachmentQuerySchema,
 } from '@ed/contract/tickets';
 import { sendStoredFile } from '../../shared/file-store/send-file.js';
+import { assertOwnUsername } from '../../shared/own-username.js';
 import { errorResponses } from '../../shared/route-schema.js';
-import { assertOwnUsername } from '../aligners/aligners.service.js';
 import { readAttachmentUpload } from './attachment-upload.js';
 
 /** The ticket calls of part 1 §7; each acts as the signed-in user. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PAGE_SIZE } from '@ed/contract/constants';
 import { modelText } from '@ed/contract/serial-number';
 import type { z } from 'zod';
 import {
@@ -13,11 +14,11 @@ import {
   type TicketSummary,
 } from '@ed/contract/tickets';
 import type { Db } from '../../db/client.js';
+import type { UnitLookup } from '../../ports/equipment.js';
+import type { LiveEvents } from '../../ports/live.js';
+import type { ActiveSession } from '../../ports/session.js';
 import { conflict, notFound } from '../../shared/http-error.js';
-import type { ActiveSession } from '../auth/auth.repository.js';
-import { assertOwnUsername, PAGE_SIZE } from '../aligners/aligners.service.js';
-import type { EquipmentRepository } from '../fleet/equipment.repository.js';
-import type { LiveHub } from '../live/live-hub.js';
+import { assertOwnUsername } from '../../shared/own-username.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { checkAttachmentImage } from './attachment-files.js';
 import type { EscalationMailer } from './escalation-mail.js';
@@ -31,9 +32,9 @@ export class TicketsService {
   constructor(
     private readonly deps: {
       tickets: TicketsRepository;
-      equipment: EquipmentRepository;
+      equipment: UnitLookup;
       files: FileStore;
-      live: LiveHub;
+      live: LiveEvents;
       mail: EscalationMailer;
       /** A unit's open-ticket count changed (radar cards follow). */
       unitChanged: (serialNumber: string) => void;

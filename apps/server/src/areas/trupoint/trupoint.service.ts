@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PAIRING_CALIBRATIONS, type Pairing, type PairingState } from '@ed/contract/trupoint';
 import { pairingMessageSchema, type DeviceCommandArgs, type DeviceCommandName } from '@ed/contract/device-protocol';
 import { conflict, HttpError, notFound, unauthorized } from '../../shared/http-error.js';
+import type { UnitLookup } from '../../ports/equipment.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
-import type { EquipmentRepository } from '../fleet/equipment.repository.js';
 import { TruPointRepository, type PairingListQuery, type PairingRow, type VendorRow } from './trupoint.repository.js';
 
 export const pairingView = (row: PairingRow): Pairing => ({
@@ -28,7 +28,7 @@ export class TruPointService {
   constructor(
     private readonly deps: {
       repository: TruPointRepository;
-      equipment: EquipmentRepository;
+      equipment: UnitLookup;
       send: Send;
       logger: FastifyBaseLogger;
     },

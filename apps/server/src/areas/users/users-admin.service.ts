@@ -3,19 +3,18 @@ import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { UpdateUserRequest, UsersResponse } from '@ed/contract/users';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../shared/http-error.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
-import type { PasswordHasher } from '../auth/password-hasher.js';
-import type { SignInLimitsRepository } from '../auth/sign-in-limits.repository.js';
+import type { PasswordHashing, SignInLocks } from '../../ports/credentials.js';
+import type { AccountTokens } from '../../ports/session.js';
 import type { UsersAdminRepository } from './users-admin.repository.js';
 import type { UserRow } from './users.repository.js';
 
 export interface UsersAdminDeps {
   db: Db;
   repository: UsersAdminRepository;
-  sessions: AuthRepository;
-  hasher: PasswordHasher;
+  sessions: AccountTokens;
+  hasher: PasswordHashing;
   /** A new password set here clears the account's sign-in locks. */
-  signInLimits: SignInLimitsRepository;
+  signInLimits: SignInLocks;
   /** Forgets the user's cached sessions and drops their open sockets, on every instance. */
   userChanged: (username: string) => void;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AuthRepository } from '../auth/auth.repository.js';
 import { UsersAdminRepository } from './users-admin.repository.js';
 import { UsersAdminService } from './users-admin.service.js';
+import { UsersService } from './users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,13 +10,15 @@ declare module 'fastify' {
   }
 }
 
+/** Account creation (the bootstrap, the demo seed and the Users screen) and the Users screen's administration. */
 async function usersPlugin(app: FastifyInstance) {
+  app.decorate('users', new UsersService(app.usersRepository, app.passwords));
   app.decorate(
     'usersAdmin',
     new UsersAdminService({
       db: app.db,
       repository: new UsersAdminRepository(app.db),
-      sessions: new AuthRepository(app.db),
+      sessions: app.accountTokens,
       hasher: app.passwords,
       signInLimits: app.signInLimits,
       userChanged: (username) => {
@@ -27,4 +29,7 @@ async function usersPlugin(app: FastifyInstance) {
   );
 }
 
-export default fp(usersPlugin, { name: 'users', dependencies: ['auth-service', 'session-cache', 'live'] });
+export default fp(usersPlugin, {
+  name: 'users',
+  dependencies: ['users-repository', 'auth-service', 'session-cache', 'live'],
+});

@@ -2,13 +2,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import type { UserAccounts, UserRow } from '../../ports/users.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 type NewUserRow = { username: string; email: string; role: Role; passwordHash: string; active?: boolean };
 
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
-export class UsersRepository {
+export class UsersRepository implements UserAccounts {
   private byUsername: { execute(values: { username: string }): Promise<UserRow[]> } | undefined;
 
   constructor(private readonly db: Db) {}

@@ -3,7 +3,7 @@ import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { Role } from '@ed/contract/roles';
 import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/http-error.js';
-import type { PasswordHasher } from '../auth/password-hasher.js';
+import type { PasswordHashing } from '../../ports/credentials.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 
 export const newUserSchema = createUserRequestSchema;
@@ -13,7 +13,7 @@ export type NewUser = z.input<typeof newUserSchema>;
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
+    private readonly hasher: PasswordHashing,
   ) {}
 
   async create(input: NewUser): Promise<UserRow> {

@@ -1,12 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../shared/http-error.js';
-import type { DeviceCredentials } from './device-credentials.js';
+import { unauthorized } from '../shared/http-error.js';
+
+/** Checks a unit's device token (fleet's DeviceCredentials). */
+export interface UnitCredentials {
+  verify(serialNumber: string, token: string): Promise<boolean>;
+}
 
 /**
  * HTTP calls made by units carry the same credential as their MQTT connection, as Basic
  * authentication: the serial number and the device token. Resolves the unit's serial number.
  */
-export async function authenticateUnit(request: FastifyRequest, credentials: DeviceCredentials): Promise<string> {
+export async function authenticateUnit(request: FastifyRequest, credentials: UnitCredentials): Promise<string> {
   const header = request.headers.authorization ?? '';
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
   if (!match) throw unauthorized('Send the unit’s serial number and device token as Basic authentication.');

@@ -4,16 +4,16 @@ import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
 import { HttpError } from '../../shared/http-error.js';
-import { withLive } from '../fleet/equipment.repository.js';
-import { patternToLike } from '../software/schedules.js';
-import { connectionColumn } from '../software/unit-connection.js';
+import { withLive } from '../../db/unit-columns.js';
+import { patternToLike } from './schedules.js';
+import { connectionColumn } from './unit-connection.js';
 
 const BATCH = 50;
 type SpecRow = typeof specUpdates.$inferSelect;
 export interface SpecTell {
   serialNumber: string;
   spec: SpecRow;
-  /** The connection claimed for this tell (areas/software/unit-connection.ts). */
+  /** The connection claimed for this tell (unit-connection.ts). */
   connection: number;
 }
 

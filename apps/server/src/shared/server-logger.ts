@@ -1,0 +1,31 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import { logMethodWithoutQueryParameters, reqWithoutQueryValues } from './request-log.js';
+
+/** Log redaction: no password, token or credential ever reaches the logs. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.prevPassword',
+  '*.token',
+  '*.access_token',
+];
+
+/**
+ * The server's one logger. Made before anything else opens, so that what the database pools say
+ * (a connection lost) lands in the same log as the requests, with the same redaction.
+ */
+export function serverLogger(config: Pick<Config, 'LOG_LEVEL'>, stream?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      hooks: { logMethod: logMethodWithoutQueryParameters },
+      serializers: { req: reqWithoutQueryValues },
+    },
+    stream,
+  );
+}
