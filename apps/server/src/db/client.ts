@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { PgliteThread } from './embedded/pglite-thread.js';
@@ -10,7 +11,36 @@ import * as schema from './schema.js';
 /** Longest a query may go unanswered on PostgreSQL before it fails. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a raw statement (`db.execute`) answers. */
+interface Rows<Row> {
+  rows: Row[];
+}
+
+/**
+ * How `Db` types a raw statement's answer: by what both of our drivers give, node-postgres's
+ * `QueryResult` and PGlite's `Results`, which is its rows. Each driver's own result type (its HKT)
+ * is checked against it where its instance becomes a `Db`, so a driver answering otherwise would
+ * not compile.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: Rows<this['row']>;
+}
+
+/**
+ * The database, whichever driver reaches it (node-postgres or PGlite). A transaction is one too
+ * (`Tx` extends it), so what takes a `Db` runs inside `db.transaction((tx) => ...)` as it is.
+ */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+
+/** What `Db['transaction']` hands its callback; also a `Db`, for code that needs a transaction. */
+export type Tx = PgTransaction<RowsResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+
+/**
+ * How `db` reaches the database, with `db` as that driver types it (drizzle's migrators take that
+ * type, not `Db`): PGlite in this thread (tests, tools: pglite-database.ts), or node-postgres.
+ */
+export type DatabaseDriver =
+  { name: 'pglite'; db: PgliteDatabase<typeof schema> } | { name: 'node-postgres'; db: NodePgDatabase<typeof schema> };
 
 export interface Database {
   /** People's requests. */
@@ -21,8 +51,8 @@ export interface Database {
    */
   fleetDb: Db;
   kind: 'pglite' | 'postgres';
-  /** How `db` reaches the database: PGlite in this thread (tests, tools: pglite-database.ts), or node-postgres. */
-  driver: 'pglite' | 'node-postgres';
+  /** How `db` reaches the database (see `DatabaseDriver`). */
+  driver: DatabaseDriver;
   /** The node-postgres pool, when on a real PostgreSQL (the socket.io adapter shares it). */
   pool?: pg.Pool;
   /** The PostgreSQL URL, for work that needs a connection outside the pool (migrations). */
@@ -49,12 +79,12 @@ export function openPostgres(connectionString: string, logger?: Logger, poolSize
     options: '-c synchronous_commit=off',
     acquireTimeoutMs: QUERY_TIMEOUT_MS,
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema });
   return {
     db,
-    fleetDb: drizzlePg(fleetPool, { schema }) as unknown as Db,
+    fleetDb: drizzlePg(fleetPool, { schema }),
     kind: 'postgres',
-    driver: 'node-postgres',
+    driver: { name: 'node-postgres', db },
     pool,
     connectionString,
     ping: async () => {

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.js';
 import { queryRows } from './rows.js';
 
@@ -47,13 +46,14 @@ export async function migrationsUpToDate(database: Database, folder = MIGRATIONS
 export async function runMigrations(database: Database): Promise<void> {
   if (await migrationsUpToDate(database)) return;
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.driver === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, config);
+  const { driver } = database;
+  if (driver.name === 'pglite') {
+    await migratePglite(driver.db, config);
     return;
   }
   // The embedded database in its thread: one instance, nothing to lock against.
   if (database.kind === 'pglite') {
-    await migrateNodePg(database.db as unknown as NodePgDatabase, config);
+    await migrateNodePg(driver.db, config);
     return;
   }
   // A connection of its own, without the pool's query timeout: building an index on a large

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client.js';
+import type { Database } from './client.js';
 import { PGLITE_OPTIONS } from './pglite-options.js';
 import * as schema from './schema.js';
 
@@ -9,12 +9,12 @@ import * as schema from './schema.js';
  * thread of its own (embedded/); this module keeps PGlite's code out of the server's main thread.
  */
 export function openPglite(client: PGlite): Database {
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema });
   return {
     db,
     fleetDb: db,
     kind: 'pglite',
-    driver: 'pglite',
+    driver: { name: 'pglite', db },
     ping: async () => {
       await client.query('select 1');
     },

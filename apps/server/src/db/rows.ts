@@ -5,8 +5,8 @@ import type { Db } from './client.js';
  * Runs raw SQL and returns its rows: PGlite and node-postgres both answer `{rows}`. Select only
  * what both drivers type alike (int, boolean, text; cast bigints to int or text).
  */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }
 

@@ -27,8 +27,6 @@ const sortColumn = {
   updatedAt: 'updatedAt',
 } as const satisfies Record<EquipmentSortKey, keyof typeof equipment.$inferSelect>;
 
-type Ordered = Record<(typeof sortColumn)[EquipmentSortKey], AnyColumn>;
-
 /** LIKE treats % and _ as wildcards; a filter means them literally. */
 
 const p = (name: string) => sql.placeholder(name);
@@ -117,10 +115,7 @@ export class ListStatements {
     const direction = sort.desc ? desc : asc;
     const column = sortColumn[sort.by];
     // Serial number breaks ties, so paging is stable whatever the sort.
-    const order = (table: Pick<Ordered, typeof column | 'serialNumber'>) => [
-      direction(table[column]),
-      direction(table.serialNumber),
-    ];
+    const order = (sortKey: AnyColumn, serialNumber: AnyColumn) => [direction(sortKey), direction(serialNumber)];
     // Either way only the page's ten serial numbers are found first, reading as few columns as
     // possible, and then joined back to the table for their rows.
     let keys;
@@ -137,7 +132,9 @@ export class ListStatements {
       keys = this.db
         .select({ serialNumber: matches.serialNumber })
         .from(matches)
-        .orderBy(...order(matches as unknown as Ordered))
+        // `matches` has the sort column under its own name; TypeScript types that computed key as
+        // any string, so the column it always finds there reads as possibly undefined.
+        .orderBy(...order(matches[column]!, matches.serialNumber))
         .limit(p('pageSize'))
         .offset(p('offset'))
         .as('keys');
@@ -147,7 +144,7 @@ export class ListStatements {
         .select({ serialNumber: equipment.serialNumber })
         .from(equipment)
         .where(where)
-        .orderBy(...order(equipment))
+        .orderBy(...order(equipment[column], equipment.serialNumber))
         .limit(p('pageSize'))
         .offset(p('offset'))
         .as('keys');
@@ -167,6 +164,6 @@ export class ListStatements {
       .from(equipment)
       .innerJoin(keys, eq(equipment.serialNumber, keys.serialNumber))
       .innerJoin(equipmentLive, withLive)
-      .orderBy(...order(equipment));
+      .orderBy(...order(equipment[column], equipment.serialNumber));
   }
 }

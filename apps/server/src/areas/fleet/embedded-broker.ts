@@ -43,7 +43,6 @@ function willStamp(client: Client): WillStamp {
 }
 
 type Trust = (addr: string, hop: number) => boolean;
-type ProxiedSocket = net.Socket & { proxiedSource?: ProxiedSource };
 
 /**
  * The embedded MQTT broker (aedes): units connect over WebSocket on /mqtt or over TCP, each
@@ -55,6 +54,8 @@ export class EmbeddedBroker {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_DEVICE_PAYLOAD_BYTES + 1024 });
   /** The live connection of each unit, so a late disconnect of a replaced connection is ignored. */
   private readonly current = new Map<string, Client>();
+  /** The source a trusted proxy's PROXY header named, for the TCP connections that had one. */
+  private readonly proxiedSources = new WeakMap<net.Socket, ProxiedSource>();
   private closingDown = false;
 
   private constructor(
@@ -110,11 +111,11 @@ export class EmbeddedBroker {
   /** Serves MQTT over TCP; a PROXY header is honoured only from a trusted proxy. */
   async listenTcp(port: number, host: string): Promise<net.Server> {
     // noDelay: a command goes out at once, not after the unit's delayed ACK of the packet before.
-    const server = net.createServer({ noDelay: true }, (socket: ProxiedSocket) => {
+    const server = net.createServer({ noDelay: true }, (socket) => {
       const fromProxy = this.trust(socket.remoteAddress ?? '', 0);
       if (!fromProxy) return this.aedes.handle(socket);
       void readProxyHeader(socket).then((source) => {
-        if (source) socket.proxiedSource = source;
+        if (source) this.proxiedSources.set(socket, source);
         this.aedes.handle(socket);
         socket.resume();
       });
@@ -217,8 +218,11 @@ export class EmbeddedBroker {
       if (this.isGateway(client) || this.closingDown) return;
       this.current.set(client.id, client);
       const req = (client as Client & { req?: IncomingMessage }).req;
-      const conn = client.conn as unknown as ProxiedSocket;
-      const address = req ? addressOfRequest(req, this.trust, this.vouched) : addressOfSocket(conn, conn.proxiedSource);
+      // Without a request the unit came over TCP (listenTcp), on a socket.
+      const socket = client.conn instanceof net.Socket ? client.conn : undefined;
+      const address = req
+        ? addressOfRequest(req, this.trust, this.vouched)
+        : addressOfSocket(socket ?? {}, socket && this.proxiedSources.get(socket));
       hooks.unitConnected(client.id, address, willStamp(client));
     });
 

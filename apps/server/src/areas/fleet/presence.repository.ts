@@ -116,13 +116,10 @@ export class PresenceRepository {
    */
   async expireStale(limit = 500): Promise<string[]> {
     return this.db.transaction(async (tx) => {
-      const [lock] = await queryRows<{ ok: boolean }>(
-        tx as unknown as Db,
-        sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
-      );
+      const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
       if (!lock?.ok) return [];
       const rows = await queryRows<{ serial_number: string }>(
-        tx as unknown as Db,
+        tx,
         sql`update ${equipmentLive} l set connected = false, current_procedure = null, address = null, port = null,
               last_seen_online_at = now()
             from ${equipment} e

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
+import { commonJsDefault } from '../../shared/type-adapters.js';
 
 // The package is CommonJS whose `module.exports` is the factory; its types declare it as `default`.
-const memoryPersistence = persistenceModule as unknown as () => AedesMemoryPersistence;
+const memoryPersistence = commonJsDefault(persistenceModule);
 
 /** What the index keeps of a retained PUBLISH: the broker replays it as stored. */
 export interface RetainedPacket {
@@ -104,17 +105,14 @@ export class RetainedIndex {
 export function indexedMemoryPersistence(): AedesMemoryPersistence {
   const persistence = memoryPersistence();
   const index = new RetainedIndex();
-  const replaced = persistence as unknown as {
-    storeRetained(packet: RetainedPacket): Promise<void>;
-    createRetainedStream(filter: string): Readable;
-    createRetainedStreamCombi(filters: string[]): Readable;
-  };
-  replaced.storeRetained = (packet) => {
-    index.store(packet);
+  // aedes calls it without a callback and waits on the promise it returns (its types still show
+  // the callback). A retained message is always a PUBLISH: the check only tells TypeScript so.
+  persistence.storeRetained = (packet) => {
+    if (packet.cmd === 'publish') index.store(packet);
     return Promise.resolve();
   };
-  replaced.createRetainedStream = (filter) => Readable.from(index.match(filter));
-  replaced.createRetainedStreamCombi = (filters) =>
+  persistence.createRetainedStream = (filter) => Readable.from(index.match(filter));
+  persistence.createRetainedStreamCombi = (filters) =>
     Readable.from(
       (function* () {
         for (const filter of filters) yield* index.match(filter);

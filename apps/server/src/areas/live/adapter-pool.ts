@@ -24,8 +24,17 @@ export function adapterPool(pool: pg.Pool): AdapterPool {
     client.release(true);
     return never();
   };
+  // The pool itself but for `connect`. Its other members are the pool's own, methods bound to
+  // it: pg's `query` takes its client through `this.connect`, which must stay the pool's.
+  const guarded = new Proxy(pool, {
+    get: (target, key) => {
+      if (key === 'connect') return connect;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
   return {
-    pool: { connect, query: pool.query.bind(pool) } as unknown as pg.Pool,
+    pool: guarded,
     close: () => {
       closed = true;
     },

@@ -11,17 +11,21 @@ const HEADER = /serial|number|^sn$/i;
  * values the serial decoder refuses are reported with their line, duplicates are dropped.
  */
 export function parseSerialCsv(content: Buffer | string): SerialUploadReport {
-  let records: { record: string[]; info: { lines: number } }[];
+  // Each record with the line it was read on, collected as the parser reads them.
+  const records: { record: string[]; line: number }[] = [];
   try {
-    records = parse(content, {
+    parse(content, {
       bom: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       relax_column_count: true,
       trim: true,
-      info: true,
+      on_record: (record, { lines }) => {
+        records.push({ record, line: lines });
+        return record;
+      },
       to: SERIAL_CSV_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    });
   } catch (err) {
     throw badRequest(`The file is not a readable CSV: ${(err as Error).message}`, 'file');
   }
@@ -29,7 +33,7 @@ export function parseSerialCsv(content: Buffer | string): SerialUploadReport {
   const invalid: SerialUploadReport['invalid'] = [];
   let duplicates = 0;
   let header = 0;
-  records.forEach(({ record, info }, index) => {
+  records.forEach(({ record, line }, index) => {
     const value = (record[0] ?? '').trim();
     const decoded = decodeSerialNumber(value);
     if (!decoded) {
@@ -37,7 +41,7 @@ export function parseSerialCsv(content: Buffer | string): SerialUploadReport {
         header = 1;
         return;
       }
-      invalid.push({ line: info.lines, value: value.slice(0, 64) });
+      invalid.push({ line, value: value.slice(0, 64) });
       return;
     }
     if (seen.has(decoded.serialNumber)) duplicates += 1;

@@ -76,8 +76,8 @@ export class DeliveryTracker {
     if (!unit) return;
     if (unit.versionSemantic && !isOlder(unit.versionSemantic, staged.semantic)) {
       const delivered = await this.deps.db.transaction(async (tx) => {
-        const row = await repository.clearStaged(serialNumber, tx as unknown as Db);
-        if (row) await service.recordSlotFreed(tx as unknown as Db, row, 'delivery');
+        const row = await repository.clearStaged(serialNumber, tx);
+        if (row) await service.recordSlotFreed(tx, row, 'delivery');
         return row;
       });
       if (delivered) this.deps.stagingChanged(unit.family, [serialNumber]);

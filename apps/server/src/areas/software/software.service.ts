@@ -193,9 +193,7 @@ export class SoftwareService {
     serialNumber: string,
     semantic: string,
   ): Promise<{ update: SoftwareUpdateRow; at: Date }> {
-    const { update } = await this.deps.db.transaction((tx) =>
-      this.stageIn(tx as unknown as Db, family, serialNumber, semantic, false),
-    );
+    const { update } = await this.deps.db.transaction((tx) => this.stageIn(tx, family, serialNumber, semantic, false));
     await this.afterStaging(family, [{ serialNumber, update }]);
     return { update, at: this.deps.now() };
   }
@@ -228,9 +226,7 @@ export class SoftwareService {
   }
 
   async unstage(family: Family, serialNumber: string): Promise<string> {
-    const row = await this.deps.db.transaction((tx) =>
-      this.unstageIn(tx as unknown as Db, family, serialNumber, 'auto_unstaged'),
-    );
+    const row = await this.deps.db.transaction((tx) => this.unstageIn(tx, family, serialNumber, 'auto_unstaged'));
     await this.afterStaging(family, [{ serialNumber, update: null }]);
     return row.semantic;
   }

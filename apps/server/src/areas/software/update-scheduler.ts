@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import {
   equipment,
   equipmentLive,
@@ -97,11 +98,9 @@ export class UpdateScheduler {
   async round(): Promise<RoundResult> {
     const changed: Staged[] = [];
     let specTells: SpecTell[] = [];
-    const result = await this.o.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const lock = await db.execute<{ locked: boolean }>(sql.raw(LOCK));
-      const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
-      if (!locked) return { ran: false, fired: 0, hung: 0, autoStaged: 0, specsTold: 0 };
+    const result = await this.o.db.transaction(async (db) => {
+      const [lock] = await queryRows<{ locked: boolean }>(db, sql.raw(LOCK));
+      if (!lock?.locked) return { ran: false, fired: 0, hung: 0, autoStaged: 0, specsTold: 0 };
       const fired = await this.fireDue(db, changed);
       const hung = await this.freeHung(db, changed);
       let autoStaged = 0;
@@ -132,13 +131,7 @@ export class UpdateScheduler {
       let outcome = 'staged';
       try {
         await db.transaction(async (savepoint) => {
-          await this.o.service.stageIn(
-            savepoint as unknown as Db,
-            row.update.family,
-            row.serialNumber,
-            row.update.semantic,
-            false,
-          );
+          await this.o.service.stageIn(savepoint, row.update.family, row.serialNumber, row.update.semantic, false);
         });
         changed.push({ family: row.update.family, serialNumber: row.serialNumber, update: row.update });
       } catch (err) {
@@ -201,8 +194,7 @@ export class UpdateScheduler {
     for (const { serialNumber } of candidates) {
       if (staged >= free) break;
       try {
-        await db.transaction(async (savepoint) => {
-          const sp = savepoint as unknown as Db;
+        await db.transaction(async (sp) => {
           await this.o.service.stageIn(sp, family, serialNumber, latest.semantic, true);
           await this.o.repository.recordEvent(
             { family, kind: 'auto_staged', serialNumber, slotAgeMinutes: null, at: this.o.now() },

@@ -211,7 +211,7 @@ export class TicketsService {
 
   /** Runs `action` on the locked ticket: 404 when it is missing, 409 when it is closed. */
   private async change<T>(id: number, action: (tx: Db, ticket: TicketRow) => Promise<T>): Promise<T> {
-    return this.deps.tickets.db.transaction((tx) => this.changeIn(tx as unknown as Db, id, action));
+    return this.deps.tickets.db.transaction((tx) => this.changeIn(tx, id, action));
   }
 
   private async changeIn<T>(tx: Db, id: number, action: (tx: Db, ticket: TicketRow) => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { TrendPoint, TrendResolution } from '@ed/contract/trend';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { connectionRollups, connectionSamples } from '../../db/schema.js';
 
 /** Arbitrary constant: one instance rolls up at a time; the others skip that minute. */
@@ -23,10 +24,11 @@ export class TrendRepository {
    */
   async rollup(now: Date, retention: Retention): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as ok`)) as unknown as {
-        rows: { ok: boolean }[];
-      };
-      if (!locked.rows[0]?.ok) return false;
+      const [locked] = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as ok`,
+      );
+      if (!locked?.ok) return false;
       await tx.execute(sql`
         insert into ${connectionRollups} (resolution, bucket, min_connected, max_connected, sum_connected, samples, total)
         select 'hour', date_trunc('hour', minute, 'UTC'), min(connected), max(connected), sum(connected), count(*),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import pg from 'pg';
-import type { Database, Db } from '../client.js';
+import type { Database } from '../client.js';
 import * as schema from '../schema.js';
 import { PgliteThread } from './pglite-thread.js';
 import type { Lane } from './session-scheduler.js';
@@ -35,12 +35,12 @@ export async function openEmbedded(where: string | PgliteThread, logger?: Logger
   };
   const interactive = poolOf('interactive');
   const background = poolOf('background');
-  const db = drizzle(interactive, { schema }) as unknown as Db;
+  const db = drizzle(interactive, { schema });
   return {
     db,
-    fleetDb: drizzle(background, { schema }) as unknown as Db,
+    fleetDb: drizzle(background, { schema }),
     kind: 'pglite',
-    driver: 'node-postgres',
+    driver: { name: 'node-postgres', db },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -54,8 +54,7 @@ export class FileStore {
     const gone: string[] = [];
     let result: T;
     try {
-      result = await this.db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      result = await this.db.transaction(async (tx) => {
         const stored: StoredFile[] = [];
         if (this.backend === 'disk') {
           stored.push(...placed.map((p) => ({ ...p, backend: 'disk' as const })));
