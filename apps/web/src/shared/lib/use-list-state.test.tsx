@@ -2,17 +2,21 @@ import { act, useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/render';
-import { useListState, type ListState } from './use-list-state';
+import { useListState, type ListState, type ListStateOptions } from './use-list-state';
 
 const DEFAULTS = { serialNumber: '', status: 'open' };
 const NAMES = { serialNumber: 'serial_number' };
-/** The hook's latest answer, for the test to call its setters. */
-const held: { state?: ListState<typeof DEFAULTS> } = {};
+const SORT_FIELDS = ['createdAt', 'updatedAt'];
+/** The hook's latest answer, for the test to call its setters; `filters` keeps each render's filters. */
+const held: { state?: ListState<typeof DEFAULTS>; filters: (typeof DEFAULTS)[] } = { filters: [] };
 
-function Probe({ prefix }: { prefix?: string }) {
-  const state = useListState(DEFAULTS, { names: NAMES, prefix });
+type Options = Omit<ListStateOptions<typeof DEFAULTS>, 'names'>;
+
+function Probe({ prefix, sortFields, defaultSort }: Options) {
+  const state = useListState(DEFAULTS, { names: NAMES, prefix, sortFields, defaultSort });
   useEffect(() => {
     held.state = state;
+    held.filters.push(state.filters);
   });
   return (
     <p>
@@ -21,8 +25,8 @@ function Probe({ prefix }: { prefix?: string }) {
   );
 }
 
-const at = (path: string, prefix?: string) =>
-  renderRoutes([{ path: '/List', element: <Probe prefix={prefix} /> }], path);
+const at = (path: string, prefix?: string, options: Options = {}) =>
+  renderRoutes([{ path: '/List', element: <Probe prefix={prefix} {...options} /> }], path);
 const address = (router: ReturnType<typeof at>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
@@ -61,5 +65,63 @@ describe('a list state kept in the address', () => {
     act(() => held.state!.setFilters({ serialNumber: 'AB' }));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(address(router)).toBe('/List?serial_number=AB');
+  });
+
+  it('keeps every change made in one event, as a new sort and the grid going back to page 1', () => {
+    const { router } = at('/List?page=3&serial_number=A12');
+    act(() => {
+      held.state!.setSortModel([{ field: 'updatedAt', sort: 'desc' }]);
+      held.state!.setPage(0);
+    });
+    expect(address(router)).toBe('/List?serial_number=A12&sort=-updatedAt');
+    act(() => {
+      held.state!.setFilters({ status: 'closed' });
+      held.state!.setPage(2);
+    });
+    expect(address(router)).toBe('/List?serial_number=A12&status=closed&sort=-updatedAt&page=3');
+  });
+
+  it('writes the filters in the order of the defaults, whatever order they were set in', () => {
+    const { router } = at('/List?sort=createdAt&status=closed&serial=V33CP1234');
+    act(() => held.state!.setFilters({ serialNumber: 'B7' }));
+    expect(address(router)).toBe('/List?serial=V33CP1234&serial_number=B7&status=closed&sort=createdAt');
+  });
+
+  it('does not touch the address, nor the history, when nothing changes', () => {
+    const { router } = at('/List?serial_number=A12');
+    const before = router.state.location.key;
+    act(() => held.state!.setPage(0));
+    act(() => held.state!.setFilters({ serialNumber: 'A12', status: 'open' }));
+    act(() => held.state!.setSortModel([]));
+    expect(router.state.location.key).toBe(before);
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('keeps the filters the same object while only the page or the sort changes', () => {
+    held.filters = [];
+    at('/List?serial_number=A12');
+    act(() => held.state!.setPage(3));
+    act(() => held.state!.setSortModel([{ field: 'createdAt', sort: 'asc' }]));
+    expect(held.filters.length).toBeGreaterThan(2);
+    expect(new Set(held.filters).size).toBe(1);
+    act(() => held.state!.setFilters({ status: 'closed' }));
+    expect(new Set(held.filters).size).toBe(2);
+  });
+
+  it('ignores a sort on a column that does not sort', () => {
+    at('/List?sort=-password', undefined, { sortFields: SORT_FIELDS });
+    expect(screen.getByText('|open|0|[]')).toBeTruthy();
+  });
+
+  it('uses a default sort the address leaves out, and writes a cleared sort as empty', async () => {
+    const { router } = at('/List', undefined, { sortFields: SORT_FIELDS, defaultSort: 'createdAt' });
+    expect(screen.getByText('|open|0|[{"field":"createdAt","sort":"asc"}]')).toBeTruthy();
+    act(() => held.state!.setSortModel([]));
+    expect(address(router)).toBe('/List?sort=');
+    expect(await screen.findByText('|open|0|[]')).toBeTruthy();
+    act(() => held.state!.setSortModel([{ field: 'updatedAt', sort: 'desc' }]));
+    expect(address(router)).toBe('/List?sort=-updatedAt');
+    act(() => held.state!.setSortModel([{ field: 'createdAt', sort: 'asc' }]));
+    expect(address(router)).toBe('/List');
   });
 });

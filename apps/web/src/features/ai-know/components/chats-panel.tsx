@@ -9,9 +9,13 @@ import type { ChatSession } from '@ed/contract/assistant';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useChatSessions } from '../api/assistant';
 import { ChatSessionDialog } from './chat-session-dialog';
+
+/** No filter: only the page is in the address (?tab=chats&page=2). */
+const NO_FILTERS = {};
 
 function columns(onView: (session: ChatSession) => void): GridColDef<ChatSession>[] {
   return [
@@ -58,7 +62,7 @@ function columns(onView: (session: ChatSession) => void): GridColDef<ChatSession
 
 /** The assistant's chat sessions, newest first, 10 a page. */
 export function ChatsPanel() {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(NO_FILTERS);
   const [open, setOpen] = useState<ChatSession | null>(null);
   const sessions = useChatSessions(page + 1);
   const columnDefs = useMemo(() => columns(setOpen), []);

@@ -24,6 +24,14 @@ interface EquipmentFiltersProps {
 /** Keeps only the characters `allowed` matches, at most `max`, upper-cased. */
 const keep = (text: string, allowed: RegExp, max: number) => text.replace(allowed, '').slice(0, max).toUpperCase();
 
+/** `value` as the boxes let it be typed, for filters read from the address. */
+export const keptFilters = (value: EquipmentFilterValues): EquipmentFilterValues => ({
+  countryCode: keep(value.countryCode, /[^a-z]/gi, 2),
+  softwareVersion: value.softwareVersion.slice(0, 32),
+  family: (FAMILIES as readonly string[]).includes(value.family) ? value.family : '',
+  serialNumber: keep(value.serialNumber, /[^a-z0-9]/gi, 9),
+});
+
 export function EquipmentFilters({ value, onChange }: EquipmentFiltersProps) {
   const set = (patch: Partial<EquipmentFilterValues>) => onChange({ ...value, ...patch });
   return (

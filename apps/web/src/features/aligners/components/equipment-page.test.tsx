@@ -148,6 +148,53 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('dialog', { name: /V33CP1234/ })).toBeTruthy();
   });
 
+  it('opens the filters, page and sort of a deep link beside the detail, and writes a changed filter', async () => {
+    const { user, router, callsTo } = setup(
+      'admin',
+      '/Aligners?family=gtps&serialNumber=tp1&page=3&sort=-updatedAt&serial=V33CP1234',
+    );
+    expect(await screen.findByRole('dialog', { name: /V33CP1234/ })).toBeTruthy();
+    const first = callsTo('GET', '/read/aligners/v1')[0]!.query;
+    expect(Object.fromEntries(first)).toEqual({
+      page: '3',
+      filterFamily: 'gtps',
+      filterSerialNumber: 'TP1',
+      sortBy: 'updatedAt',
+      sortDesc: 'true',
+    });
+    await user.click(within(screen.getByRole('dialog', { name: /V33CP1234/ })).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?family=gtps&serialNumber=tp1&page=3&sort=-updatedAt'),
+    );
+    expect(await screen.findByText(/21–23 of 23/)).toBeTruthy();
+    expect((screen.getByLabelText('Serial Number') as HTMLInputElement).value).toBe('TP1');
+    expect(screen.getByRole('combobox', { name: /^Family/ }).textContent).toBe('gtps');
+    expect(screen.getByRole('columnheader', { name: /Updated At/ }).getAttribute('aria-sort')).toBe('descending');
+
+    await user.type(screen.getByLabelText('Country Code'), 'de');
+    expect(router.state.location.search).toBe('?country=DE&family=gtps&serialNumber=TP1&sort=-updatedAt');
+    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('filterCountryCode')).toBe('DE'));
+    expect(Object.fromEntries(callsTo('GET', '/read/aligners/v1').at(-1)!.query)).toEqual({
+      page: '1',
+      filterCountryCode: 'DE',
+      filterFamily: 'gtps',
+      filterSerialNumber: 'TP1',
+      sortBy: 'updatedAt',
+      sortDesc: 'true',
+    });
+  });
+
+  it('keeps the sort in the address, and goes back to page 1 on a new one', async () => {
+    const { user, router, callsTo } = setup('admin', '/Aligners?page=2');
+    await screen.findByText('V33CP1234');
+    await user.click(
+      screen.getByRole('columnheader', { name: /Software Version/ }).querySelector('.MuiDataGrid-columnHeaderTitle')!,
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=version'));
+    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortBy')).toBe('version'));
+    expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('page')).toBe('1');
+  });
+
   it('shows why the list could not be loaded', async () => {
     setup('admin', '/Aligners', () => errorResponse(400, 'filterCountryCode must be letters'));
     expect(await screen.findByText('filterCountryCode must be letters')).toBeTruthy();

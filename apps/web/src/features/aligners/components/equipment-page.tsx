@@ -1,21 +1,25 @@
 import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import type { GridSortModel } from '@mui/x-data-grid';
-import type { EquipmentSortKey } from '@ed/contract/aligners';
+import { EQUIPMENT_SORT_KEYS, type EquipmentSortKey } from '@ed/contract/aligners';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useEquipmentList, type EquipmentListQuery } from '../../../shared/equipment/api/equipment';
 import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
-import { EquipmentFilters, NO_FILTERS, type EquipmentFilterValues } from './equipment-filters';
+import { EquipmentFilters, keptFilters, NO_FILTERS, type EquipmentFilterValues } from './equipment-filters';
 import { EquipmentGrid } from './equipment-grid';
 import type { TicketSlots } from './equipment-slots';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
 import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
 
 export const FILTER_DEBOUNCE_MS = 300;
+/** The address's names of the filters: ?country=&version=&family=&serialNumber= (?serial= opens a unit's detail). */
+const FILTER_PARAMS = { countryCode: 'country', softwareVersion: 'version' } as const;
+const LIST_OPTIONS = { names: FILTER_PARAMS, sortFields: EQUIPMENT_SORT_KEYS };
 
 function toQuery(filters: EquipmentFilterValues, page: number, sort: GridSortModel): EquipmentListQuery {
   const [order] = sort;
@@ -32,14 +36,16 @@ function toQuery(filters: EquipmentFilterValues, page: number, sort: GridSortMod
 
 /**
  * The Equipment screen (/Aligners): filters and the table; a row opens the detail (?serial=, app layout).
+ * The filters, page and sort are in the address (?family=gtps&page=2&sort=-updatedAt).
  * `slots` are the tickets feature's dialogs behind the row actions, filled in by the app layer.
  */
 export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   const session = useSession();
   const [, showDetail] = useDetailParam();
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const view = useListState(NO_FILTERS, LIST_OPTIONS);
+  const { page, sortModel, setPage, setSortModel } = view;
+  // A link may say anything: it is read as the boxes would have let it be typed.
+  const filters = useMemo(() => keptFilters(view.filters), [view.filters]);
   const [unitDialog, setUnitDialog] = useState<{ kind: UnitDialogKind; serialNumber: string } | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
   const settledFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
@@ -55,13 +61,7 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   if (!session) return null;
   return (
     <>
-      <EquipmentFilters
-        value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(0);
-        }}
-      />
+      <EquipmentFilters value={filters} onChange={view.setFilters} />
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(list.error)}

@@ -33,4 +33,23 @@ describe('AuditsPage', () => {
     );
     expect(router.state.location.search).toBe('?user=admin&target=joe');
   });
+
+  it('keeps the page in the address beside the filters, and a changed filter goes back to page 1', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { totalDocs: 25, docs: [entry] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe&page=2');
+    expect(await screen.findByText(/11–20 of 25/)).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/read/audits/v1?filterTarget=joe&page=2');
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(router.state.location.search).toBe('?target=joe&page=3');
+    await user.type(screen.getByLabelText('Action (starts with)'), 'POST');
+    expect(router.state.location.search).toBe('?action=POST&target=joe');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/read/audits/v1?filterAction=POST&filterTarget=joe&page=1',
+      ),
+    );
+  });
 });

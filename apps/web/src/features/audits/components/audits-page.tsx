@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,8 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
-import { downloadAuditCsv, NO_AUDIT_FILTERS, useAudits, type AuditFilters } from '../api/audits';
+import { useListState } from '../../../shared/lib/use-list-state';
+import { downloadAuditCsv, NO_AUDIT_FILTERS, useAudits } from '../api/audits';
 
 const FILTER_DEBOUNCE_MS = 300;
 const TEXT_FILTERS = [
@@ -21,43 +21,20 @@ const TEXT_FILTERS = [
   { key: 'filterTarget', label: 'Target' },
 ] as const;
 
-const fromParams = (params: URLSearchParams): AuditFilters => ({
-  filterUsername: params.get('user') ?? '',
-  filterAction: params.get('action') ?? '',
-  filterTarget: params.get('target') ?? '',
-  from: params.get('from') ?? '',
-  to: params.get('to') ?? '',
-});
-
-const toParams = (f: AuditFilters): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries({
-      user: f.filterUsername,
-      action: f.filterAction,
-      target: f.filterTarget,
-      from: f.from,
-      to: f.to,
-    }).filter(([, value]) => value !== ''),
-  );
+/** The filters' names in the address: ?user=&action=&target=&from=&to= (and ?page=). */
+const FILTER_PARAMS = { filterUsername: 'user', filterAction: 'action', filterTarget: 'target' } as const;
+const LIST_OPTIONS = { names: FILTER_PARAMS };
 
 /**
  * The Audits screen (/Audits, admin): who changed what, filters, pages of 10 and a CSV export.
- * The filters live in the address (?user=&action=&target=&from=&to=), so a view can be linked to.
+ * The filters and the page live in the address (?user=&action=&target=&from=&to=&page=), so a view can be linked to.
  */
 export function AuditsPage() {
-  const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<AuditFilters>(() => ({ ...NO_AUDIT_FILTERS, ...fromParams(params) }));
-  const [page, setPage] = useState(0);
+  const { filters, page, setFilters, setPage } = useListState(NO_AUDIT_FILTERS, LIST_OPTIONS);
   const [exporting, setExporting] = useState(false);
   const { alert } = useNotice();
   const settled = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const list = useAudits(settled, page);
-  const set = (patch: Partial<AuditFilters>) => {
-    const next = { ...filters, ...patch };
-    setFilters(next);
-    setParams(toParams(next), { replace: true });
-    setPage(0);
-  };
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       {
@@ -85,7 +62,7 @@ export function AuditsPage() {
             size="small"
             label={label}
             value={filters[key]}
-            onChange={(e) => set({ [key]: e.target.value.slice(0, 200) })}
+            onChange={(e) => setFilters({ [key]: e.target.value.slice(0, 200) })}
           />
         ))}
         {(['from', 'to'] as const).map((key) => (
@@ -95,7 +72,7 @@ export function AuditsPage() {
             type="datetime-local"
             label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
             value={filters[key]}
-            onChange={(e) => set({ [key]: e.target.value })}
+            onChange={(e) => setFilters({ [key]: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}

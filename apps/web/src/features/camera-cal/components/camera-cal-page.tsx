@@ -11,9 +11,13 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useCameraCals } from '../api/camera-cals';
 import { CameraCalDialog } from './camera-cal-dialog';
+
+/** The filter and page in the address: ?serialNumber=&page=2. */
+const NO_FILTERS = { serialNumber: '' };
 
 const serials = (boards: CameraCalRecord['LeftBoards']) => boards.map((b) => b.SerialNumber).join(', ');
 
@@ -62,9 +66,9 @@ function columns(onView: (record: CameraCalRecord) => void): GridColDef<CameraCa
 
 /** The camera calibrations screen: records units reported, filtered by a camera's serial number. */
 export function CameraCalPage() {
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(0);
   const [open, setOpen] = useState<CameraCalRecord | null>(null);
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
+  const filter = filters.serialNumber.slice(0, 64);
   const filterSerialNumber = useDebouncedValue(filter.trim(), 300) || undefined;
   const list = useCameraCals({ page: page + 1, filterSerialNumber });
   const columnDefs = useMemo(() => columns(setOpen), []);
@@ -74,10 +78,7 @@ export function CameraCalPage() {
       <TextField
         label="Camera serial number"
         value={filter}
-        onChange={(e) => {
-          setFilter(e.target.value);
-          setPage(0);
-        }}
+        onChange={(e) => setFilters({ serialNumber: e.target.value })}
         size="small"
         sx={{ maxWidth: 320 }}
         slotProps={{ htmlInput: { maxLength: 64 } }}

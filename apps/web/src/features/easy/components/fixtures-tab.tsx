@@ -13,11 +13,15 @@ import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useFixtures } from '../api/easy';
 import { formatExpiry } from './expiry-date';
 import { CreateFixtureDialog, FixtureDialog, type FixtureDialogKind } from './fixture-dialogs';
 
 const FILTER_DEBOUNCE_MS = 300;
+/** The filter and page in the address, apart from the Targets tab's: ?fixtures.serialNumber=&fixtures.page=2. */
+const NO_FILTERS = { serialNumber: '' };
+const LIST_OPTIONS = { prefix: 'fixtures.' };
 
 function columns(open: (kind: FixtureDialogKind, fixture: Fixture) => void): GridColDef<Fixture>[] {
   return [
@@ -73,10 +77,10 @@ function columns(open: (kind: FixtureDialogKind, fixture: Fixture) => void): Gri
 
 /** The Fixtures tab (part 2 §2): serial number filter, a server-paged table and its dialogs. */
 export function FixturesTab() {
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<{ kind: FixtureDialogKind; fixture: Fixture } | null>(null);
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS, LIST_OPTIONS);
+  const filter = filters.serialNumber.slice(0, 32);
   const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
   const list = useFixtures(page + 1, settled);
   const columnDefs = useMemo(() => columns((kind, fixture) => setDialog({ kind, fixture })), []);
@@ -88,10 +92,7 @@ export function FixturesTab() {
           label="Serial Number"
           size="small"
           value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value);
-            setPage(0);
-          }}
+          onChange={(event) => setFilters({ serialNumber: event.target.value })}
           slotProps={{ htmlInput: { maxLength: 32 } }}
         />
         <Button variant="contained" onClick={() => setCreating(true)}>

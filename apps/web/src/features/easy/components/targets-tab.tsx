@@ -12,8 +12,13 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useTargets } from '../api/easy';
 import { CreateTargetDialog, TargetDialog, type TargetDialogKind } from './target-dialogs';
+
+/** No filter: the page is in the address beside the Fixtures tab's, as ?tab=targets&targets.page=2. */
+const NO_FILTERS = {};
+const LIST_OPTIONS = { prefix: 'targets.' };
 
 function columns(manage: boolean, open: (kind: TargetDialogKind, target: Target) => void): GridColDef<Target>[] {
   const base: GridColDef<Target>[] = [
@@ -47,7 +52,7 @@ function columns(manage: boolean, open: (kind: TargetDialogKind, target: Target)
 /** The Targets tab: Edit, Delete and Create New Target only for admin and engineer (part 2 §6). */
 export function TargetsTab({ role }: { role: Role }) {
   const manage = hasPermission(role, 'easy.manageTargets');
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(NO_FILTERS, LIST_OPTIONS);
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<{ kind: TargetDialogKind; target: Target } | null>(null);
   const list = useTargets(page + 1);

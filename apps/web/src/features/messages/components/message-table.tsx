@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -13,7 +13,11 @@ import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatUtc } from '../../../shared/lib/dates';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useMessages, type MessageTab } from '../api/messages';
+
+/** No filter: only the page is in the address beside the tab (?tab=approved&page=2). */
+const NO_FILTERS = {};
 
 export interface MessageActions {
   onPreview: (message: Message) => void;
@@ -33,7 +37,7 @@ export function MessageTable({
   role: Role;
   actions: MessageActions;
 }) {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(NO_FILTERS);
   const list = useMessages(tab, page, username);
   const mayApprove = hasPermission(role, 'messages.approve');
   const columns = useMemo<GridColDef<Message>[]>(

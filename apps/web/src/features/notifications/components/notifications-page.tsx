@@ -8,14 +8,17 @@ import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { formatUtc } from '../../../shared/lib/dates';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useNotifications } from '../api/notifications';
 import { NotificationWizard } from './notification-wizard';
 
+/** No filter: only the page is in the address (?page=2). */
+const NO_FILTERS = {};
 const place = (n: Notification) => [n.target.city, n.target.region, n.target.country].filter(Boolean).join(', ');
 
 /** The Notifications screen (/Notifications, admin and engineer). */
 export function NotificationsPage() {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(NO_FILTERS);
   const [creating, setCreating] = useState(false);
   const list = useNotifications(page);
   const columns = useMemo<GridColDef<Notification>[]>(

@@ -1,14 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Family } from '@ed/contract/families';
 import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { CountryFlag } from '../../../shared/equipment/components/country-flag';
 import { VersionChip } from '../../../shared/equipment/components/version-chip';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
@@ -22,6 +23,29 @@ const FILTERS = [
   ['filterSerialNumber', 'Serial number'],
 ] as const;
 type FilterKey = (typeof FILTERS)[number][0];
+/**
+ * The view in the address beside ?family=&view=: ?connected=1&staged=1, the filters as ?state=&country=
+ * &version=&filterFamily=&serialNumber= (family is the tab's), the page and the sort (serialNumber when absent).
+ */
+const NO_FILTERS: Record<FilterKey | 'connected' | 'staged', string> = {
+  connected: '',
+  staged: '',
+  filterState: '',
+  filterCountryCode: '',
+  filterSoftwareVersion: '',
+  filterFamily: '',
+  filterSerialNumber: '',
+};
+const LIST_OPTIONS = {
+  names: {
+    filterState: 'state',
+    filterCountryCode: 'country',
+    filterSoftwareVersion: 'version',
+    filterSerialNumber: 'serialNumber',
+  },
+  sortFields: SCHEDULER_SORTS,
+  defaultSort: 'serialNumber',
+};
 
 const stagedText = (d: SchedulerDevice) => (d.staging.isStaged ? (d.staging.autoStaged ? '(yes)' : 'yes') : 'no');
 
@@ -91,16 +115,16 @@ function columns(latest: string | null): GridColDef<SchedulerDevice>[] {
 
 /** The scheduler's device table (part 2 §2): two toggles, five filters, pages of 10, server-side sorting. */
 export function SchedulerTable({ family, latest }: { family: Family; latest: string | null }) {
-  const [page, setPage] = useState(0);
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'serialNumber', sort: 'asc' }]);
-  const [onlyConnected, setOnlyConnected] = useState(false);
-  const [onlyStaged, setOnlyStaged] = useState(false);
-  const [filters, setFilters] = useState<Partial<Record<FilterKey, string>>>({});
-  const debounced = useDebouncedValue(filters, 300);
+  const { filters, page, sortModel, setFilters, setPage, setSortModel } = useListState(NO_FILTERS, LIST_OPTIONS);
+  const onlyConnected = filters.connected === '1';
+  const onlyStaged = filters.staged === '1';
+  // Only the typed filters wait for typing to stop; the switches apply at once.
+  const typed = JSON.stringify(FILTERS.map(([key]) => [key, filters[key]]));
+  const debounced = useDebouncedValue(typed, 300);
   const sort = sortModel[0];
   const query = {
     page: page + 1,
-    ...Object.fromEntries(Object.entries(debounced).filter(([, v]) => v)),
+    ...Object.fromEntries((JSON.parse(debounced) as [FilterKey, string][]).filter(([, v]) => v)),
     sortBy: (sort?.field ?? 'serialNumber') as (typeof SCHEDULER_SORTS)[number],
     sortDesc: sort?.sort === 'desc' ? 'true' : 'false',
     onlyConnected: onlyConnected ? 'true' : 'false',
@@ -114,12 +138,14 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <FormControlLabel
           control={
-            <Switch checked={onlyConnected} onChange={(e) => (setOnlyConnected(e.target.checked), setPage(0))} />
+            <Switch checked={onlyConnected} onChange={(e) => setFilters({ connected: e.target.checked ? '1' : '' })} />
           }
           label="Connected"
         />
         <FormControlLabel
-          control={<Switch checked={onlyStaged} onChange={(e) => (setOnlyStaged(e.target.checked), setPage(0))} />}
+          control={
+            <Switch checked={onlyStaged} onChange={(e) => setFilters({ staged: e.target.checked ? '1' : '' })} />
+          }
           label="Staged"
         />
         {FILTERS.map(([key, label]) => (
@@ -127,11 +153,8 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
             key={key}
             size="small"
             label={label}
-            value={filters[key] ?? ''}
-            onChange={(e) => {
-              setFilters((f) => ({ ...f, [key]: e.target.value }));
-              setPage(0);
-            }}
+            value={filters[key]}
+            onChange={(e) => setFilters({ [key]: e.target.value })}
             sx={{ width: 150 }}
           />
         ))}

@@ -14,11 +14,14 @@ import type { SpecUpdate } from '@ed/contract/specs';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useSession } from '../../../shared/auth/use-session';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
 import { SpecUpdateDialog } from './spec-update-dialog';
 
 const na = (v: string | null) => v ?? 'N/A';
+/** The releases list has no filter: only its page is in the address (?tab=releases&page=2). */
+const NO_FILTERS = {};
 
 /** Installed spec versions, log scale, totals above 1, unknown skipped (part 2 §2). */
 function SpecStatistics() {
@@ -40,7 +43,7 @@ function SpecStatistics() {
 }
 
 function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: SpecUpdate) => void }) {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListState(NO_FILTERS);
   const list = useSpecUpdates(page + 1);
   const columns: GridColDef<SpecUpdate>[] = [
     { field: 'name', headerName: 'Display Name', flex: 1, minWidth: 100, valueGetter: (_v, r) => r.version.name },

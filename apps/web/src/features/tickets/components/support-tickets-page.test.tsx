@@ -8,7 +8,7 @@ import { renderScreen } from '../../../testing/render';
 import { SupportTicketsPage } from './support-tickets-page';
 import { ticketFixture } from '../../../testing/ticket-fixture';
 
-function setup(path = '/SupportTickets') {
+function setup(path = '/SupportTickets', totalDocs = 3) {
   writeToken(tokenFor('support', 'alice'));
   const docs = [
     ticketFixture({ id: 1, escalated: true }),
@@ -16,7 +16,7 @@ function setup(path = '/SupportTickets') {
     ticketFixture({ id: 3, status: 'closed', closed: true, closedByUsername: 'bob' }),
   ];
   const server = fakeServer({
-    'GET /read/tickets/v1': () => ({ docs, totalDocs: docs.length }),
+    'GET /read/tickets/v1': () => ({ docs, totalDocs }),
     'GET /read/ticket/v1': (req) => ticketFixture({ id: Number(req.query.get('id')) }),
   });
   const view = renderScreen(<SupportTicketsPage />, { path });
@@ -64,5 +64,37 @@ describe('SupportTicketsPage', () => {
         filterSerialNumber: 'CP12',
       });
     });
+  });
+
+  it('opens the toggles, serial filter and page of a deep link, and writes a changed toggle', async () => {
+    const { user, router, callsTo } = setup('/SupportTickets?mine=1&serialNumber=cp12&page=2', 13);
+    expect(await screen.findByText(/11–13 of 13/)).toBeTruthy();
+    expect(Object.fromEntries(callsTo('GET', '/read/tickets/v1')[0]!.query)).toEqual({
+      page: '2',
+      closed: 'false',
+      mine: 'true',
+      username: 'alice',
+      filterSerialNumber: 'CP12',
+    });
+    expect((screen.getByRole('switch', { name: 'Only My Tickets' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Include Closed Tickets' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'Serial Number' }) as HTMLInputElement).value).toBe('cp12');
+
+    await user.click(screen.getByRole('switch', { name: 'Include Closed Tickets' }));
+    expect(router.state.location.search).toBe('?mine=1&closed=1&serialNumber=cp12');
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(callsTo('GET', '/read/tickets/v1').at(-1)!.query)).toEqual({
+        page: '1',
+        closed: 'true',
+        mine: 'true',
+        username: 'alice',
+        filterSerialNumber: 'CP12',
+      }),
+    );
+    // A ticket opened over the list keeps the list's parameters, and closing it gives them back.
+    await user.click(await screen.findByRole('button', { name: 'View details of ticket 1' }));
+    expect(router.state.location.search).toBe('?mine=1&closed=1&serialNumber=cp12&id=1');
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?mine=1&closed=1&serialNumber=cp12'));
   });
 });

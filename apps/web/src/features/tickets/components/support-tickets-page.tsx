@@ -11,6 +11,7 @@ import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useLiveTicketRefresh, useTicketAction, useTickets, type TicketAction } from '../api/tickets';
 import { CloseTicketDialog } from './close-ticket-dialog';
 import { NewCommentDialog } from './new-comment-dialog';
@@ -20,19 +21,21 @@ import { TicketGrid } from './ticket-grid';
 /** The search parameter that opens a ticket, so an escalation mail can link to it. */
 export const TICKET_PARAM = 'id';
 const FILTER_DEBOUNCE_MS = 300;
+/** The list's filters in the address: ?mine=1&closed=1&serialNumber= (switches are '1' or absent). */
+const NO_FILTERS = { mine: '', closed: '', serialNumber: '' };
 const DONE: Record<TicketAction, string> = { escalate: 'escalated', deescalate: 'de-escalated', close: 'closed' };
 
-/** The Support Tickets screen (/SupportTickets): toggles, serial filter, the table and ?id= detail. */
+/** The Support Tickets screen (/SupportTickets): toggles, serial filter, the table and ?id= detail; the list's view in the address. */
 export function SupportTicketsPage() {
   const session = useSession();
   const { notify } = useNotice();
   const [params, setParams] = useSearchParams();
-  const [mine, setMine] = useState(false);
-  const [closed, setClosed] = useState(false);
-  const [serial, setSerial] = useState('');
-  const [page, setPage] = useState(0);
   const [commentOn, setCommentOn] = useState<number | null>(null);
   const [toClose, setToClose] = useState<TicketSummary | null>(null);
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
+  const mine = filters.mine === '1';
+  const closed = filters.closed === '1';
+  const serial = filters.serialNumber.slice(0, 9);
   const settledSerial = useDebouncedValue(serial.trim().toUpperCase(), FILTER_DEBOUNCE_MS);
   const query = useMemo(
     () => ({ page: page + 1, closed, mine, filterSerialNumber: settledSerial || undefined }),
@@ -77,37 +80,18 @@ export function SupportTicketsPage() {
     <>
       <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <FormControlLabel
-          control={
-            <Switch
-              checked={mine}
-              onChange={(e) => {
-                setMine(e.target.checked);
-                setPage(0);
-              }}
-            />
-          }
+          control={<Switch checked={mine} onChange={(e) => setFilters({ mine: e.target.checked ? '1' : '' })} />}
           label="Only My Tickets"
         />
         <FormControlLabel
-          control={
-            <Switch
-              checked={closed}
-              onChange={(e) => {
-                setClosed(e.target.checked);
-                setPage(0);
-              }}
-            />
-          }
+          control={<Switch checked={closed} onChange={(e) => setFilters({ closed: e.target.checked ? '1' : '' })} />}
           label="Include Closed Tickets"
         />
         <TextField
           size="small"
           label="Serial Number"
           value={serial}
-          onChange={(e) => {
-            setSerial(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setFilters({ serialNumber: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 9 } }}
         />
       </Stack>

@@ -1,16 +1,21 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
 import { DATE_TIME_FORMAT } from '@ed/contract/constants';
-import type { Pairing, PairingSortKey, PairingState } from '@ed/contract/trupoint';
+import { PAIRING_SORT_KEYS, type Pairing, type PairingSortKey, type PairingState } from '@ed/contract/trupoint';
 import { errorMessage } from '../../../shared/api/http';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { usePairings } from '../api/pairings';
 import { PairingDetailDialog } from './pairing-detail-dialog';
+
+/** No filter: the page and sort are in the address beside the tab, as ?tab=completed&page=2&sort=-createdAt. */
+const NO_FILTERS = {};
+const LIST_OPTIONS = { sortFields: PAIRING_SORT_KEYS };
 
 const formatTime = (value: string) => dayjs(value).format(DATE_TIME_FORMAT);
 
@@ -51,8 +56,7 @@ function columns(state: PairingState, view: (pairing: Pairing) => void): GridCol
 
 /** One tab's table: server paging by 10 and sorting, refreshed while open; a row opens its detail. */
 export function PairingsTable({ state }: { state: PairingState }) {
-  const [page, setPage] = useState(0);
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const { page, setPage, sortModel, setSortModel } = useListState(NO_FILTERS, LIST_OPTIONS);
   const [shownId, setShownId] = useState<string | null>(null);
   const [order] = sortModel;
   const list = usePairings(state, {

@@ -16,6 +16,7 @@ import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatUtc } from '../../../shared/lib/dates';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { useDecideUnitClaim, useUnitClaims } from '../api/unit-claims';
 
 const STATUS_TEXT: Record<UnitClaim['status'], string> = {
@@ -24,6 +25,9 @@ const STATUS_TEXT: Record<UnitClaim['status'], string> = {
   refused: 'Refused',
   used: 'Credential issued',
 };
+
+/** The switch and page in the address: ?decided=1&page=2. */
+const NO_FILTERS = { decided: '' };
 
 const when = (iso: string | null) => (iso ? formatUtc(iso) : '');
 
@@ -38,8 +42,8 @@ interface Decision {
  * refused. Most claims are a unit whose storage was replaced; an unknown address is a reason to refuse.
  */
 export function UnitClaimsPage() {
-  const [showAll, setShowAll] = useState(false);
-  const [page, setPage] = useState(0);
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
+  const showAll = filters.decided === '1';
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const { notify } = useNotice();
   const list = useUnitClaims(showAll ? 'all' : 'pending');
@@ -105,7 +109,7 @@ export function UnitClaimsPage() {
           {list.data ? `${list.data.pending} waiting for a decision` : ' '}
         </Typography>
         <FormControlLabel
-          control={<Switch checked={showAll} onChange={(e) => (setShowAll(e.target.checked), setPage(0))} />}
+          control={<Switch checked={showAll} onChange={(e) => setFilters({ decided: e.target.checked ? '1' : '' })} />}
           label="Show decided claims (30 days)"
         />
       </Stack>

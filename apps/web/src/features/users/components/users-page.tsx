@@ -15,17 +15,20 @@ import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useListState } from '../../../shared/lib/use-list-state';
 import { deleteUser, useUserMutation, useUsers } from '../api/users';
 import { UserDialog } from './user-dialog';
 
 const FILTER_DEBOUNCE_MS = 300;
+/** The filter in the address: ?username=. */
+const NO_FILTERS = { username: '' };
 
-/** The Users screen (/Users, admin): filter by username, pages of 10, create, edit and delete. */
+/** The Users screen (/Users, admin): filter by username, pages of 10 (both in the address), create, edit and delete. */
 export function UsersPage() {
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
+  const filter = filters.username.slice(0, 64);
   const { notify } = useNotice();
   const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
   const list = useUsers(page, settled);
@@ -63,10 +66,7 @@ export function UsersPage() {
           size="small"
           label="Username"
           value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value.slice(0, 64));
-            setPage(0);
-          }}
+          onChange={(e) => setFilters({ username: e.target.value.slice(0, 64) })}
           slotProps={{ htmlInput: { autoComplete: 'off', role: 'searchbox' } }}
         />
         <Button variant="contained" onClick={() => setEditing('new')}>

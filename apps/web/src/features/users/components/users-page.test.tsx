@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { writeToken } from '../../../shared/auth/token-storage';
+import { fakeServer } from '../../../testing/fake-server';
+import { tokenFor } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render';
+import { UsersPage } from './users-page';
+
+const nina = { username: 'nina', email: 'nina@example.com', role: 'engineer' as const, active: true };
+
+function setup(path: string) {
+  writeToken(tokenFor('admin', 'alice'));
+  const server = fakeServer({ 'GET /read/users/v1': () => ({ docs: [nina], totalDocs: 14 }) });
+  return { ...server, ...renderScreen(<UsersPage />, { path }), user: userEvent.setup() };
+}
+
+describe('UsersPage', () => {
+  it('opens the filter and page of a deep link, and writes a changed filter from page 1', async () => {
+    const { user, router, callsTo } = setup('/Users?username=ni&page=2&serial=V33CP1234');
+    expect(await screen.findByText('nina@example.com')).toBeTruthy();
+    expect(screen.getByText(/11–14 of 14/)).toBeTruthy();
+    expect(Object.fromEntries(callsTo('GET', '/read/users/v1')[0]!.query)).toEqual({
+      page: '2',
+      filterUsername: 'ni',
+    });
+    expect((screen.getByRole('searchbox', { name: 'Username' }) as HTMLInputElement).value).toBe('ni');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'n');
+    // The equipment detail's parameter stays; the page goes back to the first.
+    expect(router.state.location.search).toBe('?serial=V33CP1234&username=nin');
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(callsTo('GET', '/read/users/v1').at(-1)!.query)).toEqual({
+        page: '1',
+        filterUsername: 'nin',
+      }),
+    );
+  });
+
+  it('keeps the page in the address', async () => {
+    const { user, router, callsTo } = setup('/Users');
+    await screen.findByText('nina@example.com');
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(router.state.location.search).toBe('?page=2');
+    await vi.waitFor(() => expect(callsTo('GET', '/read/users/v1').at(-1)?.query.get('page')).toBe('2'));
+  });
+});
