@@ -14,11 +14,14 @@ export type PreparedRows<Row> = (values: Record<string, unknown>) => Promise<Row
  */
 export function preparedRows<Row>(db: Db, name: string, statement: SQL): PreparedRows<Row> {
   const query = dialect.sqlToQuery(statement);
-  const prepared = db._.session.prepareQuery(query, undefined, name, false);
-  return async (values) => {
-    const result = (await prepared.execute(values)) as { rows: Row[] } | Row[];
-    return Array.isArray(result) ? result : result.rows;
-  };
+  // Both drivers answer a raw statement with its rows (`Db`'s RowsResultHKT).
+  const prepared = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    name,
+    false,
+  );
+  return async (values) => (await prepared.execute(values)).rows;
 }
 
 /** A statement's fixed text with its placeholders, and the values that fill them for one call. */

@@ -137,7 +137,7 @@ export class SignInLimitsRepository implements SignInLocks {
     const counts = new Map(
       rows.map((row) => [
         row.key,
-        { key: row.key, count: row.count, endsAt: new Date(row.ends_at_ms), aheadMs: Number(row.ahead_ms) },
+        { key: row.key, count: row.count, endsAt: new Date(row.ends_at_ms), aheadMs: row.ahead_ms },
       ]),
     );
     const row = rows[0];

@@ -10,20 +10,11 @@ type NewUserRow = { username: string; email: string; role: Role; passwordHash: s
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
 export class UsersRepository implements UserAccounts {
-  private byUsername: { execute(values: { username: string }): Promise<UserRow[]> } | undefined;
-
   constructor(private readonly db: Db) {}
 
   async findByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
-    if (db !== this.db) return (await db.select().from(users).where(byUsername(username)).limit(1))[0];
-    // Every sign-in reads its account: prepared once, bound per call.
-    this.byUsername ??= this.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
-      .limit(1)
-      .prepare('users_by_username');
-    return (await this.byUsername.execute({ username }))[0];
+    const rows = await db.select().from(users).where(byUsername(username)).limit(1);
+    return rows[0];
   }
 
   async findById(id: number, db: Db = this.db): Promise<UserRow | undefined> {
