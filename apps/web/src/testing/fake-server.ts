@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { routeKey, type Endpoint } from '@ed/contract/http-api';
 import { errorResponse, jsonResponse } from './fixtures';
 
 export interface FakeRequest {
@@ -11,9 +12,13 @@ export interface FakeRequest {
 /** A route's answer: a body to send as 200 JSON, or a Response for anything else. */
 type Handler = (request: FakeRequest) => unknown;
 
+/** The fake server's key of a route of the table: `[on(easyRoutes.getTargets)]: () => answer`. */
+export const on = (route: Endpoint): string => routeKey(route);
+
 /**
- * Stands in for the server: `fetch` is answered by the handler of "METHOD /path"; every call is
- * recorded so a test can check what the app sent. Unknown routes answer 404.
+ * Stands in for the server: `fetch` is answered by the handler of "METHOD /path" (written with
+ * `on(route)`); every call is recorded so a test can check what the app sent. Unknown routes
+ * answer 404.
  */
 export function fakeServer(handlers: Record<string, Handler>) {
   const calls: FakeRequest[] = [];
@@ -32,6 +37,10 @@ export function fakeServer(handlers: Record<string, Handler>) {
     return answer instanceof Response ? answer : jsonResponse(200, answer);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  // TRANSITION: (method, path) goes once every test names its routes from the table.
+  const callsTo = (route: Endpoint | string, path?: string) => {
+    const { method, path: at } = typeof route === 'string' ? { method: route, path } : route;
+    return calls.filter((c) => c.method === method && c.path === at);
+  };
   return { calls, callsTo, fetchMock };
 }

@@ -100,7 +100,8 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
 
-  const data = await readBody(response);
+  // A 204 has no body; its schema (z.null()) reads it as null.
+  const data = response.status === 204 ? null : await readBody(response);
   if (!response.ok) {
     // The token was revoked or has expired. Removing it signs the user out
     // everywhere, and the route guard then sends them to /login.

@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  fixturesResponseSchema,
-  targetsResponseSchema,
-  type SubscriptionRequest,
-  type TargetRequest,
-} from '@ed/contract/easy';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { http } from '../../../shared/api/http';
+import type { SubscriptionRequest, TargetRequest } from '@ed/contract/easy';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { callApi } from '../../../shared/api/client';
 
 export const easyKeys = {
   fixtures: ['easy', 'fixtures'] as const,
@@ -15,14 +10,13 @@ export const easyKeys = {
   targetList: (page: number) => ['easy', 'targets', page] as const,
 };
 
-/** GET /api/v1/ez_get_fixtures: a page of 10 (page is 1-based). */
+/** A page of 10 fixtures (page is 1-based). */
 export function useFixtures(page: number, filterSerialNumber: string) {
   return useQuery({
     queryKey: easyKeys.fixtureList(page, filterSerialNumber),
     queryFn: ({ signal }) =>
-      http('/api/v1/ez_get_fixtures', {
+      callApi(easyRoutes.getFixtures, {
         query: { page, filterSerialNumber: filterSerialNumber || undefined },
-        schema: fixturesResponseSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -32,21 +26,19 @@ export function useFixtures(page: number, filterSerialNumber: string) {
 export function useTargets(page: number) {
   return useQuery({
     queryKey: easyKeys.targetList(page),
-    queryFn: ({ signal }) => http('/api/v1/ez_get_targets', { query: { page }, schema: targetsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(easyRoutes.getTargets, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-const post = (path: string, json: unknown) => http(path, { method: 'POST', json, schema: messageResponseSchema });
-
-export const createFixture = (serialNumber: string) => post('/api/v1/create_ez_fixture', { serialNumber });
-export const deleteFixture = (serialNumber: string) => post('/api/v1/delete_ez_fixture', { serialNumber });
-export const updateSubscription = (request: SubscriptionRequest) => post('/api/v1/ez_create_subscription', request);
+export const createFixture = (serialNumber: string) => callApi(easyRoutes.createFixture, { body: { serialNumber } });
+export const deleteFixture = (serialNumber: string) => callApi(easyRoutes.deleteFixture, { body: { serialNumber } });
+export const updateSubscription = (body: SubscriptionRequest) => callApi(easyRoutes.updateSubscription, { body });
 /** Resolves 'none' when the fixture had no activations (HTTP 204). */
 export async function resetFixture(serialNumber: string): Promise<'reset' | 'none'> {
-  const answer = await http('/api/v1/reset_ez_fixture', { method: 'POST', json: { serialNumber } });
-  return answer === undefined ? 'none' : 'reset';
+  const answer = await callApi(easyRoutes.resetFixture, { body: { serialNumber } });
+  return answer === null ? 'none' : 'reset';
 }
-export const createTarget = (request: TargetRequest) => post('/api/v1/create_ez_target', request);
-export const updateTarget = (request: TargetRequest) => post('/api/v1/update_ez_target', request);
-export const deleteTarget = (targetName: string) => post('/api/v1/delete_ez_target', { targetName });
+export const createTarget = (body: TargetRequest) => callApi(easyRoutes.createTarget, { body });
+export const updateTarget = (body: TargetRequest) => callApi(easyRoutes.updateTarget, { body });
+export const deleteTarget = (targetName: string) => callApi(easyRoutes.deleteTarget, { body: { targetName } });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@ed/contract/roles';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { errorResponse, jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { EasyPage } from './easy-page';
@@ -28,8 +29,8 @@ const fixture = {
 function open(role: Role, path: string, handlers: Parameters<typeof fakeServer>[0] = {}) {
   writeToken(tokenFor(role));
   const server = fakeServer({
-    'GET /api/v1/ez_get_targets': () => ({ totalDocs: 1, docs: [target] }),
-    'GET /api/v1/ez_get_fixtures': () => ({ totalDocs: 1, docs: [fixture] }),
+    [on(easyRoutes.getTargets)]: () => ({ totalDocs: 1, docs: [target] }),
+    [on(easyRoutes.getFixtures)]: () => ({ totalDocs: 1, docs: [fixture] }),
     ...handlers,
   });
   renderScreen(<EasyPage />, { path });
@@ -39,7 +40,7 @@ function open(role: Role, path: string, handlers: Parameters<typeof fakeServer>[
 describe('EZ ADAS', () => {
   it('enables Create Target only with a package, a name and an id of 0 or more, and says §8 on success', async () => {
     const { user, callsTo } = open('engineer', '/?tab=targets', {
-      'POST /api/v1/create_ez_target': () => jsonResponse(201, { message: 'EZ ADAS target Rear Camera created' }),
+      [on(easyRoutes.createTarget)]: () => jsonResponse(201, { message: 'EZ ADAS target Rear Camera created' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create New Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Target' });
@@ -55,7 +56,7 @@ describe('EZ ADAS', () => {
     expect(create.disabled).toBe(false);
     await user.click(create);
     expect(await screen.findByText('EZ ADAS target Rear Camera created')).toBeTruthy();
-    expect(callsTo('POST', '/api/v1/create_ez_target')[0]?.body).toEqual({
+    expect(callsTo(easyRoutes.createTarget)[0]?.body).toEqual({
       packageIndex: 4,
       packageName: 'Premium + VAG',
       targetName: 'Rear Camera',
@@ -72,7 +73,7 @@ describe('EZ ADAS', () => {
 
   it('says a reset of a fixture without activations in §8 words (204)', async () => {
     const { user } = open('ezadas', '/', {
-      'POST /api/v1/reset_ez_fixture': () => new Response(null, { status: 204 }),
+      [on(easyRoutes.resetFixture)]: () => new Response(null, { status: 204 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Reset Activation Count of EZ-0001' }));
     await user.click(
@@ -83,7 +84,7 @@ describe('EZ ADAS', () => {
 
   it('says a subscription change for a fixture that is gone in §8 words (404)', async () => {
     const { user } = open('ezadas', '/', {
-      'POST /api/v1/ez_create_subscription': () => errorResponse(404, 'EZ ADAS fixture EZ-0001 does not exist'),
+      [on(easyRoutes.updateSubscription)]: () => errorResponse(404, 'EZ ADAS fixture EZ-0001 does not exist'),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Subscription of EZ-0001' }));
     const dialog = screen.getByRole('dialog', { name: 'Modify Subscription' });

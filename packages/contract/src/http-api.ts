@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Where a call goes, with no schema: the zod-free part of a route, which the sign-in pages use
+ * on their own (sign-in-endpoints.ts) so that zod stays out of the first download.
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+/** How the client sends the body: JSON (the default), a form, or multipart (files). */
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+/**
+ * One call of the API: where it goes, who may make it, what it takes and what it answers. The
+ * server registers every route from these (apps/server/src/shared/route-table.ts), the web app
+ * and the e2e tests call through them, and /openapi.json is generated from them.
+ */
+export interface ApiRoute extends Endpoint {
+  readonly summary: string;
+  readonly description?: string;
+  /** The OpenAPI group. */
+  readonly tag: string;
+  /**
+   * Who may call: anyone (`public`), any signed-in user (`signedIn`; the handler may check
+   * more, such as the caller's own username), or the roles of a permission.
+   */
+  readonly access: 'public' | 'signedIn' | { readonly permission: Permission };
+  /** OpenAPI security, where the route authenticates its own way (units, vendors). */
+  readonly security?: readonly Record<string, readonly string[]>[];
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly encoding?: BodyEncoding;
+  /** Media types of a body that is not JSON, for OpenAPI. */
+  readonly consumes?: readonly string[];
+  readonly produces?: readonly string[];
+  /** The answers by status: 2xx with their schemas; errors as `{statusCode, error, message}`. */
+  readonly ok: Readonly<Record<number, z.ZodType>>;
+  readonly errors: readonly number[];
+}
+
+export type RouteTable = Readonly<Record<string, ApiRoute>>;
+
+/** Checks a table's entries against ApiRoute while keeping each entry's own types. */
+export const defineRoutes = <const T extends RouteTable>(table: T): T => table;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a successful call answers: the union of its 2xx bodies, as parsed. */
+export type RouteAnswer<R extends ApiRoute> = { [K in keyof R['ok']]: Output<R['ok'][K]> }[keyof R['ok']];
+/** The same, as a handler may return it (before the serializer applies defaults). */
+export type RouteReply<R extends ApiRoute> = { [K in keyof R['ok']]: Input<R['ok'][K]> }[keyof R['ok']];
+
+/** A caller's input: each part the route takes, typed by its schema (before parsing). */
+export type RouteInput<R extends ApiRoute> = (R['query'] extends z.ZodType ? { query: Input<R['query']> } : unknown) &
+  (R['params'] extends z.ZodType ? { params: Input<R['params']> } : unknown) &
+  (R['body'] extends z.ZodType ? { body: Input<R['body']> } : unknown);
+
+/** The route's path with its `:name` parameters filled in. */
+export function fillPath(path: string, params?: Readonly<Record<string, unknown>>): string {
+  if (!params) return path;
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** `METHOD /path`, the key a route has in logs, tests and the fake server. */
+export const routeKey = (route: Endpoint): string => `${route.method} ${route.path}`;
+
+/** The successful statuses a route can answer, lowest first. */
+export const okStatuses = (route: ApiRoute): number[] =>
+  Object.keys(route.ok)
+    .map(Number)
+    .sort((a, b) => a - b);
