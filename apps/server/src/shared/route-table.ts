@@ -12,12 +12,16 @@ import { errorResponses } from './route-schema.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-/** A request as a route's schemas have parsed it. */
+/**
+ * A request as a route's schemas have parsed it; on a route that needs a signed-in caller, the
+ * session is there (the authentication hook answered 401 otherwise).
+ */
 export type RouteRequest<R extends ApiRoute> = FastifyRequest<{
   Body: Parsed<R['body']>;
   Querystring: Parsed<R['query']>;
   Params: Parsed<R['params']>;
-}>;
+}> &
+  (R['access'] extends 'public' ? unknown : { session: NonNullable<FastifyRequest['session']> });
 
 type Answer<R extends ApiRoute> = RouteReply<R> | FastifyReply;
 /**

@@ -15,6 +15,9 @@ type Handler = (request: FakeRequest) => unknown;
 /** The fake server's key of a route of the table: `[on(easyRoutes.getTargets)]: () => answer`. */
 export const on = (route: Endpoint): string => routeKey(route);
 
+/** A route of a service that answers under a base (the assistant at AI_URL), as the app calls it. */
+export const under = (base: string, route: Endpoint): Endpoint => ({ method: route.method, path: `${base}${route.path}` });
+
 /**
  * Stands in for the server: `fetch` is answered by the handler of "METHOD /path" (written with
  * `on(route)`); every call is recorded so a test can check what the app sent. Unknown routes

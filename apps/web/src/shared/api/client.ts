@@ -6,6 +6,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The body of a multipart route (file uploads). */
   formData?: FormData;
+  /** Where the route's service answers, when it is not this server (the assistant at AI_URL). */
+  base?: string;
 }
 
 /** What a call takes besides the route: its query, params and body when the route has them. */
@@ -41,5 +43,6 @@ export function callApi<R extends ApiRoute>(route: R, ...[input]: CallArgs<R>): 
   if (route.encoding === 'multipart') options.formData = given.formData;
   else if (route.encoding === 'form') options.form = given.body as Record<string, string>;
   else if (given.body !== undefined) options.json = given.body;
-  return http(fillPath(route.path, given.params as Record<string, unknown> | undefined), options);
+  const path = fillPath(route.path, given.params as Record<string, unknown> | undefined);
+  return http(`${given.base ?? ''}${path}`, options);
 }

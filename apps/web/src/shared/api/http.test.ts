@@ -22,7 +22,7 @@ describe('http', () => {
   it('sends a form body without a bearer when auth is false', async () => {
     writeToken(tokenFor());
     const fetchMock = stubFetch(jsonResponse(200, { message: 'ok' }));
-    await http('/auth/token/v1', { auth: false, form: { grant_type: 'password', username: 'a b' } });
+    await http('/sign-in', { auth: false, form: { grant_type: 'password', username: 'a b' } });
     const { init, headers } = requestOf(fetchMock);
     expect(init.method).toBe('POST');
     expect(headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
@@ -33,20 +33,20 @@ describe('http', () => {
   it('sends JSON with the stored bearer and drops empty query values', async () => {
     writeToken(tokenFor('admin', 'alice'));
     const fetchMock = stubFetch(jsonResponse(200, { message: 'ok' }));
-    const answer = await http('/read/x/v1', {
+    const answer = await http('/x', {
       query: { username: 'alice', page: 2, filter: undefined },
       schema: z.object({ message: z.string() }),
     });
     const { url, init, headers } = requestOf(fetchMock);
     expect(answer).toEqual({ message: 'ok' });
-    expect(url).toBe('/read/x/v1?username=alice&page=2');
+    expect(url).toBe('/x?username=alice&page=2');
     expect(init.method).toBe('GET');
     expect(headers.get('Authorization')).toBe('Bearer token-of-alice');
   });
 
   it("turns an error body into an ApiError with the server's message and field", async () => {
     stubFetch(errorResponse(400, 'The password must be 12 characters or longer.', 'newPassword'));
-    const error = await http('/update/user_password/v1', { json: {} }).catch((e: unknown) => e);
+    const error = await http('/change', { json: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -58,14 +58,14 @@ describe('http', () => {
   it('signs the user out on a 401 to an authenticated call', async () => {
     writeToken(tokenFor());
     stubFetch(errorResponse(401, 'The token was revoked.'));
-    await expect(http('/read/x/v1')).rejects.toMatchObject({ status: 401 });
+    await expect(http('/x')).rejects.toMatchObject({ status: 401 });
     expect(readToken()).toBeNull();
   });
 
   it('keeps the token on a 401 to a call made without auth', async () => {
     writeToken(tokenFor());
     stubFetch(errorResponse(401, 'Invalid username or password.'));
-    await expect(http('/auth/token/v1', { auth: false, form: {} })).rejects.toMatchObject({
+    await expect(http('/sign-in', { auth: false, form: {} })).rejects.toMatchObject({
       status: 401,
       message: 'Invalid username or password.',
     });
@@ -74,11 +74,11 @@ describe('http', () => {
 
   it('says so when the server cannot be reached', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    await expect(http('/read/x/v1')).rejects.toMatchObject({ status: 0, message: UNREACHABLE_MESSAGE });
+    await expect(http('/x')).rejects.toMatchObject({ status: 0, message: UNREACHABLE_MESSAGE });
   });
 
   it('rejects an answer that does not match the schema', async () => {
     stubFetch(jsonResponse(200, { nope: true }));
-    await expect(http('/read/x/v1', { schema: z.object({ message: z.string() }) })).rejects.toBeInstanceOf(ApiError);
+    await expect(http('/x', { schema: z.object({ message: z.string() }) })).rejects.toBeInstanceOf(ApiError);
   });
 });

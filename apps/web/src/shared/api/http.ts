@@ -1,3 +1,4 @@
+import type { Endpoint } from '@ed/contract/http-api';
 import { isErrorSentence } from '@ed/contract/sign-in-guards';
 import type { z } from 'zod';
 import { readToken, removeToken } from '../auth/token-storage';
@@ -117,6 +118,13 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
   if (!parsed.success) throw new ApiError(response.status, NOT_UNDERSTOOD_MESSAGE);
   return parsed.data;
 }
+
+/**
+ * A call of the public pages, to an endpoint of contract/sign-in-endpoints (no zod there: the
+ * answer is checked by a guard). Everything behind sign-in calls through callApi (client.ts).
+ */
+export const callEndpoint = <T>(endpoint: Endpoint, options: Omit<RequestOptions<T>, 'method'>): Promise<T> =>
+  http(endpoint.path, { ...options, method: endpoint.method });
 
 /** The sentence to show the user for a failed call. */
 export function errorMessage(error: unknown): string {

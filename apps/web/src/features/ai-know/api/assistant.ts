@@ -1,38 +1,35 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { aiStatisticsSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
-import { http } from '../../../shared/api/http';
-
-const locationSchema = z.object({ aiUrl: z.string() });
+import { assistantRoutes } from '@ed/contract/routes/assistant';
+import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
+import { callApi } from '../../../shared/api/client';
 
 /** Where the assistant answers (AI_URL): mounted at /assistant, or a service of its own. */
 function useAssistantUrl() {
   return useQuery({
     queryKey: ['ai-know', 'location'],
-    queryFn: ({ signal }) => http('/read/assistant_location/v1', { schema: locationSchema, signal }),
+    queryFn: ({ signal }) => callApi(assistantRoutes.assistantLocation, { signal }),
     staleTime: Infinity,
     select: (answer) => answer.aiUrl,
   });
 }
 
-/** GET {AI_URL}/statistics */
+/** The assistant's statistics. */
 export function useAiStatistics() {
   const url = useAssistantUrl();
   const statistics = useQuery({
     queryKey: ['ai-know', 'statistics', url.data],
-    queryFn: ({ signal }) => http(`${url.data}/statistics`, { schema: aiStatisticsSchema, signal }),
+    queryFn: ({ signal }) => callApi(assistantServiceRoutes.statistics, { base: url.data, signal }),
     enabled: url.data !== undefined,
   });
   return { ...statistics, error: url.error ?? statistics.error, isPending: url.isPending || statistics.isPending };
 }
 
-/** GET {AI_URL}/chat_sessions/?page (1-based), newest first. */
+/** A page (1-based) of the assistant's chat sessions, newest first. */
 export function useChatSessions(page: number) {
   const url = useAssistantUrl();
   const sessions = useQuery({
     queryKey: ['ai-know', 'chat-sessions', url.data, page],
-    queryFn: ({ signal }) =>
-      http(`${url.data}/chat_sessions/`, { query: { page }, schema: chatSessionsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(assistantServiceRoutes.chatSessions, { query: { page }, base: url.data, signal }),
     enabled: url.data !== undefined,
     placeholderData: keepPreviousData,
   });

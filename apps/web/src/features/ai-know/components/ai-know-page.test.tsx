@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { assistantRoutes } from '@ed/contract/routes/assistant';
+import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
+import { fakeServer, on, under } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { AiKnowPage } from './ai-know-page';
@@ -19,15 +21,15 @@ const session = (sessionId: string, conversation: { query: string; response: str
 function open() {
   writeToken(tokenFor('support'));
   return fakeServer({
-    'GET /read/assistant_location/v1': () => ({ aiUrl: '/assistant' }),
-    'GET /assistant/statistics': () => ({
+    [on(assistantRoutes.assistantLocation)]: () => ({ aiUrl: '/assistant' }),
+    [on(under('/assistant', assistantServiceRoutes.statistics))]: () => ({
       sessionCount: 12,
       openSessionCount: 3,
       averageConversationLength: 1.6666666,
       queueAverage: 0.00042,
       inFlightAverage: 0.0123456,
     }),
-    'GET /assistant/chat_sessions/': () => ({
+    [on(under('/assistant', assistantServiceRoutes.chatSessions))]: () => ({
       totalDocs: 2,
       docs: [
         session('7b0e6d8a-8a3f-4c55-9a1e-0d6f2a8b9c10', []),
@@ -46,7 +48,7 @@ describe('AI assistant', () => {
     expect(within(figures).getByText('1.667')).toBeTruthy();
     expect(within(figures).getByText('0.000 s')).toBeTruthy();
     expect(within(figures).getByText('0.012 s')).toBeTruthy();
-    expect(callsTo('GET', '/assistant/statistics')).toHaveLength(1);
+    expect(callsTo(under('/assistant', assistantServiceRoutes.statistics))).toHaveLength(1);
   });
 
   it('lists chats and shows their exchanges or NO EXCHANGES', async () => {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@ed/contract/auth';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { http } from '../../../shared/api/http';
+import { authRoutes } from '@ed/contract/routes/auth';
+import { callApi } from '../../../shared/api/client';
 import { expiryQueryKey } from './password-expiry';
 
-/** POST /update/user_password/v1 */
+/** Changes the signed-in user's password; their other sessions end. */
 export function changePassword(body: ChangePasswordRequest) {
-  return http('/update/user_password/v1', { method: 'POST', json: body, schema: messageResponseSchema });
+  return callApi(authRoutes.changePassword, { body });
 }
 
 export function useChangePassword() {

@@ -1,12 +1,12 @@
 import type { ResetPasswordRequest } from '@ed/contract/auth';
 import { isMessageResponse } from '@ed/contract/sign-in-guards';
-import { http } from '../../../shared/api/http';
+import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 
-/** POST /reset/user_password/v1 with the token from the e-mailed link. */
+/** Sets the new password with the token from the e-mailed link. */
 export function resetPassword(body: ResetPasswordRequest) {
-  return http('/reset/user_password/v1', {
-    method: 'POST',
+  return callEndpoint(SIGN_IN_ENDPOINTS.resetPassword, {
     auth: false,
     json: body,
     check: isMessageResponse,

@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@ed/contract/auth';
 import { isTokenResponse } from '@ed/contract/sign-in-guards';
-import { http } from '../../../shared/api/http';
+import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 import { writeToken } from '../../../shared/auth/token-storage';
 
@@ -11,10 +12,9 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /auth/token/v1 (OAuth 2 password grant); success stores the token. */
+/** Signs in with the OAuth 2 password grant; success stores the token. */
 export function signIn({ username, password }: Credentials): Promise<TokenResponse> {
-  return http('/auth/token/v1', {
-    method: 'POST',
+  return callEndpoint(SIGN_IN_ENDPOINTS.signIn, {
     auth: false,
     form: { grant_type: 'password', username, password, client_id: CLIENT_ID },
     check: isTokenResponse,

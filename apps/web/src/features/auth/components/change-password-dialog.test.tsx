@@ -5,6 +5,7 @@ import { errorResponse, jsonResponse, tokenFor } from '../../../testing/fixtures
 import { renderWithProviders } from '../../../testing/render';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { ChangePasswordDialog, EXPIRED_TEXT, PASSWORD_CHANGED_NOTICE } from './change-password-dialog';
+import { authRoutes } from '@ed/contract/routes/auth';
 
 function setup(expired = false) {
   const user = userEvent.setup();
@@ -83,7 +84,7 @@ describe('ChangePasswordDialog', () => {
     await user.type(next, 'a-brand-new-passphrase{Enter}');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/update/user_password/v1');
+    expect(url).toBe(authRoutes.changePassword.path);
     expect(JSON.parse(String(init.body))).toEqual({
       username: 'alice',
       prevPassword: 'old-password',

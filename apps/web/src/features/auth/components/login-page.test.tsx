@@ -5,6 +5,7 @@ import { errorResponse, jsonResponse, tokenFor } from '../../../testing/fixtures
 import { renderRoutes } from '../../../testing/render';
 import { readToken } from '../../../shared/auth/token-storage';
 import { LoginPage } from './login-page';
+import { authRoutes } from '@ed/contract/routes/auth';
 
 function setup() {
   const user = userEvent.setup();
@@ -41,7 +42,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(readToken()).toEqual(token);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/auth/token/v1');
+    expect(url).toBe(authRoutes.signIn.path);
     expect(Object.fromEntries(new URLSearchParams(String(init.body)))).toEqual({
       grant_type: 'password',
       username: 'carol',

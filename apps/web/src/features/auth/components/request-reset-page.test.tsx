@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { RequestResetPage, RESET_REQUESTED_TEXT } from './request-reset-page';
+import { authRoutes } from '@ed/contract/routes/auth';
 
 function setup() {
   const user = userEvent.setup();
@@ -24,7 +25,7 @@ describe('RequestResetPage', () => {
     expect(await screen.findByText(RESET_REQUESTED_TEXT)).toBeTruthy();
     expect(button.disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/request/reset_user_password/v1');
+    expect(url).toBe(authRoutes.requestReset.path);
     expect(JSON.parse(String(init.body))).toEqual({ username: 'dave' });
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { PASSWORD_SET_NOTICE, RESET_FAILED, RESET_INSTRUCTIONS, ResetPasswordPage } from './reset-password-page';
+import { authRoutes } from '@ed/contract/routes/auth';
 
 function setup(path: string) {
   const user = userEvent.setup();
@@ -60,7 +61,7 @@ describe('ResetPasswordPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(PASSWORD_SET_NOTICE)).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/reset/user_password/v1');
+    expect(url).toBe(authRoutes.resetPassword.path);
     expect(JSON.parse(String(init.body))).toEqual({ token: 'tok-123', newPassword: 'long-enough-pass' });
   });
 

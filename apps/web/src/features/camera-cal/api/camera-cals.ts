@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { cameraCalsResponseSchema } from '@ed/contract/camera-cal';
-import { http } from '../../../shared/api/http';
+import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
+import { callApi } from '../../../shared/api/client';
 
 export interface CameraCalsQuery {
   /** 1-based, as the call counts. */
@@ -8,12 +8,11 @@ export interface CameraCalsQuery {
   filterSerialNumber?: string;
 }
 
-/** GET /read/camera_cals/v1: one page of 10, newest first. */
+/** One page of 10 camera calibrations, newest first. */
 export function useCameraCals(query: CameraCalsQuery) {
   return useQuery({
     queryKey: ['camera-cal', 'list', query] as const,
-    queryFn: ({ signal }) =>
-      http('/read/camera_cals/v1', { query: { ...query }, schema: cameraCalsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(cameraCalRoutes.listCameraCals, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { CameraCalPage } from './camera-cal-page';
@@ -54,7 +55,7 @@ const record: CameraCalRecord = {
 describe('camera calibrations', () => {
   it('lists boards joined by commas and shows every value, matrices as matrices', async () => {
     writeToken(tokenFor('support'));
-    fakeServer({ 'GET /read/camera_cals/v1': () => ({ totalDocs: 1, docs: [record] }) });
+    fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 1, docs: [record] }) });
     renderScreen(<CameraCalPage />);
     const grid = await screen.findByRole('grid', { name: 'Camera calibrations' });
     expect(await within(grid).findByText('LB1001, LB1002')).toBeTruthy();
@@ -87,11 +88,11 @@ describe('camera calibrations', () => {
 
   it('filters by camera serial number', async () => {
     writeToken(tokenFor('support'));
-    const { callsTo } = fakeServer({ 'GET /read/camera_cals/v1': () => ({ totalDocs: 0, docs: [] }) });
+    const { callsTo } = fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 0, docs: [] }) });
     renderScreen(<CameraCalPage />);
     await userEvent.setup().type(await screen.findByLabelText('Camera serial number'), 'lb10');
     await waitFor(() =>
-      expect(callsTo('GET', '/read/camera_cals/v1').at(-1)?.query.get('filterSerialNumber')).toBe('lb10'),
+      expect(callsTo(cameraCalRoutes.listCameraCals).at(-1)?.query.get('filterSerialNumber')).toBe('lb10'),
     );
   });
 });

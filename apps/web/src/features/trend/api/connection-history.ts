@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { trendResponseSchema } from '@ed/contract/trend';
-import { http } from '../../../shared/api/http';
+import { trendRoutes } from '@ed/contract/routes/trend';
+import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { trendWindow } from '../utils/trend-window';
 
@@ -10,7 +10,7 @@ const historyKey = ['trend', 'history'] as const;
 const LIVE_REFRESH_MS = 60_000;
 
 /**
- * GET /read/connection_history/v1 for a span ending at `end`, or at the moment of the read while
+ * The connection history for a span ending at `end`, or at the moment of the read while
  * following live (`end` null). The server picks minute, hour or day buckets.
  */
 export function useConnectionHistory(spanMs: number, end: number | null) {
@@ -18,9 +18,8 @@ export function useConnectionHistory(spanMs: number, end: number | null) {
     queryKey: [...historyKey, spanMs, end] as const,
     queryFn: async ({ signal }) => {
       const { from, to } = trendWindow(spanMs, end, Date.now());
-      const answer = await http('/read/connection_history/v1', {
+      const answer = await callApi(trendRoutes.connectionHistory, {
         query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-        schema: trendResponseSchema,
         signal,
       });
       return { ...answer, from, to };

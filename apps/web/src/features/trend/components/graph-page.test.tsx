@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, type FakeRequest } from '../../../testing/fake-server';
+import { trendRoutes } from '@ed/contract/routes/trend';
+import { fakeServer, on, type FakeRequest } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { GraphPage } from './graph-page';
@@ -14,7 +15,7 @@ describe('the trend graph page', () => {
   it('follows live: a pushed count becomes the newest point and the window is read again', async () => {
     writeToken(tokenFor('support'));
     const { callsTo } = fakeServer({
-      'GET /read/connection_history/v1': (request) => ({
+      [on(trendRoutes.connectionHistory)]: (request) => ({
         resolution: 'minute',
         points: [{ at: request.query.get('from'), min: 3, max: 3, avg: 3, total: 20 }],
       }),
@@ -23,21 +24,21 @@ describe('the trend graph page', () => {
     expect(await screen.findByText(/one point per minute, 1 point$/)).toBeTruthy();
     act(() => socket.serverEmit('CONNECTION_COUNTERS', { connectedAligners: 7, totalAligners: 20, connectedUsers: 1 }));
     expect(await screen.findByText(/one point per minute, 2 points$/)).toBeTruthy();
-    await waitFor(() => expect(callsTo('GET', '/read/connection_history/v1')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(trendRoutes.connectionHistory)).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Following live' })).toBeTruthy();
   });
 
   it('reads the span in the address and zooms to other spans', async () => {
     writeToken(tokenFor('support'));
     const { callsTo } = fakeServer({
-      'GET /read/connection_history/v1': (request) => ({
+      [on(trendRoutes.connectionHistory)]: (request) => ({
         resolution: spanOf(request) > 400 * 3_600_000 ? 'day' : 'hour',
         points: [{ at: request.query.get('from'), min: 3, max: 9, avg: 6.5, total: 20 }],
       }),
     });
     const { router } = renderScreen(<GraphPage />, { path: '/graph?span=1w' });
     expect(await screen.findByText(/one point per hour, 1 point$/)).toBeTruthy();
-    const reads = () => callsTo('GET', '/read/connection_history/v1');
+    const reads = () => callsTo(trendRoutes.connectionHistory);
     expect(spanOf(reads()[0])).toBe(7 * 86_400_000);
 
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { unitClaimsResponseSchema, type DecideUnitClaim } from '@ed/contract/unit-claims';
-import { http } from '../../../shared/api/http';
+import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
+import type { DecideUnitClaim } from '@ed/contract/unit-claims';
+import { callApi } from '../../../shared/api/client';
 
 const REFRESH_MS = 15_000;
 
@@ -14,8 +14,7 @@ export const unitClaimKeys = {
 export function useUnitClaims(status: 'pending' | 'all') {
   return useQuery({
     queryKey: unitClaimKeys.list(status),
-    queryFn: ({ signal }) =>
-      http('/read/unit_claims/v1', { query: { status }, schema: unitClaimsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(unitClaimsRoutes.listClaims, { query: { status }, signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -23,8 +22,7 @@ export function useUnitClaims(status: 'pending' | 'all') {
 export function useDecideUnitClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DecideUnitClaim) =>
-      http('/update/unit_claim/v1', { json: input, schema: messageResponseSchema }),
+    mutationFn: (body: DecideUnitClaim) => callApi(unitClaimsRoutes.decideClaim, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: unitClaimKeys.all() }),
   });
 }

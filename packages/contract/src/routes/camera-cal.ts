@@ -1,0 +1,17 @@
+import { cameraCalsQuerySchema, cameraCalsResponseSchema } from '../camera-cal.js';
+import { defineRoutes } from '../http-api.js';
+
+/** The camera calibrations screen (part 2 §2): every signed-in user reads it. */
+export const cameraCalRoutes = defineRoutes({
+  listCameraCals: {
+    method: 'GET',
+    path: '/read/camera_cals/v1',
+    tag: 'camera-cal',
+    access: 'signedIn',
+    summary: 'Camera calibration records, newest first, 10 a page',
+    description: 'filterSerialNumber keeps records with a camera (left or right board) whose serial contains it.',
+    query: cameraCalsQuerySchema,
+    ok: { 200: cameraCalsResponseSchema },
+    errors: [400, 401],
+  },
+});

@@ -1,0 +1,12 @@
+import type { Endpoint } from './http-api.js';
+
+/**
+ * Where the public pages' calls go, without their schemas: the sign-in and password-reset pages
+ * are the first download and carry no zod (sign-in-guards.ts checks their answers). The route
+ * table (routes/auth.ts) takes these entries and adds the schemas, so each path is written once.
+ */
+export const SIGN_IN_ENDPOINTS = {
+  signIn: { method: 'POST', path: '/auth/token/v1' },
+  requestReset: { method: 'POST', path: '/request/reset_user_password/v1' },
+  resetPassword: { method: 'POST', path: '/reset/user_password/v1' },
+} as const satisfies Record<string, Endpoint>;
