@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The first segment of the API's paths (the spec's 107 calls, the units' and vendors' calls, the assistant's). */
+const API_PATH =
+  '/^(GET |POST |PUT |DELETE )?\\/(api|auth|cmd|create|delete|read|request|reset|update|device|vendor|packages|assistant\\/(statistics|chat_sessions)|upload_\\w+|validate_\\w+)(\\/|$)/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -182,6 +186,20 @@ export default tseslint.config(
     },
   },
   // --- server boundaries (end) ---
+  // Every call of the API is an entry of the contract's route table (packages/contract/src/routes/):
+  // the web app, its tests and the e2e tests name the entry, never its path.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal', 'TemplateElement'].map((node) => ({
+          selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=${API_PATH}]`,
+          message: 'Call the API through its route in @ed/contract/routes/* (callApi, on(route)), not by its path.',
+        })),
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', 'apps/simulator/src/cli.ts', '.ci/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { callRoute } from '../support/api-client.js';
 
 /** What the tests need to know of a unit, as GET /read/aligners/v1 returns it. */
 export interface UnitSummary {
@@ -63,7 +65,7 @@ export class EquipmentPage {
     const headers = { Authorization: `Bearer ${token}` };
     const units: UnitSummary[] = [];
     for (let page = 1; ; page += 1) {
-      const response = await this.page.request.get(`/read/aligners/v1?page=${page}`, { headers });
+      const response = await callRoute(this.page.request, alignersRoutes.getAligners, { query: { page }, headers });
       expect(response.ok()).toBe(true);
       const body = (await response.json()) as { docs: UnitSummary[]; totalDocs: number };
       units.push(...body.docs);

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { vendorRoutes } from '@ed/contract/routes/vendor';
+import { callRoute } from '../support/api-client.js';
 
 /** Tru-Point Vendor Integrations (/TruPoint): the Active, Completed and Aborted tabs and the detail. */
 export class TruPointPage {
@@ -57,9 +59,9 @@ export class VendorClient {
     await expect(async () => {
       const refusals: string[] = [];
       for (const serialNumber of serials) {
-        const response = await this.request.post('/vendor/v1/pairings', {
+        const response = await callRoute(this.request, vendorRoutes.startPairing, {
           headers: { 'x-vendor-api-key': this.apiKey },
-          data: { vendorKey: 'bay-e2e', alignmentId, serialNumber },
+          body: { vendorKey: 'bay-e2e', alignmentId, serialNumber },
         });
         if (response.status() === 201) {
           paired = serialNumber;

@@ -6,6 +6,8 @@ import { NotificationsPage } from '../pages/notifications-page.js';
 import { UnitClaimsPage } from '../pages/unit-claims-page.js';
 import { UsersPage } from '../pages/users-page.js';
 import { E2E } from '../support/e2e-env.js';
+import { devicesRoutes } from '@ed/contract/routes/devices';
+import { callRoute } from '../support/api-client.js';
 
 async function signIn(page: Page, username: string, password: string) {
   const login = new LoginPage(page);
@@ -91,8 +93,8 @@ test.describe('administration', () => {
   }) => {
     const serialNumber = `V33CL${Date.now().toString().slice(-4)}`;
     const register = (extra: Record<string, string> = {}) =>
-      page.request.post('/device/v1/register', {
-        data: { serialNumber, enrollmentKey: E2E.enrollmentKey, ...extra },
+      callRoute(page.request, devicesRoutes.register, {
+        body: { serialNumber, enrollmentKey: E2E.enrollmentKey, ...extra },
       });
     expect((await register()).status()).toBe(200);
     // The unit's storage is replaced: it asks again with the fleet's key alone.

@@ -5,6 +5,9 @@ import { EquipmentPage } from '../pages/equipment-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { TruPointPage, VendorClient } from '../pages/trupoint-page.js';
 import { E2E } from '../support/e2e-env.js';
+import { devicesRoutes } from '@ed/contract/routes/devices';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { callRoute } from '../support/api-client.js';
 
 test.describe('field integrations', () => {
   test.beforeEach(async ({ page }) => {
@@ -31,15 +34,15 @@ test.describe('field integrations', () => {
 
     // A unit activates the demo's VAG target with the fixture through the device API.
     const unit = 'V33CE2E01';
-    const registered = await page.request.post('/device/v1/register', {
-      data: { serialNumber: unit, enrollmentKey: E2E.enrollmentKey },
+    const registered = await callRoute(page.request, devicesRoutes.register, {
+      body: { serialNumber: unit, enrollmentKey: E2E.enrollmentKey },
     });
     expect(registered.status()).toBe(200);
     const basic = Buffer.from(`${unit}:${(await registered.json()).deviceToken}`).toString('base64');
     for (let i = 0; i < 2; i++) {
-      const activated = await page.request.post('/device/v1/ez_activation', {
+      const activated = await callRoute(page.request, easyRoutes.activate, {
         headers: { Authorization: `Basic ${basic}` },
-        data: { fixtureSerialNumber: serial, targetId: 401 },
+        body: { fixtureSerialNumber: serial, targetId: 401 },
       });
       expect(activated.status()).toBe(200);
     }

@@ -73,6 +73,8 @@ import webAppPlugin from './plugins/web-app.js';
 import filesPlugin from './plugins/files.js';
 import { withoutQueryValues } from './shared/request-log.js';
 import { serverLogger } from './shared/server-logger.js';
+import { EventBus } from './shared/event-bus.js';
+import type { DomainEvents } from './ports/domain-events.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -113,6 +115,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('events', new EventBus<DomainEvents>(app.log));
   // The other response headers (CSP, nosniff, frame and referrer policies…) are security-headers.ts's.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

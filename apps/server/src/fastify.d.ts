@@ -5,6 +5,7 @@ import type { FileStore } from './shared/file-store/file-store.js';
 import type { Mailer } from './shared/mailer.js';
 import type { Outbox } from './shared/outbox.js';
 import type { RateLimiter } from './shared/rate-limiter.js';
+import type { DomainEventBus } from './ports/domain-events.js';
 import type { ActiveSession } from './ports/session.js';
 import type { AuthService } from './areas/auth/auth.service.js';
 import type { PasswordHasher } from './areas/auth/password-hasher.js';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     config: Config;
+    /** The domain events (ports/domain-events.ts): areas emit and subscribe through it. */
+    events: DomainEventBus;
     database: Database;
     db: Db;
     files: FileStore;

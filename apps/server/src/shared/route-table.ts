@@ -53,15 +53,17 @@ export function fastifyRouteOptions(route: ApiRoute) {
     ...(route.query && { querystring: route.query }),
     ...(route.params && { params: route.params }),
     ...(route.body && { body: route.body }),
-    response: { ...route.ok, ...errorResponses(...route.errors) },
   };
+  // A file download declares no answer schema: OpenAPI then shows Fastify's default answer.
+  const response = { ...route.ok, ...errorResponses(...route.errors) };
+  if (Object.keys(response).length > 0) schema.response = response;
   const { access } = route;
-  const config = access === 'public' ? { public: true } : access === 'signedIn' ? {} : { permission: access.permission };
+  const config =
+    access === 'public' ? { public: true } : access === 'signedIn' ? {} : { permission: access.permission };
   return { method: route.method, url: route.path, schema, config };
 }
 
-const isImplementation = (h: Handlers<RouteTable>[string]): h is RouteImplementation<ApiRoute> =>
-  typeof h === 'object';
+const isImplementation = (h: Handlers<RouteTable>[string]): h is RouteImplementation<ApiRoute> => typeof h === 'object';
 
 /**
  * An area's routes as a plugin: the area gives one handler per entry of its table (and may set
@@ -79,7 +81,11 @@ export function routesOf<T extends RouteTable>(
       const given = handlers[name];
       if (!given) throw new Error(`The route ${name} (${route.method} ${route.path}) has no handler.`);
       const { handler, onRequest } = isImplementation(given) ? given : { handler: given, onRequest: undefined };
-      app.route({ ...fastifyRouteOptions(route), handler: handler as RouteHandlerMethod, ...(onRequest && { onRequest }) });
+      app.route({
+        ...fastifyRouteOptions(route),
+        handler: handler as RouteHandlerMethod,
+        ...(onRequest && { onRequest }),
+      });
     }
   }
   return Object.assign(routesPlugin, { table });

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@ed/contract/roles';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { authRoutes } from '@ed/contract/routes/auth';
 import { equipmentFixture, errorResponse, jsonResponse, tokenFor } from '../testing/fixtures';
 import { FakeSocket } from '../testing/fake-socket';
 import { readToken, writeToken } from '../shared/auth/token-storage';
@@ -23,9 +25,12 @@ function start(
 ) {
   if (role) writeToken(tokenFor(role, 'alice'));
   const fetchMock = vi.fn(async (url: string) => {
-    if (url.startsWith('/read/expired/v1')) return expiry.clone();
-    if (url === '/read/aligner/v1?serialNumber=V33CP1234') return jsonResponse(200, equipmentFixture());
-    if (url.startsWith('/read/aligner/v1')) return errorResponse(404, 'There is no unit with that serial number.');
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    if (pathname === authRoutes.passwordExpiry.path) return expiry.clone();
+    if (pathname === alignersRoutes.getAligner.path) {
+      if (searchParams.get('serialNumber') === 'V33CP1234') return jsonResponse(200, equipmentFixture());
+      return errorResponse(404, 'There is no unit with that serial number.');
+    }
     return errorResponse(404, 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);

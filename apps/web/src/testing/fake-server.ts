@@ -16,7 +16,10 @@ type Handler = (request: FakeRequest) => unknown;
 export const on = (route: Endpoint): string => routeKey(route);
 
 /** A route of a service that answers under a base (the assistant at AI_URL), as the app calls it. */
-export const under = (base: string, route: Endpoint): Endpoint => ({ method: route.method, path: `${base}${route.path}` });
+export const under = (base: string, route: Endpoint): Endpoint => ({
+  method: route.method,
+  path: `${base}${route.path}`,
+});
 
 /**
  * Stands in for the server: `fetch` is answered by the handler of "METHOD /path" (written with
@@ -40,10 +43,6 @@ export function fakeServer(handlers: Record<string, Handler>) {
     return answer instanceof Response ? answer : jsonResponse(200, answer);
   });
   vi.stubGlobal('fetch', fetchMock);
-  // TRANSITION: (method, path) goes once every test names its routes from the table.
-  const callsTo = (route: Endpoint | string, path?: string) => {
-    const { method, path: at } = typeof route === 'string' ? { method: route, path } : route;
-    return calls.filter((c) => c.method === method && c.path === at);
-  };
+  const callsTo = (route: Endpoint) => calls.filter((c) => c.method === route.method && c.path === route.path);
   return { calls, callsTo, fetchMock };
 }

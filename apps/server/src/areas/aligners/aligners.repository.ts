@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 import type { Db } from '../../db/client.js';
-import { equipment, favorites, fleetCounters, screenShots } from '../../db/schema.js';
+import { equipment, favorites, fleetCounters, screenShots, supportTickets } from '../../db/schema.js';
 import { ListStatements, type EquipmentFilter, type ListedRow } from './list-statements.js';
 
 /**
@@ -86,6 +86,21 @@ export class AlignersRepository {
       .from(favorites)
       .where(and(eq(favorites.userId, userId), inArray(favorites.equipmentId, equipmentIds)));
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** Open support tickets per unit id, for the badge (the list statement counts them in its SQL). */
+  async openTicketCounts(equipmentIds: number[]): Promise<Map<number, number>> {
+    if (equipmentIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: equipment.id, n: count() })
+      .from(equipment)
+      .innerJoin(
+        supportTickets,
+        and(eq(supportTickets.serialNumber, equipment.serialNumber), eq(supportTickets.closed, false)),
+      )
+      .where(inArray(equipment.id, equipmentIds))
+      .groupBy(equipment.id);
+    return new Map(rows.map((r) => [r.id, r.n]));
   }
 
   /** Deletes the unit in `tx`; its reports, screen shots and favorites go with it. Returns its files' keys. */

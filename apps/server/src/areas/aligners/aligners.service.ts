@@ -10,15 +10,10 @@ import type { EquipmentFilter } from './list-statements.js';
 import { toEquipment } from './equipment-view.js';
 import type { EquipmentSortKey } from '@ed/contract/aligners';
 
-/** Open support tickets per unit id; the tickets area provides it (until then there are none). */
-export type OpenTicketCounter = (equipmentIds: number[]) => Promise<Map<number, number>>;
-
 const PAGE_SIZE = 10;
 
 /** Reads of the equipment list and detail, with each user's favorite flags, and deletion. */
 export class AlignersService implements EquipmentViews {
-  private openTickets: OpenTicketCounter = async () => new Map();
-
   constructor(
     private readonly deps: {
       aligners: AlignersRepository;
@@ -30,16 +25,12 @@ export class AlignersService implements EquipmentViews {
     },
   ) {}
 
-  setOpenTicketCounter(counter: OpenTicketCounter): void {
-    this.openTickets = counter;
-  }
-
   /** The console's view of rows, for one user. */
   async views(userId: number, rows: EquipmentRow[]): Promise<Equipment[]> {
     const ids = rows.map((r) => r.id);
     const [favorites, tickets] = await Promise.all([
       this.deps.aligners.favoriteIds(userId, ids),
-      this.openTickets(ids),
+      this.deps.aligners.openTicketCounts(ids),
     ]);
     return rows.map((row) =>
       toEquipment(row, { favorite: favorites.has(row.id), openSupportTickets: tickets.get(row.id) ?? 0 }),

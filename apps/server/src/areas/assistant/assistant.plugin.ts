@@ -24,7 +24,7 @@ async function assistantMount(app: FastifyInstance) {
     concurrency: config.ASSISTANT_CONCURRENCY,
   });
   // Chat sessions are keyed by serial: a reset serial takes its conversations along.
-  app.fleet.renamer.addStep((tx, from, to) => renameChatSerial(tx, from, to));
+  app.events.on('unitRenamed', 'assistant', ({ tx, from, to }) => renameChatSerial(tx, from, to));
 }
 
 export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication', 'session-cache'] });

@@ -32,6 +32,7 @@ async function authServicePlugin(app: FastifyInstance) {
     'auth',
     new AuthService({
       db: app.db,
+      events: app.events,
       config: app.config,
       users: usersRepository,
       sessions,

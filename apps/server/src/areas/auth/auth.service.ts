@@ -16,6 +16,7 @@ import { resetMail } from './reset-mail.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SignInGuard } from './sign-in-guard.js';
 import type { SignInAccount, SignInLimitsRepository } from './sign-in-limits.repository.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 const HOUR_MS = 3_600_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
@@ -24,6 +25,8 @@ const INVALID_CREDENTIALS = 'Invalid username or password.';
 
 export interface AuthServiceDeps {
   db: Db;
+  /** Tells that sessions were revoked here (the session cache forgets them, live drops their sockets). */
+  events: DomainEventBus;
   config: Config;
   users: UserAccounts;
   sessions: AuthRepository;
@@ -37,15 +40,9 @@ export interface AuthServiceDeps {
 
 /** Sign-in, tokens, password change, expiry and reset (part 1 §4, §5, §7). */
 export class AuthService {
-  private readonly revokeListeners = new Set<(sessionIds: string[]) => void>();
   private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly deps: AuthServiceDeps) {}
-
-  /** Called with the ids of sessions that stop being valid, so live sockets can be dropped. */
-  onSessionsRevoked(listener: (sessionIds: string[]) => void): void {
-    this.revokeListeners.add(listener);
-  }
 
   /** Refuses, before the body is read, a sign-in this process already knows to be over a limit. */
   refuseKnownSignIn(ip: string): Promise<void> {
@@ -197,7 +194,7 @@ export class AuthService {
 
   private notifyRevoked(sessionIds: string[]): void {
     if (sessionIds.length === 0) return;
-    for (const listener of this.revokeListeners) listener(sessionIds);
+    this.deps.events.notify('sessionsRevoked', { sessionIds });
   }
 
   private runInBackground(work: () => Promise<void>): void {

@@ -31,9 +31,10 @@ async function sessionCachePlugin(app: FastifyInstance) {
     max: app.config.SESSION_CACHE_MAX,
     load: (token) => app.auth.authenticate(token),
     publish: revocations && ((revocation) => revocations.publish(revocation)),
+    applied: (revocation) => app.events.notify('revocationApplied', { revocation }),
   });
   app.decorate('sessionCache', cache);
-  app.auth.onSessionsRevoked((sessions) => void cache.revoke({ sessions }));
+  app.events.on('sessionsRevoked', 'auth', ({ sessionIds }) => cache.revoke({ sessions: sessionIds }));
 
   if (revocations) {
     // Until the instance listens, a revocation made elsewhere could go unheard.

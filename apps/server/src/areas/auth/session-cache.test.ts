@@ -102,9 +102,8 @@ describe('SessionCache', () => {
 
   it('tells every revocation to its listeners and to the other instances', async () => {
     const publish = vi.fn(async () => undefined);
-    const cache = new SessionCache({ ttlMs: 1_000, max: 10, load: async () => undefined, publish });
     const heard = vi.fn();
-    cache.onRevoked(heard);
+    const cache = new SessionCache({ ttlMs: 1_000, max: 10, load: async () => undefined, publish, applied: heard });
     await cache.revoke({ users: ['sam'] });
     cache.heard({ sessions: ['x'] });
     expect(publish).toHaveBeenCalledTimes(1);

@@ -11,6 +11,8 @@ export interface SessionCacheOptions {
   load: (token: string) => Promise<ActiveSession | undefined>;
   /** Tells the other instances (session-revocations.ts); absent with one instance. */
   publish?: (revocation: Revocation) => Promise<void>;
+  /** Every revocation applied here, made here or heard (live drops those sessions' sockets). */
+  applied?: (revocation: Revocation) => void;
 }
 
 /**
@@ -24,7 +26,6 @@ export class SessionCache {
   /** Moves on every revocation: a read that started before one must not be kept. */
   private epoch = 0;
   private hearing = true;
-  private readonly listeners = new Set<(revocation: Revocation) => void>();
 
   constructor(private readonly options: SessionCacheOptions) {
     this.entries = options.ttlMs > 0 ? new LRUCache({ max: options.max, ttl: options.ttlMs }) : undefined;
@@ -59,11 +60,6 @@ export class SessionCache {
     this.forget(revocation);
   }
 
-  /** Called with every revocation, made here or heard (live sockets of those sessions are dropped). */
-  onRevoked(listener: (revocation: Revocation) => void): void {
-    this.listeners.add(listener);
-  }
-
   /**
    * Whether revocations from other instances reach this one. While they cannot, nothing is
    * cached; what was may have missed one, so it is dropped either way.
@@ -86,6 +82,6 @@ export class SessionCache {
       }
       for (const key of gone) this.entries.delete(key);
     }
-    for (const listener of this.listeners) listener(revocation);
+    this.options.applied?.(revocation);
   }
 }

@@ -23,7 +23,9 @@ async function cameraCalPlugin(app: FastifyInstance) {
     equipment: app.fleet.fleetEquipment,
     logger: app.log,
   });
-  app.fleet.gateway.onUnitMessage('calibration', (serialNumber, payload) => uploads.upload(serialNumber, payload));
+  app.events.on('calibrationUploaded', 'camera-cal', async ({ serialNumber, payload }) => {
+    await uploads.upload(serialNumber, payload);
+  });
 }
 
 export default fp(cameraCalPlugin, { name: 'camera-cal', dependencies: ['fleet'] });

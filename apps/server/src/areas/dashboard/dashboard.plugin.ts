@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { StagedTotalsReader } from '../../ports/dashboard.js';
 import { DashboardRepository } from './dashboard.repository.js';
-import { DashboardProviders } from './dashboard.service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    dashboardProviders: DashboardProviders;
-    /** The staged totals, which the software area pushes to the consoles when staging changes. */
-    dashboardTotals: StagedTotalsReader;
-  }
-}
-
+/** The home dashboard's numbers; the consoles' cards and charts follow what other areas tell. */
 async function dashboardPlugin(app: FastifyInstance) {
-  app.decorate('dashboardProviders', new DashboardProviders());
-  app.decorate('dashboardTotals', new DashboardRepository(app.db));
+  const totals = new DashboardRepository(app.db);
+  app.events.on('stagingChanged', 'dashboard', async ({ family }) => {
+    app.live.broadcast('SOFTWARE_UPDATES_STAGED', { family, totals: await totals.stagedTotals(family) });
+  });
+  app.events.on('updatePublished', 'dashboard', ({ update, username }) =>
+    app.live.broadcast('NEW_SOFTWARE_UPDATE_CREATED', {
+      family: update.family,
+      version: update.version,
+      path: update.path,
+      isLatest: update.isLatest,
+      username,
+    }),
+  );
 }
 
-export default fp(dashboardPlugin, { name: 'dashboard', dependencies: ['database'] });
+export default fp(dashboardPlugin, { name: 'dashboard', dependencies: ['database', 'live'] });

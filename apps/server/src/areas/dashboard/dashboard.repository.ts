@@ -4,10 +4,9 @@ import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { connectionSamples, equipment, equipmentLive } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
-import type { StagedTotalsReader } from '../../ports/dashboard.js';
 
 /** The home dashboard's and Software Versions' numbers, counted from the equipment table. */
-export class DashboardRepository implements StagedTotalsReader {
+export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
   async stagedTotals(family: Family): Promise<StagedTotals> {

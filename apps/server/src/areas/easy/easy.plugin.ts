@@ -14,7 +14,7 @@ async function easyPlugin(app: FastifyInstance) {
   const repository = new EasyRepository(app.db);
   const service = new EasyService(repository);
   app.decorate('easy', { repository, service });
-  app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
+  app.events.on('unitRenamed', 'easy', ({ tx, from, to }) => repository.renameUnit(tx, from, to));
   app.services.register('ezAdas', {
     check: () => repository.listTargets(1).then(() => true),
     restart: async () => undefined,

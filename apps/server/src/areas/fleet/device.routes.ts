@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  deviceCheckInRequestSchema,
-  deviceClaimPendingSchema,
-  deviceCheckInResponseSchema,
-  deviceRegisterRequestSchema,
-  deviceRegisterResponseSchema,
-} from '@ed/contract/device-protocol';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 import { HttpError, inMinutes, tooManyRequests } from '../../shared/http-error.js';
-import { errorResponses } from '../../shared/route-schema.js';
+import { routesOf } from '../../shared/route-table.js';
 import { addressOfRequest, compileTrust } from './connection-address.js';
 import { authenticateUnit } from '../../ports/device-auth.js';
 import { GeoLocator } from './geolocation.js';
@@ -39,8 +32,7 @@ const tooManyFromAddress = (retryAfterMs: number) =>
   );
 
 /** Calls made by units, not by the console. */
-export default async function deviceRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default routesOf(devicesRoutes, (app) => {
   const trust = compileTrust(app.config.TRUSTED_PROXIES);
   const addressOf = (request: FastifyRequest) => {
     const voucher = app.fleet.demoAddresses;
@@ -60,27 +52,8 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
     return { address, countryCode: located?.country_code ?? null };
   };
 
-  app.post(
-    '/device/v1/register',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary: 'A unit trades the fleet enrollment key for its own MQTT credential',
-        description:
-          'A serial number that has a credential gets a new one (the old one is revoked) only with its ' +
-          'current `deviceToken`, or with the `claimToken` of a claim an administrator approved; ' +
-          'otherwise the answer is 202 with a claim that waits for an administrator (docs/device-protocol.md).',
-        security: [],
-        body: deviceRegisterRequestSchema,
-        response: {
-          200: deviceRegisterResponseSchema,
-          202: deviceClaimPendingSchema,
-          ...errorResponses(400, 403, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  return {
+    register: async (request, reply) => {
       const { serialNumber } = request.body;
       const registration = await app.fleet.credentials
         .register(request.body, () => beforeClaim(request))
@@ -109,29 +82,11 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
         },
       });
     },
-  );
-
-  app.post(
-    '/device/v1/check_in',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary: 'A unit says where it connects from, before each MQTT connection (HTTP Basic: serial and token)',
-        description:
-          'The server keeps the address it sees (X-Forwarded-For only through TRUSTED_PROXIES; in demo mode ' +
-          'the in-process fleet’s vouched address) and its ' +
-          'geolocation for the connection with this sequence: on an external broker it sees no unit connections.',
-        security: [],
-        body: deviceCheckInRequestSchema,
-        response: { 200: deviceCheckInResponseSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
+    checkIn: async (request) => {
       const serialNumber = await authenticateUnit(request, app.fleet.credentials);
       const address = addressOf(request);
       const countryCode = await app.fleet.gateway.checkedIn(serialNumber, request.body.seq, address);
       return { address: address.address.split(',')[0]!, countryCode };
     },
-  );
-}
+  };
+});

@@ -8,6 +8,7 @@ import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdat
 import { unitColumns, withLive, type EquipmentRow } from '../../db/unit-columns.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import { GeolocationWrites } from './geolocation-writes.js';
+import { readFleetCounts, type FleetCounts } from '../../db/fleet-counts.js';
 
 /** The slow facts of a state report: they live on `equipment`, and change rarely. */
 const RECORD_FIELDS = [
@@ -152,14 +153,8 @@ export class EquipmentRepository implements UnitLookup {
   }
 
   /** The fleet's totals, from the sharded counters (16 rows, whatever the fleet's size). */
-  async counts(): Promise<{ connectedAligners: number; totalAligners: number }> {
-    const [row] = await this.db
-      .select({
-        connectedAligners: sql<number>`coalesce(sum(${fleetCounters.connected}), 0)::int`,
-        totalAligners: sql<number>`coalesce(sum(${fleetCounters.units}), 0)::int`,
-      })
-      .from(fleetCounters);
-    return row ?? { connectedAligners: 0, totalAligners: 0 };
+  counts(): Promise<FleetCounts> {
+    return readFleetCounts(this.db);
   }
 
   /** How many units are on record, connected, and located, and in how many countries. */

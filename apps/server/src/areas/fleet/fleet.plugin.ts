@@ -83,7 +83,6 @@ async function fleetPlugin(app: FastifyInstance) {
   // Its own connection to the broker: built before the link, so registrations can use it at once.
   const brokerAccounts = externalBroker(config, instanceId, log);
   const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
-  app.live.setEquipmentCounts(() => equipment.counts());
 
   // The bus publishes through the link opened below; replies reach it through the gateway.
   const bus: CommandBus = new CommandBus(
@@ -100,6 +99,7 @@ async function fleetPlugin(app: FastifyInstance) {
     // Read at the first unit to locate, not at start: a start that has no unit to locate spends nothing on them.
     geo: () => GeoLocator.open(),
     live: app.live,
+    events: app.events,
     logger: log,
     onReply: (serialNumber, reply) => bus.handleReply(serialNumber, reply),
   });
@@ -142,7 +142,11 @@ async function fleetPlugin(app: FastifyInstance) {
 
   const reports = new ReportsRepository(db);
   const screenShots = new ScreenShotStore(db, app.files);
-  const renamer = new SerialRenamer(db);
+  const renamer = new SerialRenamer(db, app.events);
+  // Staging changed these units' records: their cards follow.
+  app.events.on('stagingChanged', 'fleet', ({ serialNumbers }) => {
+    for (const serial of serialNumbers) gateway.presenceChanged(serial);
+  });
   const service = new FleetService({
     equipment,
     bus,

@@ -3,6 +3,7 @@ import { stateMessageSchema, statusMessageSchema } from '@ed/contract/device-pro
 import type { DeviceTopics, TopicKind } from '@ed/contract/device-topics';
 import type { Family } from '@ed/contract/families';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
+import type { DomainEventBus, DomainEvents } from '../../ports/domain-events.js';
 import type { LiveEvents } from '../../ports/live.js';
 import { KeyedQueue } from '../../shared/keyed-queue.js';
 import type { ConnectionAddress } from './connection-address.js';
@@ -13,7 +14,12 @@ import type { Birth, Presence, PresenceOutcome, PresenceRepository } from './pre
 const COUNTERS_DEBOUNCE_MS = 500;
 
 export type UnitMessageKind = Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>;
-export type UnitMessageHandler = (serialNumber: string, payload: unknown) => Promise<unknown>;
+
+/** The event each unit topic that another area takes becomes (Tru-Point pairings, calibrations). */
+const UNIT_MESSAGE_EVENTS = {
+  pairing: 'pairingReported',
+  calibration: 'calibrationUploaded',
+} as const satisfies Record<UnitMessageKind, keyof DomainEvents>;
 
 export interface GatewayOptions {
   topics: DeviceTopics;
@@ -28,6 +34,8 @@ export interface GatewayOptions {
   /** The geolocation databases, opened at the first unit that needs them (about 45 MB). */
   geo: () => Promise<GeoLocator>;
   live: LiveEvents;
+  /** Tells the other areas: a unit changed, a unit sent a message of theirs. */
+  events: DomainEventBus;
   logger: FastifyBaseLogger;
   onReply(serialNumber: string, reply: unknown): void;
 }
@@ -38,24 +46,9 @@ export interface GatewayOptions {
  */
 export class FleetGateway {
   private readonly queue = new KeyedQueue();
-  private readonly changeListeners = new Set<(serialNumber: string) => void>();
-  private readonly unitMessageHandlers = new Map<UnitMessageKind, UnitMessageHandler>();
   private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: GatewayOptions) {}
-
-  /** Called after a unit's record changed (presence or state), e.g. to update radar cards. */
-  onUnitChanged(listener: (serialNumber: string) => void): void {
-    this.changeListeners.add(listener);
-  }
-
-  /**
-   * Another area takes a unit topic of its own (Tru-Point pairing reports, calibration uploads).
-   * Its handler runs in the unit's queue, after everything the unit sent before.
-   */
-  onUnitMessage(kind: UnitMessageKind, handler: UnitMessageHandler): void {
-    this.unitMessageHandlers.set(kind, handler);
-  }
 
   /** A connection our embedded broker accepted; `seq` and the beat come from the unit's last will. */
   unitConnected(
@@ -164,13 +157,18 @@ export class FleetGateway {
     clearTimeout(this.countersTimer);
   }
 
+  /**
+   * A unit topic that another area takes: its event is handled in the unit's queue, after
+   * everything the unit sent before.
+   */
   private handleUnitMessage(kind: UnitMessageKind, serialNumber: string, json: unknown): void {
-    const handler = this.unitMessageHandlers.get(kind);
-    if (!handler) return this.options.logger.warn({ serialNumber, kind }, 'dropped a unit message nobody handles');
+    const { events } = this.options;
+    const event = UNIT_MESSAGE_EVENTS[kind];
+    if (!events.handles(event)) {
+      return this.options.logger.warn({ serialNumber, kind }, 'dropped a unit message nobody handles');
+    }
     void this.queue
-      .run(serialNumber, async () => {
-        await handler(serialNumber, json);
-      })
+      .run(serialNumber, () => events.emit(event, { serialNumber, payload: json }))
       .catch((err: unknown) => this.options.logger.error({ err, serialNumber, kind }, 'unit message not stored'));
   }
 
@@ -234,7 +232,7 @@ export class FleetGateway {
   }
 
   private changed(serialNumber: string, presence = true): void {
-    for (const listener of this.changeListeners) listener(serialNumber);
+    this.options.events.notify('unitChanged', { serialNumber });
     if (presence) this.scheduleCounters();
   }
 

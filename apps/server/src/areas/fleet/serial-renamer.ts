@@ -1,16 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 import { cameraCalibrations, deviceCredentials, equipment, equipmentLive } from '../../db/schema.js';
 import { conflict } from '../../shared/http-error.js';
 
-export type RenameStep = (tx: Db, from: string, to: string) => Promise<void>;
+type RenameStep = (tx: Tx, from: string, to: string) => Promise<void>;
 
 /**
- * Renames a unit everywhere in one transaction. Areas that keep serial numbers of their own
- * (tickets, favorites) add a step, so a reset serial never leaves an old name behind.
+ * Renames a unit everywhere in one transaction: the fleet's own records, then those of every
+ * area that keeps serial numbers (tickets, favorites…), which handle `unitRenamed` inside the
+ * transaction, so a reset serial never leaves an old name behind.
  */
 export class SerialRenamer {
-  private readonly steps: RenameStep[] = [
+  private readonly steps: readonly RenameStep[] = [
     // The unit drops its connection and comes back under the new name; until then it is offline.
     async (tx, from, to) => {
       const [unit] = await tx
@@ -33,11 +35,10 @@ export class SerialRenamer {
     },
   ];
 
-  constructor(private readonly db: Db) {}
-
-  addStep(step: RenameStep): void {
-    this.steps.push(step);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly events: DomainEventBus,
+  ) {}
 
   /** Refuses a new serial number that another unit or credential already has. */
   async assertFree(to: string): Promise<void> {
@@ -57,6 +58,7 @@ export class SerialRenamer {
   async rename(from: string, to: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const step of this.steps) await step(tx, from, to);
+      await this.events.emit('unitRenamed', { tx, from, to });
     });
   }
 }

@@ -1,31 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '../../shared/route-schema.js';
+import { healthRoutes } from '@ed/contract/routes/health';
 import { errorBody } from '../../plugins/errors.js';
+import { routesOf } from '../../shared/route-table.js';
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-
-/** GET /healthz: 200 once the server is ready and its database answers, else 503. */
-export default async function healthRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: the server is up and its database answers',
-        security: [],
-        response: { 200: healthSchema, ...errorResponses(503) },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await app.database.ping();
-      } catch {
-        return reply.code(503).send(errorBody(503, 'The database is unavailable. Try again in a moment.'));
-      }
-      return { status: 'ok' as const, database: app.database.kind };
-    },
-  );
-}
+/** 200 once the server is ready and its database answers, else 503. */
+export default routesOf(healthRoutes, (app) => ({
+  health: async (_request, reply) => {
+    try {
+      await app.database.ping();
+    } catch {
+      return reply.code(503).send(errorBody(503, 'The database is unavailable. Try again in a moment.'));
+    }
+    return { status: 'ok' as const, database: app.database.kind };
+  },
+}));

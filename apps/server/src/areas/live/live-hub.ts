@@ -11,6 +11,7 @@ import type {
 import type { LiveEvents } from '../../ports/live.js';
 import type { Revocation } from '../../ports/session.js';
 import { ConsoleUsers, type UsersNotice } from './console-users.js';
+import type { FleetCounts } from '../../db/fleet-counts.js';
 
 export interface SocketData {
   sessionId: string;
@@ -39,15 +40,11 @@ const COUNTERS_DEBOUNCE_MS = 500;
 /** Consoles connecting within this long share one read of the unit counts for their first counters. */
 const WELCOME_BATCH_MS = 20;
 
-export type EquipmentCounts = () => Promise<Pick<ConnectionCounters, 'connectedAligners' | 'totalAligners'>>;
-
 /**
  * The server side of the live-event socket. Everything goes through rooms, so with the
  * postgres adapter an event or a disconnect reaches sockets held by any server instance.
  */
 export class LiveHub implements LiveEvents {
-  /** The fleet gateway replaces this; until a fleet exists there are no units to count. */
-  private equipmentCounts: EquipmentCounts = async () => ({ connectedAligners: 0, totalAligners: 0 });
   /** Consoles waiting for their first counters. */
   private readonly welcoming = new Set<LiveSocket>();
   private welcomeTimer: NodeJS.Timeout | undefined;
@@ -58,6 +55,8 @@ export class LiveHub implements LiveEvents {
 
   constructor(
     readonly io: LiveServer,
+    /** Connected and known units (db/fleet-counts.ts). */
+    private readonly equipmentCounts: () => Promise<FleetCounts>,
     private readonly logger?: FastifyBaseLogger,
   ) {
     this.users = new ConsoleUsers(() => this.requestCountersPush(), logger);
@@ -118,10 +117,6 @@ export class LiveHub implements LiveEvents {
     } catch (err) {
       this.logger?.warn({ err }, 'could not send the connection counters');
     }
-  }
-
-  setEquipmentCounts(counts: EquipmentCounts): void {
-    this.equipmentCounts = counts;
   }
 
   async connectionCounters(): Promise<ConnectionCounters> {

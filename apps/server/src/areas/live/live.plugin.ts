@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '@ed/contract/constants';
 import { CLIENT_EVENTS, identityPayloadSchema, socketAuthSchema } from '@ed/contract/socket';
+import { readFleetCounts } from '../../db/fleet-counts.js';
 import { adapterPool } from './adapter-pool.js';
 import { LiveHub, rooms, type LiveServer, type LiveSocket } from './live-hub.js';
 
@@ -30,12 +31,12 @@ async function livePlugin(app: FastifyInstance) {
       }),
     );
   }
-  const hub = new LiveHub(io, app.log);
+  const hub = new LiveHub(io, () => readFleetCounts(app.db), app.log);
   app.decorate('live', hub);
-  app.auth.onSessionsRevoked((ids) => hub.disconnectSessions(ids));
+  app.events.on('sessionsRevoked', 'live', ({ sessionIds }) => hub.disconnectSessions(sessionIds));
   // A console may connect here with a session cached before its revocation reached this
   // instance; hearing the revocation drops it too.
-  app.sessionCache.onRevoked((revocation) => hub.disconnectLocal(revocation));
+  app.events.on('revocationApplied', 'live', ({ revocation }) => hub.disconnectLocal(revocation));
   if (adapterClients) {
     // Each instance's users travel between instances (console-users.ts); without the adapter there is one instance.
     io.on('live:users', (notice) => hub.users.receive(notice));

@@ -22,7 +22,7 @@ async function messagesPlugin(app: FastifyInstance) {
     audits: app.audits,
   });
   app.decorate('messages', messages);
-  app.fleet.renamer.addStep(async (tx, from, to) => {
+  app.events.on('unitRenamed', 'messages', async ({ tx, from, to }) => {
     await Deliveries.rename(tx, from, to);
     await MessagesRepository.renameSerial(tx, from, to);
   });

@@ -21,7 +21,8 @@ async function radarPlugin(app: FastifyInstance) {
     logger: app.log,
   });
   app.decorate('radar', radar);
-  app.fleet.gateway.onUnitChanged((serial) => radar.unitChanged(serial));
+  app.events.on('unitChanged', 'radar', ({ serialNumber }) => radar.unitChanged(serialNumber));
+  app.events.on('ticketChanged', 'radar', ({ serialNumber }) => radar.unitChanged(serialNumber));
   app.services.register('radar', {
     check: () => repository.list(0, 1).then(() => true),
     restart: async () => radar.stop(),

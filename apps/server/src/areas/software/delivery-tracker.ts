@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpdateState } from '@ed/contract/equipment';
-import type { Family } from '@ed/contract/families';
 import { isOlder } from '@ed/contract/versions';
 import type { Db } from '../../db/client.js';
 import type { EquipmentRow } from '../../db/unit-columns.js';
@@ -9,6 +8,7 @@ import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './softwar
 import type { SoftwareService } from './software.service.js';
 import { connectionOf } from './unit-connection.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 /** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
 export function progressKey(state: UpdateState | null): string {
@@ -41,7 +41,8 @@ export class DeliveryTracker {
       findUnit(serialNumber: string): Promise<EquipmentRow | undefined>;
       findUpdate(id: number): Promise<SoftwareUpdateRow | undefined>;
       tellUnit(serialNumber: string, update: SoftwareUpdateRow): Promise<void>;
-      stagingChanged(family: Family, serialNumbers: string[]): void;
+      /** Tells that the staged totals changed. */
+      events: DomainEventBus;
       now(): Date;
       logger: FastifyBaseLogger;
       /** Where the batched look-ups go: the fleet's own pool. */
@@ -80,7 +81,8 @@ export class DeliveryTracker {
         if (row) await service.recordSlotFreed(tx, row, 'delivery');
         return row;
       });
-      if (delivered) this.deps.stagingChanged(unit.family, [serialNumber]);
+      // The unit's own report changed its record: its cards follow that; only the totals move.
+      if (delivered) this.deps.events.notify('stagingChanged', { family: unit.family, serialNumbers: [] });
       return;
     }
     // Only a hint: telling claims the connection first (software.plugin.ts), so it happens once.

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { packageFileNameSchema } from '@ed/contract/software';
+import { packageDownloadRoutes } from '@ed/contract/routes/package-download';
 import { specDeliveries, specUpdates } from '../../db/schema.js';
 import { notFound, unauthorized } from '../../shared/http-error.js';
+import { routesOf } from '../../shared/route-table.js';
 
 /** The unit's credential as HTTP Basic: username = serial number, password = device token. */
 function basicCredential(request: FastifyRequest): { serial: string; token: string } | null {
@@ -19,8 +18,7 @@ function basicCredential(request: FastifyRequest): { serial: string; token: stri
  * Package files for units, from the file store: only a unit with a staged update of this package
  * may fetch it, with resume.
  */
-export default async function packageDownloadRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default routesOf(packageDownloadRoutes, (app) => {
   const authenticate = async (request: FastifyRequest): Promise<string> => {
     const credential = basicCredential(request);
     if (!credential || !(await app.fleet.credentials.verify(credential.serial, credential.token))) {
@@ -28,23 +26,11 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
     }
     return credential.serial;
   };
-  const fileSchema = z.union([z.literal('manifest.json'), packageFileNameSchema]);
   const listed = (files: { name: string }[], file: string) =>
     file === 'manifest.json' || files.some((f) => f.name === file);
 
-  app.get(
-    '/device/v1/packages/:updateId/:file',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary: 'A unit downloads a file of its staged update (HTTP Basic: serial number and device token)',
-        description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
-        security: [],
-        params: z.object({ updateId: z.coerce.number().int().positive(), file: fileSchema }),
-      },
-    },
-    async (request, reply) => {
+  return {
+    downloadPackageFile: async (request, reply) => {
       const serial = await authenticate(request);
       const { updateId, file } = request.params;
       const staged = await app.software.repository.staged(serial);
@@ -53,20 +39,7 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
       if (!update || !listed(update.files, file)) throw notFound(`Update ${updateId} has no file ${file}.`);
       return app.software.packageFiles.send(request, reply, 'software', updateId, file);
     },
-  );
-  app.get(
-    '/device/v1/spec-packages/:specId/:file',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary: 'A unit downloads a file of a spec release it was sent (HTTP Basic: serial number and device token)',
-        description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
-        security: [],
-        params: z.object({ specId: z.coerce.number().int().positive(), file: fileSchema }),
-      },
-    },
-    async (request, reply) => {
+    downloadSpecPackageFile: async (request, reply) => {
       const serial = await authenticate(request);
       const { specId, file } = request.params;
       const [row] = await app.db
@@ -79,5 +52,5 @@ export default async function packageDownloadRoutes(fastify: FastifyInstance) {
         throw notFound(`Unit ${serial} was not sent spec release ${specId} or its file ${file}.`);
       return app.software.packageFiles.send(request, reply, 'spec', specId, file);
     },
-  );
-}
+  };
+});

@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
-import type { Family } from '@ed/contract/families';
 import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.js';
 import { DeliveryTracker } from './delivery-tracker.js';
 import { PackageFiles } from './package-files.js';
@@ -14,7 +13,7 @@ import { SoftwareService } from './software.service.js';
 import { SpecDelivery } from './spec-delivery.js';
 import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
-import { connectionOf } from './unit-connection.js';
+import { UnitTeller } from './unit-teller.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
 export interface AreaClock {
@@ -51,37 +50,8 @@ async function softwarePlugin(app: FastifyInstance) {
   const store = new PackageStore(config.paths.updates);
   const packageFiles = new PackageFiles(db, app.files, store, log);
   const repository = new SoftwareRepository(db);
-  const totals = app.dashboardTotals;
-
-  const tellUnit = async (serialNumber: string, update: SoftwareUpdateRow | null) => {
-    const unit = await fleet.equipment.findBySerial(serialNumber);
-    if (!unit?.connected) return;
-    if (!update) {
-      await fleet.bus.send(serialNumber, 'clear_pending_updates', {});
-      return;
-    }
-    const connection = connectionOf(unit);
-    // Someone else (the tracker, the scheduler, another instance) is telling it on this connection.
-    if (!(await repository.claimTell(serialNumber, update.id, connection))) return;
-    try {
-      await fleet.bus.send(serialNumber, 'stage', {
-        version: { semantic: update.semantic, meta: update.meta },
-        url: `/device/v1/packages/${update.id}/`,
-        files: update.files,
-      });
-    } catch (err) {
-      // Not taken (no answer, or busy): the next change of the unit tells it again.
-      await repository.releaseTell(serialNumber, update.id, connection);
-      throw err;
-    }
-  };
-  const stagingChanged = (family: Family, serialNumbers: string[]) => {
-    for (const serial of serialNumbers) fleet.gateway.presenceChanged(serial);
-    void totals
-      .stagedTotals(family)
-      .then((t) => app.live.broadcast('SOFTWARE_UPDATES_STAGED', { family, totals: t }))
-      .catch((err: unknown) => log.warn({ err }, 'staged totals not pushed'));
-  };
+  const teller = new UnitTeller({ equipment: fleet.equipment, commands: fleet.bus, repository });
+  const tellUnit = (serialNumber: string, update: SoftwareUpdateRow | null) => teller.tell(serialNumber, update);
 
   const service = new SoftwareService({
     db,
@@ -90,15 +60,7 @@ async function softwarePlugin(app: FastifyInstance) {
     packageFiles,
     findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
     tellUnit,
-    stagingChanged,
-    published: (update, username) =>
-      app.live.broadcast('NEW_SOFTWARE_UPDATE_CREATED', {
-        family: update.family,
-        version: update.version,
-        path: update.path,
-        isLatest: update.isLatest,
-        username,
-      }),
+    events: app.events,
     now,
     logger: log,
   });
@@ -110,7 +72,7 @@ async function softwarePlugin(app: FastifyInstance) {
     findUnit: (serial) => fleet.equipment.findBySerial(serial),
     findUpdate: (id) => repository.byId(id),
     tellUnit,
-    stagingChanged: (family) => stagingChanged(family, []),
+    events: app.events,
     now,
     logger: log,
   });
@@ -151,9 +113,8 @@ async function softwarePlugin(app: FastifyInstance) {
     seedDemo: (written) => seedSoftwareDemo(config.paths.updates, service, repository, written),
   });
 
-  app.dashboardProviders.latestVersion = (family) => service.latestVersion(family);
-  fleet.gateway.onUnitChanged((serial) => tracker.unitChanged(serial));
-  fleet.renamer.addStep(async (tx, from, to) => {
+  app.events.on('unitChanged', 'software', ({ serialNumber }) => tracker.unitChanged(serialNumber));
+  app.events.on('unitRenamed', 'software', async ({ tx, from, to }) => {
     await tx.update(stagedUpdates).set({ serialNumber: to }).where(eq(stagedUpdates.serialNumber, from));
     await tx.update(scheduledStages).set({ serialNumber: to }).where(eq(scheduledStages.serialNumber, from));
     await tx.update(specDeliveries).set({ serialNumber: to }).where(eq(specDeliveries.serialNumber, from));
@@ -183,5 +144,5 @@ async function softwarePlugin(app: FastifyInstance) {
 
 export default fp(softwarePlugin, {
   name: 'software',
-  dependencies: ['fleet', 'files', 'live', 'services', 'dashboard'],
+  dependencies: ['fleet', 'files', 'services'],
 });

@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../shared/http-error.js';
 import type { PackageFiles } from './package-files.js';
 import type { PackageStore } from './package-store.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 export interface StagingDeps {
   db: Db;
@@ -28,10 +29,8 @@ export interface StagingDeps {
   findUnit(serialNumber: string, db?: Db): Promise<EquipmentRow | undefined>;
   /** Tells a connected unit about its staged update (or that it was cleared), after the commit. */
   tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
-  /** Pushes staged totals and radar cards after a change. */
-  stagingChanged(family: Family, serialNumbers: string[]): void;
-  /** `username` created it; the live event names them so their own console skips the echo. */
-  published(update: SoftwareUpdate, username: string): void;
+  /** Tells of a publication and of staging changes (totals and units' cards follow). */
+  events: DomainEventBus;
   now(): Date;
   logger: FastifyBaseLogger;
 }
@@ -122,7 +121,7 @@ export class SoftwareService {
       },
     );
     const update = toSoftwareUpdate(row, true);
-    this.deps.published(update, username);
+    this.deps.events.notify('updatePublished', { update, username });
     return update;
   }
 
@@ -205,11 +204,9 @@ export class SoftwareService {
         .tellUnit(serialNumber, update)
         .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'unit not told of its staged update'));
     }
-    if (staged.length > 0)
-      this.deps.stagingChanged(
-        family,
-        staged.map((s) => s.serialNumber),
-      );
+    if (staged.length > 0) {
+      this.deps.events.notify('stagingChanged', { family, serialNumbers: staged.map((s) => s.serialNumber) });
+    }
   }
 
   /** Clears a unit's staged update; an auto-staged one frees its slot (recorded as auto-unstaged). */

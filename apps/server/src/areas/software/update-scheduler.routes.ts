@@ -1,44 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FAMILY_LABELS } from '@ed/contract/families';
-import {
-  SCHEDULER_ROUTES,
-  schedulerDevicesQuerySchema,
-  schedulerDevicesSchema,
-  schedulerStatisticsSchema,
-} from '@ed/contract/update-scheduler';
-import { errorResponses } from '../../shared/route-schema.js';
+import type { Family } from '@ed/contract/families';
+import { updateSchedulerRoutes, type SchedulerCalls } from '@ed/contract/routes/update-scheduler';
+import { routesOf, type RouteHandler } from '../../shared/route-table.js';
+
+type FamilyHandlers = { [K in keyof SchedulerCalls]: RouteHandler<SchedulerCalls[K]> };
 
 /** The Update Scheduler screen's calls (part 2 §7), one pair per family. */
-export default async function updateSchedulerRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['update scheduler'];
-  for (const r of SCHEDULER_ROUTES) {
-    const label = FAMILY_LABELS[r.family];
-    app.get(
-      r.devices,
-      {
-        config: { permission: 'updateScheduler.read' },
-        schema: {
-          tags,
-          summary: `${label} with their staging and update state, 10 per page`,
-          querystring: schedulerDevicesQuerySchema,
-          response: { 200: schedulerDevicesSchema, ...errorResponses(400, 401, 403) },
-        },
-      },
-      (request) => app.software.statistics.devices(r.family, request.query),
-    );
-    app.get(
-      r.statistics,
-      {
-        config: { permission: 'updateScheduler.read' },
-        schema: {
-          tags,
-          summary: `What the update scheduler did for ${label}: totals, slot age, hourly and daily series`,
-          response: { 200: schedulerStatisticsSchema, ...errorResponses(401, 403) },
-        },
-      },
-      () => app.software.statistics.statistics(r.family, app.config.AUTO_STAGE_SLOTS),
-    );
-  }
-}
+export default routesOf(updateSchedulerRoutes, (app) => {
+  const family = (f: Family): FamilyHandlers => ({
+    devices: (request) => app.software.statistics.devices(f, request.query),
+    statistics: () => app.software.statistics.statistics(f, app.config.AUTO_STAGE_SLOTS),
+  });
+  const aligner = family('aligner');
+  const gtps = family('gtps');
+  const oasis = family('aligner-oasis');
+  return {
+    getAlignerDevices: aligner.devices,
+    getAlignerStatistics: aligner.statistics,
+    getGtpsDevices: gtps.devices,
+    getGtpsStatistics: gtps.statistics,
+    getOasisDevices: oasis.devices,
+    getOasisStatistics: oasis.statistics,
+  };
+});

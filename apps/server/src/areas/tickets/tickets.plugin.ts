@@ -25,17 +25,15 @@ async function ticketsPlugin(app: FastifyInstance) {
     files: app.files,
     live: app.live,
     mail,
-    unitChanged: (serial) => app.radar.unitChanged(serial),
+    events: app.events,
     logger: app.log,
   });
   app.decorate('tickets', tickets);
-  app.aligners.setOpenTicketCounter((ids) => repository.openCounts(ids));
-  app.dashboardProviders.ticketStatistics = () => tickets.statistics();
-  app.fleet.renamer.addStep((tx, from, to) => repository.renameSerial(tx, from, to));
+  app.events.on('unitRenamed', 'tickets', ({ tx, from, to }) => repository.renameSerial(tx, from, to));
   app.addHook('preClose', () => mail.drain());
 }
 
 export default fp(ticketsPlugin, {
   name: 'tickets',
-  dependencies: ['fleet', 'aligners', 'dashboard', 'files', 'live', 'mailer', 'radar'],
+  dependencies: ['fleet', 'files', 'live', 'mailer'],
 });

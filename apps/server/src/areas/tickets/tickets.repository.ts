@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, serialContains } from '../../db/serial-search.js';
 import type { TicketStatistics } from '@ed/contract/dashboard';
 import type { Db } from '../../db/client.js';
-import { equipment, supportTickets, ticketAttachments, ticketComments } from '../../db/schema.js';
+import { supportTickets, ticketAttachments, ticketComments } from '../../db/schema.js';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type NewTicketRow = typeof supportTickets.$inferInsert;
@@ -120,21 +120,6 @@ export class TicketsRepository {
   async attachment(id: number): Promise<AttachmentRow | undefined> {
     const [row] = await this.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, id)).limit(1);
     return row;
-  }
-
-  /** Open tickets per unit id, matched by the unit's current serial number. */
-  async openCounts(equipmentIds: number[]): Promise<Map<number, number>> {
-    if (equipmentIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: equipment.id, n: count() })
-      .from(equipment)
-      .innerJoin(
-        supportTickets,
-        and(eq(supportTickets.serialNumber, equipment.serialNumber), eq(supportTickets.closed, false)),
-      )
-      .where(inArray(equipment.id, equipmentIds))
-      .groupBy(equipment.id);
-    return new Map(rows.map((r) => [r.id, r.n]));
   }
 
   async statistics(): Promise<TicketStatistics> {

@@ -24,6 +24,7 @@ import { checkAttachmentImage } from './attachment-files.js';
 import type { EscalationMailer } from './escalation-mail.js';
 import { attachmentFileNames, toAttachment, toComment, toHistoryItem, toTicketSummary } from './ticket-view.js';
 import type { TicketRow, TicketsRepository } from './tickets.repository.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 type CreateTicket = z.output<typeof createTicketRequestSchema>;
 
@@ -36,8 +37,8 @@ export class TicketsService {
       files: FileStore;
       live: LiveEvents;
       mail: EscalationMailer;
-      /** A unit's open-ticket count changed (radar cards follow). */
-      unitChanged: (serialNumber: string) => void;
+      /** Tells that a unit's open tickets changed (radar cards follow). */
+      events: DomainEventBus;
       logger: FastifyBaseLogger;
     },
   ) {}
@@ -235,7 +236,9 @@ export class TicketsService {
   ): void {
     this.deps.live.broadcast(event, { id: ticket.id, serialNumber: ticket.serialNumber, username });
     void this.pushStatistics();
-    if (event !== 'REPORT_SUPPORT_TICKET_COMMENT_CREATED') this.deps.unitChanged(ticket.serialNumber);
+    if (event !== 'REPORT_SUPPORT_TICKET_COMMENT_CREATED') {
+      this.deps.events.notify('ticketChanged', { serialNumber: ticket.serialNumber });
+    }
   }
 
   private async pushStatistics(): Promise<void> {

@@ -19,8 +19,10 @@ async function truPointPlugin(app: FastifyInstance) {
     logger: app.log,
   });
   app.decorate('truPoint', { repository, service });
-  app.fleet.gateway.onUnitMessage('pairing', (serial, json) => service.handleUnitMessage(serial, json));
-  app.fleet.renamer.addStep((tx, from, to) => repository.renameUnit(tx, from, to));
+  app.events.on('pairingReported', 'tru-point', async ({ serialNumber, payload }) => {
+    await service.handleUnitMessage(serialNumber, payload);
+  });
+  app.events.on('unitRenamed', 'tru-point', ({ tx, from, to }) => repository.renameUnit(tx, from, to));
   app.services.register('truPointIntegrations', {
     check: () => repository.listVendors(1).then(() => true),
     restart: async () => undefined,

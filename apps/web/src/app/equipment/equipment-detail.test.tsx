@@ -3,8 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { radarRoutes } from '@ed/contract/routes/radar';
+import { softwareRoutes } from '@ed/contract/routes/software';
 import { writeToken } from '../../shared/auth/token-storage';
-import { fakeServer } from '../../testing/fake-server';
+import { fakeServer, on } from '../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import { EquipmentDetail } from './equipment-detail';
@@ -19,10 +24,10 @@ function setup(role: Role, unit: Equipment = equipmentFixture(), extra: Record<s
   writeToken(tokenFor(role, 'alice'));
   let current = unit;
   const server = fakeServer({
-    'GET /read/aligner/v1': () => current,
-    'GET /read/latest_software_version/v1': () => ({ semantic: '5.2.0', meta: null, path: '/u/5.2.0' }),
-    'GET /read/latest_gtps_software_version/v1': () => null,
-    'GET /read/latest_oasis_software_version/v1': () => null,
+    [on(alignersRoutes.getAligner)]: () => current,
+    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.2.0', meta: null, path: '/u/5.2.0' }),
+    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
+    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
     ...extra,
   });
   const onClose = vi.fn();
@@ -115,7 +120,7 @@ describe('EquipmentDetailDialog', () => {
   it('stages the latest version, then offers Unstage of it', async () => {
     const server: { setUnit?: (unit: Equipment) => void } = {};
     const { user, setUnit, callsTo } = setup('support', equipmentFixture(), {
-      'POST /create/immediate_stage_of_software_update/v1': () => {
+      [on(softwareRoutes.stageUpdate)]: () => {
         server.setUnit?.(equipmentFixture({ pendingSoftwareDownload: '5.2.0' }));
         return {
           serialNumber: 'V33CP1234',
@@ -130,7 +135,7 @@ describe('EquipmentDetailDialog', () => {
     expect(await within(commands()).findByRole('button', { name: 'Unstage 5.2.0' })).toBeTruthy();
     expect(within(commands()).queryByRole('button', { name: /^Stage/ })).toBeNull();
     // As part 1 §7 sends it: the release's version {semantic, meta} and its path.
-    expect(callsTo('POST', '/create/immediate_stage_of_software_update/v1')[0]?.body).toEqual({
+    expect(callsTo(softwareRoutes.stageUpdate)[0]?.body).toEqual({
       serialNumber: 'V33CP1234',
       version: { semantic: '5.2.0', meta: null },
       path: '/u/5.2.0',
@@ -154,14 +159,14 @@ describe('EquipmentDetailDialog', () => {
 
   it('raises the log level by sending INFO, then offers LOWER LOG LEVEL', async () => {
     const { user, callsTo, setUnit } = setup('admin', equipmentFixture({ logLevel: 'WARN' }), {
-      'POST /cmd/aligner_set_logging_level/v1': () => {
+      [on(commandRoutes.setLoggingLevel)]: () => {
         setUnit(equipmentFixture({ logLevel: 'INFO' }));
         return commandAnswer('set_logging_level', { logLevel: 'INFO' });
       },
     });
     await user.click(await screen.findByRole('button', { name: 'RAISE LOG LEVEL' }));
     expect(await screen.findByRole('button', { name: 'LOWER LOG LEVEL' })).toBeTruthy();
-    expect(callsTo('POST', '/cmd/aligner_set_logging_level/v1')[0]?.body).toEqual({
+    expect(callsTo(commandRoutes.setLoggingLevel)[0]?.body).toEqual({
       serialNumber: 'V33CP1234',
       loggingLevel: 'INFO',
     });
@@ -169,7 +174,7 @@ describe('EquipmentDetailDialog', () => {
 
   it('shows the opened port in an alert', async () => {
     const { user } = setup('engineer', undefined, {
-      'POST /cmd/aligner_open_ssh_port/v1': () => commandAnswer('open_ssh_port', { port: 40022 }),
+      [on(commandRoutes.openSshPort)]: () => commandAnswer('open_ssh_port', { port: 40022 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Open Port' }));
     expect(await screen.findByText('Port 40022 is open on V33CP1234.')).toBeTruthy();
@@ -177,7 +182,7 @@ describe('EquipmentDetailDialog', () => {
 
   it("alerts the spec's text and the reason when Clear Updates fails", async () => {
     const { user } = setup('support_lvl2', undefined, {
-      'POST /cmd/clear_pending_updates/v1': () => errorResponse(409, 'Unit V33CP1234 is not connected.'),
+      [on(commandRoutes.clearPendingUpdates)]: () => errorResponse(409, 'Unit V33CP1234 is not connected.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Clear Updates' }));
     expect(
@@ -187,7 +192,7 @@ describe('EquipmentDetailDialog', () => {
 
   it('offers Change in Change Target Type only once a type is chosen', async () => {
     const { user, callsTo } = setup('admin', undefined, {
-      'POST /cmd/set_target_eol_types/v1': () => commandAnswer('set_target_eol_types', { targetType: 'AT700' }),
+      [on(commandRoutes.setTargetEolTypes)]: () => commandAnswer('set_target_eol_types', { targetType: 'AT700' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change Targets' }));
     const sub = await screen.findByRole('dialog', { name: 'Change Target Type' });
@@ -198,7 +203,7 @@ describe('EquipmentDetailDialog', () => {
     expect(change.disabled).toBe(false);
     await user.click(change);
     expect(await screen.findByText('Target type changed!')).toBeTruthy();
-    expect(callsTo('POST', '/cmd/set_target_eol_types/v1')[0]?.body).toEqual({
+    expect(callsTo(commandRoutes.setTargetEolTypes)[0]?.body).toEqual({
       serialNumber: 'V33CP1234',
       targetType: 'AT700',
     });
@@ -207,17 +212,17 @@ describe('EquipmentDetailDialog', () => {
 
   it('resets the serial and hands over the new one', async () => {
     const { user, callsTo, onSerialChanged } = setup('admin', undefined, {
-      'POST /cmd/reset_serial_number/v1': () => commandAnswer('reset_serial_number', { serialNumber: 'V33CP9999' }),
+      [on(commandRoutes.resetSerialNumber)]: () => commandAnswer('reset_serial_number', { serialNumber: 'V33CP9999' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Reset Serial' }));
     const sub = await screen.findByRole('dialog', { name: 'Reset Serial' });
     await user.type(within(sub).getByLabelText('New Serial Number'), 'v33cp9999');
-    const reads = callsTo('GET', '/read/aligner/v1').length;
+    const reads = callsTo(alignersRoutes.getAligner).length;
     await user.click(within(sub).getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(onSerialChanged).toHaveBeenCalledWith('V33CP9999'));
     // The old serial is gone: reading it again would only get a 404.
-    expect(callsTo('GET', '/read/aligner/v1')).toHaveLength(reads);
-    expect(callsTo('POST', '/cmd/reset_serial_number/v1')[0]?.body).toEqual({
+    expect(callsTo(alignersRoutes.getAligner)).toHaveLength(reads);
+    expect(callsTo(commandRoutes.resetSerialNumber)[0]?.body).toEqual({
       currentSerialNumber: 'V33CP1234',
       newSerialNumber: 'V33CP9999',
     });
@@ -225,7 +230,7 @@ describe('EquipmentDetailDialog', () => {
 
   it("flips the star after the server agreed, and shows the server's refusal", async () => {
     const { user } = setup('admin', undefined, {
-      'POST /create/favorite/v1': () => errorResponse(409, 'Favorite limit exceeded.'),
+      [on(radarRoutes.addFavorite)]: () => errorResponse(409, 'Favorite limit exceeded.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
     expect(await screen.findByText('Favorite limit exceeded.')).toBeTruthy();
@@ -234,11 +239,11 @@ describe('EquipmentDetailDialog', () => {
 
   it('adds the unit to the radar', async () => {
     const { user, callsTo } = setup('admin', undefined, {
-      'POST /create/favorite/v1': () => equipmentFixture({ favorite: true }),
+      [on(radarRoutes.addFavorite)]: () => equipmentFixture({ favorite: true }),
     });
     await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
     expect(await screen.findByRole('button', { name: 'Remove from My Radar' })).toBeTruthy();
-    expect(callsTo('POST', '/create/favorite/v1')[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
+    expect(callsTo(radarRoutes.addFavorite)[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
   });
 
   it('follows the live updates of a radar unit', async () => {
@@ -277,7 +282,9 @@ describe('EquipmentDetailDialog', () => {
 
   it('says why when the unit cannot be read', async () => {
     writeToken(tokenFor('admin'));
-    fakeServer({ 'GET /read/aligner/v1': () => errorResponse(404, 'There is no unit with serial number V33CP1234.') });
+    fakeServer({
+      [on(alignersRoutes.getAligner)]: () => errorResponse(404, 'There is no unit with serial number V33CP1234.'),
+    });
     renderScreen(<EquipmentDetail serialNumber="V33CP1234" onClose={vi.fn()} onSerialChanged={vi.fn()} />);
     expect(await screen.findByText('There is no unit with serial number V33CP1234.')).toBeTruthy();
   });

@@ -11,8 +11,9 @@ export interface CallOptions {
 }
 
 /** What a call takes besides the route: its query, params and body when the route has them. */
-export type CallArgs<R extends ApiRoute> =
-  keyof RouteInput<R> extends never ? [options?: CallOptions] : [input: RouteInput<R> & CallOptions];
+export type CallArgs<R extends ApiRoute> = keyof RouteInput<R> extends never
+  ? [options?: CallOptions]
+  : [input: RouteInput<R> & CallOptions];
 
 const answerSchemas = new WeakMap<ApiRoute, z.ZodType>();
 

@@ -2,8 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@ed/contract/roles';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, type FakeRequest } from '../../../testing/fake-server';
+import { fakeServer, on, type FakeRequest } from '../../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { EquipmentDetailDialog, type EquipmentDetailDialogProps } from './equipment-detail-dialog';
@@ -36,12 +38,12 @@ function setup(
 ) {
   writeToken(tokenFor(role, 'alice'));
   const server = fakeServer({
-    'GET /read/aligners/v1': list,
-    'GET /read/aligner/v1': () => units[0],
-    'GET /read/latest_software_version/v1': () => ({ semantic: '5.1.0', meta: null, path: '/u/5.1.0' }),
-    'GET /read/latest_gtps_software_version/v1': () => null,
-    'GET /read/latest_oasis_software_version/v1': () => null,
-    'POST /api/v1/delete_equipment': () => ({ message: 'Equipment V33CP1234 deleted.' }),
+    [on(alignersRoutes.getAligners)]: list,
+    [on(alignersRoutes.getAligner)]: () => units[0],
+    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.1.0', meta: null, path: '/u/5.1.0' }),
+    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
+    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
+    [on(alignersRoutes.deleteEquipment)]: () => ({ message: 'Equipment V33CP1234 deleted.' }),
   });
   return {
     ...renderScreen(
@@ -81,35 +83,35 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     await user.click(
       screen.getByRole('columnheader', { name: /Software Version/ }).querySelector('.MuiDataGrid-columnHeaderTitle')!,
     );
-    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortBy')).toBe('version'));
-    expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortDesc')).toBe('false');
+    await waitFor(() => expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('sortBy')).toBe('version'));
+    expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('sortDesc')).toBe('false');
   });
 
   it('sends the filters after typing stops, from page 1', async () => {
     const { user, callsTo } = setup('admin');
     await screen.findByText('V33CP1234');
     await user.click(screen.getByRole('button', { name: /next page/i }));
-    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('page')).toBe('2'));
+    await waitFor(() => expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('page')).toBe('2'));
     await user.type(screen.getByLabelText('Country Code'), 'd1e');
     await user.type(screen.getByLabelText('Serial Number'), 'v33');
     await waitFor(() =>
-      expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('filterSerialNumber')).toBe('V33'),
+      expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('filterSerialNumber')).toBe('V33'),
     );
-    const last = callsTo('GET', '/read/aligners/v1').at(-1)!.query;
+    const last = callsTo(alignersRoutes.getAligners).at(-1)!.query;
     expect(Object.fromEntries(last)).toEqual({ page: '1', filterCountryCode: 'DE', filterSerialNumber: 'V33' });
   });
 
   it('asks before deleting and reloads the list after', async () => {
     const { user, callsTo } = setup('engineer');
     await screen.findByText('V33CP1234');
-    const before = callsTo('GET', '/read/aligners/v1').length;
+    const before = callsTo(alignersRoutes.getAligners).length;
     await user.click(within(row('V33CP1234')).getByRole('button', { name: 'Delete Equipment' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Equipment' });
     expect(within(confirm).getByText('Are you sure you want to delete V33CP1234?')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Equipment V33CP1234 deleted.')).toBeTruthy();
-    expect(callsTo('POST', '/api/v1/delete_equipment')[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
-    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').length).toBeGreaterThan(before));
+    expect(callsTo(alignersRoutes.deleteEquipment)[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
+    await waitFor(() => expect(callsTo(alignersRoutes.getAligners).length).toBeGreaterThan(before));
   });
 
   it('offers support no Delete, and keeps the report actions off', async () => {
@@ -154,7 +156,7 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
       '/Aligners?family=gtps&serialNumber=tp1&page=3&sort=-updatedAt&serial=V33CP1234',
     );
     expect(await screen.findByRole('dialog', { name: /V33CP1234/ })).toBeTruthy();
-    const first = callsTo('GET', '/read/aligners/v1')[0]!.query;
+    const first = callsTo(alignersRoutes.getAligners)[0]!.query;
     expect(Object.fromEntries(first)).toEqual({
       page: '3',
       filterFamily: 'gtps',
@@ -173,8 +175,8 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
 
     await user.type(screen.getByLabelText('Country Code'), 'de');
     expect(router.state.location.search).toBe('?country=DE&family=gtps&serialNumber=TP1&sort=-updatedAt');
-    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('filterCountryCode')).toBe('DE'));
-    expect(Object.fromEntries(callsTo('GET', '/read/aligners/v1').at(-1)!.query)).toEqual({
+    await waitFor(() => expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('filterCountryCode')).toBe('DE'));
+    expect(Object.fromEntries(callsTo(alignersRoutes.getAligners).at(-1)!.query)).toEqual({
       page: '1',
       filterCountryCode: 'DE',
       filterFamily: 'gtps',
@@ -191,8 +193,8 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
       screen.getByRole('columnheader', { name: /Software Version/ }).querySelector('.MuiDataGrid-columnHeaderTitle')!,
     );
     await waitFor(() => expect(router.state.location.search).toBe('?sort=version'));
-    await waitFor(() => expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('sortBy')).toBe('version'));
-    expect(callsTo('GET', '/read/aligners/v1').at(-1)?.query.get('page')).toBe('1');
+    await waitFor(() => expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('sortBy')).toBe('version'));
+    expect(callsTo(alignersRoutes.getAligners).at(-1)?.query.get('page')).toBe('1');
   });
 
   it('shows why the list could not be loaded', async () => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { reportsRoutes } from '@ed/contract/routes/reports';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import type { TicketSlots } from './equipment-slots';
@@ -22,17 +23,22 @@ function open(kind: UnitDialogKind, handlers: Parameters<typeof fakeServer>[0]) 
 
 describe('screen shots', () => {
   it("says 'NO SCREENSHOTS' when the unit has none", async () => {
-    open('screenShots', { 'GET /api/v1/get_screen_shots_for_aligner': () => [] });
+    open('screenShots', { [on(reportsRoutes.getScreenShots)]: () => [] });
     expect(await screen.findByText('NO SCREENSHOTS')).toBeTruthy();
   });
 
   it('lists each with its 96×54 thumbnail, and deletes one', async () => {
     let shots = [
-      { id: 7, image: '/api/v1/get_screen_shot?id=7', thumbnail: THUMB, createdAt: '2025-01-02T03:04:05.000Z' },
+      {
+        id: 7,
+        image: `${reportsRoutes.getScreenShot.path}?id=7`,
+        thumbnail: THUMB,
+        createdAt: '2025-01-02T03:04:05.000Z',
+      },
     ];
     const { user, callsTo } = open('screenShots', {
-      'GET /api/v1/get_screen_shots_for_aligner': () => shots,
-      'DELETE /api/v1/delete_screen_shot': () => {
+      [on(reportsRoutes.getScreenShots)]: () => shots,
+      [on(reportsRoutes.deleteScreenShot)]: () => {
         shots = [];
         return { message: 'Screen shot 7 deleted.' };
       },
@@ -43,7 +49,7 @@ describe('screen shots', () => {
     expect([thumb.width, thumb.height]).toEqual([96, 54]);
     await user.click(within(list).getByRole('button', { name: /^Delete screen shot/ }));
     expect(await screen.findByText('NO SCREENSHOTS')).toBeTruthy();
-    expect(callsTo('DELETE', '/api/v1/delete_screen_shot')[0]?.query.get('id')).toBe('7');
+    expect(callsTo(reportsRoutes.deleteScreenShot)[0]?.query.get('id')).toBe('7');
   });
 
   it('downloads the image with the bearer and saves it as a file', async () => {
@@ -55,15 +61,22 @@ describe('screen shots', () => {
     vi.stubGlobal('URL', BlobUrl);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { user, fetchMock } = open('screenShots', {
-      'GET /api/v1/get_screen_shots_for_aligner': () => [
-        { id: 7, image: '/api/v1/get_screen_shot?id=7', thumbnail: THUMB, createdAt: '2025-01-02T03:04:05.000Z' },
+      [on(reportsRoutes.getScreenShots)]: () => [
+        {
+          id: 7,
+          image: `${reportsRoutes.getScreenShot.path}?id=7`,
+          thumbnail: THUMB,
+          createdAt: '2025-01-02T03:04:05.000Z',
+        },
       ],
-      'GET /api/v1/get_screen_shot': () =>
+      [on(reportsRoutes.getScreenShot)]: () =>
         new Response(new Blob(['png']), { headers: { 'content-disposition': 'attachment; filename="shot-7.png"' } }),
     });
     await user.click(await screen.findByRole('button', { name: /^Download screen shot/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('get_screen_shot?id=7'))!;
+    const [, init] = fetchMock.mock.calls.find(([url]) =>
+      String(url).includes(`${reportsRoutes.getScreenShot.path}?id=7`),
+    )!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-of-alice');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('shot-7.png');
   });
@@ -71,13 +84,13 @@ describe('screen shots', () => {
 
 describe('voltages', () => {
   it("says 'NO REPORT' when there is none", async () => {
-    open('voltages', { 'GET /api/v1/get_latest_voltages_for_aligner': () => jsonResponse(200, null) });
+    open('voltages', { [on(reportsRoutes.getLatestVoltages)]: () => jsonResponse(200, null) });
     expect(await screen.findByText('NO REPORT')).toBeTruthy();
   });
 
   it('colours each actual value green within Min..Max and red outside', async () => {
     open('voltages', {
-      'GET /api/v1/get_latest_voltages_for_aligner': () => ({
+      [on(reportsRoutes.getLatestVoltages)]: () => ({
         createdAt: '2025-01-02T03:04:05.000Z',
         voltages: [
           {
@@ -102,7 +115,7 @@ describe('voltages', () => {
 describe('USB and printer status', () => {
   it('shows the report text line by line', async () => {
     open('usb', {
-      'GET /api/v1/get_latest_usb_status_for_aligner': () => ({
+      [on(reportsRoutes.getLatestUsbStatus)]: () => ({
         status: 'Bus 001: hub\nBus 002: camera',
         createdAt: '2025-01-02T03:04:05.000Z',
       }),
@@ -112,7 +125,7 @@ describe('USB and printer status', () => {
   });
 
   it("says 'NO REPORT' when the printer has none", async () => {
-    open('printer', { 'GET /api/v1/get_latest_printer_status_for_aligner': () => jsonResponse(200, null) });
+    open('printer', { [on(reportsRoutes.getLatestPrinterStatus)]: () => jsonResponse(200, null) });
     expect(await screen.findByRole('dialog', { name: 'Printer Status of V33CP1234' })).toBeTruthy();
     expect(await screen.findByText('NO REPORT')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditsResponseSchema } from '@ed/contract/audits';
-import { ApiError, http } from '../../../shared/api/http';
+import { auditsRoutes } from '@ed/contract/routes/audits';
+import { callApi } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/http';
 import { readToken } from '../../../shared/auth/token-storage';
 
 export interface AuditFilters {
@@ -36,11 +37,7 @@ export function useAudits(filters: AuditFilters, page: number) {
   return useQuery({
     queryKey: ['audits', 'list', filters, page],
     queryFn: ({ signal }) =>
-      http('/read/audits/v1', {
-        query: { ...auditQuery(filters), page: page + 1 },
-        schema: auditsResponseSchema,
-        signal,
-      }),
+      callApi(auditsRoutes.getAudits, { query: { ...auditQuery(filters), page: page + 1 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,7 +47,7 @@ export async function downloadAuditCsv(filters: AuditFilters): Promise<void> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(auditQuery(filters))) if (value) params.set(key, value);
   const token = readToken();
-  const response = await fetch(`/read/audits_csv/v1?${params.toString()}`, {
+  const response = await fetch(`${auditsRoutes.exportCsv.path}?${params.toString()}`, {
     headers: token ? { Authorization: `Bearer ${token.access_token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, `The export failed (HTTP ${response.status}).`);

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { routeKey } from '@ed/contract/http-api';
+import { auditsRoutes } from '@ed/contract/routes/audits';
+import { usersRoutes } from '@ed/contract/routes/users';
 import { jsonResponse } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { AuditsPage } from './audits-page';
@@ -9,7 +12,8 @@ const entry = {
   id: 1,
   at: '2026-11-21T10:00:00.000Z',
   username: 'admin',
-  action: 'POST /delete/user/v1',
+  /** An audited call is named by its route's key. */
+  action: routeKey(usersRoutes.deleteUser),
   target: 'joe',
   outcome: 200,
   requestId: 'req-1',
@@ -21,14 +25,14 @@ describe('AuditsPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe');
-    expect(await screen.findByText('POST /delete/user/v1')).toBeTruthy();
+    expect(await screen.findByText(entry.action)).toBeTruthy();
     expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('joe');
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/read/audits/v1?filterTarget=joe&page=1');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=1`);
 
     await user.type(screen.getByLabelText('User'), 'admin');
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/read/audits/v1?filterUsername=admin&filterTarget=joe&page=1',
+        `${auditsRoutes.getAudits.path}?filterUsername=admin&filterTarget=joe&page=1`,
       ),
     );
     expect(router.state.location.search).toBe('?user=admin&target=joe');
@@ -40,7 +44,7 @@ describe('AuditsPage', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe&page=2');
     expect(await screen.findByText(/11–20 of 25/)).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/read/audits/v1?filterTarget=joe&page=2');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=2`);
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(router.state.location.search).toBe('?target=joe&page=3');
@@ -48,7 +52,7 @@ describe('AuditsPage', () => {
     expect(router.state.location.search).toBe('?action=POST&target=joe');
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/read/audits/v1?filterAction=POST&filterTarget=joe&page=1',
+        `${auditsRoutes.getAudits.path}?filterAction=POST&filterTarget=joe&page=1`,
       ),
     );
   });

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  connectionCountersSchema,
-  connectionTrendSchema,
-  serviceStatusSchema,
-  ticketStatisticsSchema,
-  type ConnectionTrend,
-} from '@ed/contract/dashboard';
-import { http } from '../../../shared/api/http';
+import type { ConnectionTrend } from '@ed/contract/dashboard';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { servicesRoutes } from '@ed/contract/routes/services';
+import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { appendTrendPoint } from '../utils/trend';
 
@@ -28,7 +23,7 @@ export function useConnectionCounters() {
   return useQuery({
     ...live,
     queryKey: dashboardKeys.counters,
-    queryFn: ({ signal }) => http('/read/connection_counters/v1', { schema: connectionCountersSchema, signal }),
+    queryFn: ({ signal }) => callApi(dashboardRoutes.getConnectionCounters, { signal }),
   });
 }
 
@@ -36,7 +31,7 @@ export function useConnectionTrend() {
   return useQuery({
     ...live,
     queryKey: dashboardKeys.trend,
-    queryFn: ({ signal }) => http('/read/connection_trend/v1', { schema: connectionTrendSchema, signal }),
+    queryFn: ({ signal }) => callApi(dashboardRoutes.getConnectionTrend, { signal }),
   });
 }
 
@@ -44,7 +39,7 @@ export function useTicketStatistics() {
   return useQuery({
     ...live,
     queryKey: dashboardKeys.tickets,
-    queryFn: ({ signal }) => http('/read/ticket_statistics/v1', { schema: ticketStatisticsSchema, signal }),
+    queryFn: ({ signal }) => callApi(dashboardRoutes.getTicketStatistics, { signal }),
   });
 }
 
@@ -52,18 +47,14 @@ export function useServiceStatus() {
   return useQuery({
     ...live,
     queryKey: dashboardKeys.services,
-    queryFn: ({ signal }) => http('/api/v1/check_services', { schema: serviceStatusSchema, signal }),
+    queryFn: ({ signal }) => callApi(servicesRoutes.checkServices, { signal }),
   });
 }
-
-/** Not in the contract yet: what POST /api/v1/reset_service answers. */
-const restartResponseSchema = z.object({ serviceName: z.string(), up: z.boolean(), message: z.string() });
 
 export function useRestartService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (serviceName: string) =>
-      http('/api/v1/reset_service/', { method: 'POST', query: { serviceName }, schema: restartResponseSchema }),
+    mutationFn: (serviceName: string) => callApi(servicesRoutes.resetService, { query: { serviceName } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.services }),
   });
 }

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '@ed/contract/dashboard';
 import type { Role } from '@ed/contract/roles';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { servicesRoutes } from '@ed/contract/routes/services';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { HomePage } from './home-page';
@@ -21,16 +23,20 @@ const statistics = (open: Array<{ issuerUsername: string; total: number }>) => (
 function setup(role: Role, open = [{ issuerUsername: 'bob', total: 3 }]) {
   writeToken(tokenFor(role, 'alice'));
   const server = fakeServer({
-    'GET /read/connection_counters/v1': () => ({ connectedAligners: 17, totalAligners: 20, connectedUsers: 2 }),
-    'GET /read/connection_trend/v1': () =>
+    [on(dashboardRoutes.getConnectionCounters)]: () => ({
+      connectedAligners: 17,
+      totalAligners: 20,
+      connectedUsers: 2,
+    }),
+    [on(dashboardRoutes.getConnectionTrend)]: () =>
       Array.from({ length: 60 }, (_, i) => ({
         at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
         connected: i,
         total: 20,
       })),
-    'GET /read/ticket_statistics/v1': () => statistics(open),
-    'GET /api/v1/check_services': () => SERVICES.map((s) => ({ ...s, up: s.name !== 'radar' })),
-    'POST /api/v1/reset_service/': () => ({
+    [on(dashboardRoutes.getTicketStatistics)]: () => statistics(open),
+    [on(servicesRoutes.checkServices)]: () => SERVICES.map((s) => ({ ...s, up: s.name !== 'radar' })),
+    [on(servicesRoutes.resetService)]: () => ({
       serviceName: 'radar',
       up: true,
       message: 'The radar service was restarted.',
@@ -83,11 +89,11 @@ describe('HomePage', () => {
     const { user, callsTo, socket } = setup('admin');
     await user.click(await screen.findByRole('button', { name: 'Restart radar' }));
     const ask = await screen.findByRole('dialog', { name: 'Restart radar?' });
-    expect(callsTo('POST', '/api/v1/reset_service/')).toEqual([]);
+    expect(callsTo(servicesRoutes.resetService)).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('The radar service was restarted.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart radar?' })).toBeNull());
-    expect(callsTo('POST', '/api/v1/reset_service/')[0]?.query.get('serviceName')).toBe('radar');
+    expect(callsTo(servicesRoutes.resetService)[0]?.query.get('serviceName')).toBe('radar');
     act(() =>
       socket.serverEmit(
         'SERVICE_STATUS',

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { countriesResponseSchema } from '@ed/contract/notifications';
-import {
-  messageSchema,
-  messagesResponseSchema,
-  serialUploadReportSchema,
-  type CreateMessageRequest,
-  type MESSAGE_TABS,
-  type UpdateMessageRequest,
+import type {
+  CreateMessageRequest,
+  MESSAGE_TABS,
+  SerialUploadReport,
+  UpdateMessageRequest,
 } from '@ed/contract/messages';
-import { http } from '../../../shared/api/http';
+import { messagesRoutes } from '@ed/contract/routes/messages';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { callApi } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/http';
 
 /** How often an open tab is read again. */
 export const LIST_REFRESH_MS = 10_000;
@@ -27,14 +27,13 @@ export function useMessages(tab: MessageTab, page: number, username: string) {
   return useQuery({
     queryKey: messageKeys.list(tab.key, page),
     queryFn: ({ signal }) =>
-      http('/read/messages/v1', {
+      callApi(messagesRoutes.getMessages, {
         query: {
           page: page + 1,
           filterDisposition: tab.disposition,
           filterIssuerUsername: mine === undefined ? '' : username,
           invert: mine === false,
         },
-        schema: messagesResponseSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -47,7 +46,7 @@ export function useMessages(tab: MessageTab, page: number, username: string) {
 export function useMarkets() {
   return useQuery({
     queryKey: messageKeys.markets,
-    queryFn: ({ signal }) => http('/read/aligner_countries/v1', { schema: countriesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(notificationsRoutes.getCountries, { signal }),
   });
 }
 
@@ -60,22 +59,21 @@ function useMessageMutation<T, R>(call: (input: T) => Promise<R>) {
 }
 
 export const useCreateMessage = () =>
-  useMessageMutation((input: CreateMessageRequest) =>
-    http('/create/message/v1', { json: input, schema: messageSchema }),
-  );
+  useMessageMutation((body: CreateMessageRequest) => callApi(messagesRoutes.createMessage, { body }));
 export const useUpdateMessage = () =>
-  useMessageMutation((input: UpdateMessageRequest) =>
-    http('/update/message/v1', { json: input, schema: messageSchema }),
-  );
+  useMessageMutation((body: UpdateMessageRequest) => callApi(messagesRoutes.updateMessage, { body }));
 export const useDeleteMessage = () =>
-  useMessageMutation((id: number) => http('/delete/message/v1', { json: { id }, schema: messageSchema }));
+  useMessageMutation((id: number) => callApi(messagesRoutes.deleteMessage, { body: { id } }));
 
 /**
- * POST /upload_serialnumbers with the file as multipart field "file". `report=true` asks for what
- * was left out (invalid lines, duplicates) beside the list the spec's call answers.
+ * The serial upload, with the file as multipart field "file". `report=true` asks for what was left
+ * out (invalid lines, duplicates) beside the list the spec's call answers.
  */
-export function uploadSerialNumbers(file: File) {
+export async function uploadSerialNumbers(file: File): Promise<SerialUploadReport> {
   const formData = new FormData();
   formData.append('file', file);
-  return http('/upload_serialnumbers', { query: { report: true }, formData, schema: serialUploadReportSchema });
+  const answer = await callApi(messagesRoutes.uploadSerialNumbers, { query: { report: 'true' }, formData });
+  // Asked for the report, the server never answers the bare list.
+  if (Array.isArray(answer)) throw new ApiError(200, 'The server sent an answer this app does not understand.');
+  return answer;
 }

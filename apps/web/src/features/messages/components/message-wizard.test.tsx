@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '@ed/contract/messages';
 import type { Role } from '@ed/contract/roles';
+import { messagesRoutes } from '@ed/contract/routes/messages';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
@@ -13,7 +15,7 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 describe('MessageWizard', () => {
   it('walks the three steps, counts characters, and saves a draft from the start to the end of the days in UTC', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/read/aligner_countries/v1'))
+      if (url.startsWith(notificationsRoutes.getCountries.path))
         return jsonResponse(200, [{ countryName: 'Germany', countryCode: 'DE' }]);
       const sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
       return jsonResponse(200, {
@@ -52,11 +54,11 @@ describe('MessageWizard', () => {
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByText('Message 7 was saved as a draft.')).toBeTruthy();
 
-    const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/create/message/v1') as unknown as [
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u === messagesRoutes.createMessage.path) as unknown as [
       string,
       RequestInit,
     ];
-    expect(url).toBe('/create/message/v1');
+    expect(url).toBe(messagesRoutes.createMessage.path);
     expect(JSON.parse(String(init.body))).toEqual({
       schedule: { startDate: `${day(1)}T00:00:00.000Z`, endDate: `${day(2)}T23:59:59.999Z` },
       header: 'Hello',

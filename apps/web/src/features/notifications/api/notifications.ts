@@ -1,13 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  citiesResponseSchema,
-  countriesResponseSchema,
-  notificationSchema,
-  notificationsResponseSchema,
-  regionsResponseSchema,
-  type CreateNotificationRequest,
-} from '@ed/contract/notifications';
-import { http } from '../../../shared/api/http';
+import type { CreateNotificationRequest } from '@ed/contract/notifications';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { callApi } from '../../../shared/api/client';
 
 export const notificationKeys = {
   lists: () => ['notifications', 'list'] as const,
@@ -20,8 +14,7 @@ export const notificationKeys = {
 export function useNotifications(page: number) {
   return useQuery({
     queryKey: notificationKeys.list(page),
-    queryFn: ({ signal }) =>
-      http('/read/notifications/v1', { query: { page: page + 1 }, schema: notificationsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(notificationsRoutes.getNotifications, { query: { page: page + 1 }, signal }),
     placeholderData: keepPreviousData,
     // Delivery counts grow while a notification is in its period.
     refetchInterval: 10_000,
@@ -31,8 +24,7 @@ export function useNotifications(page: number) {
 export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateNotificationRequest) =>
-      http('/create/notification/v1', { json: input, schema: notificationSchema }),
+    mutationFn: (body: CreateNotificationRequest) => callApi(notificationsRoutes.createNotification, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }),
   });
 }
@@ -41,15 +33,14 @@ export function useCreateNotification() {
 export function useCountries() {
   return useQuery({
     queryKey: notificationKeys.countries,
-    queryFn: ({ signal }) => http('/read/aligner_countries/v1', { schema: countriesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(notificationsRoutes.getCountries, { signal }),
   });
 }
 
 export function useRegions(countryName: string) {
   return useQuery({
     queryKey: notificationKeys.regions(countryName),
-    queryFn: ({ signal }) =>
-      http('/read/aligner_regions/v1', { query: { countryName }, schema: regionsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(notificationsRoutes.getRegions, { query: { countryName }, signal }),
     enabled: countryName !== '',
   });
 }
@@ -57,8 +48,7 @@ export function useRegions(countryName: string) {
 export function useCities(countryName: string, region: string) {
   return useQuery({
     queryKey: notificationKeys.cities(countryName, region),
-    queryFn: ({ signal }) =>
-      http('/read/aligner_cities/v1', { query: { countryName, region }, schema: citiesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(notificationsRoutes.getCities, { query: { countryName, region }, signal }),
     enabled: countryName !== '' && region !== '',
   });
 }

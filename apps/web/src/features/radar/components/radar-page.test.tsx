@@ -2,8 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Equipment } from '@ed/contract/equipment';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { radarRoutes } from '@ed/contract/routes/radar';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { RadarPage } from './radar-page';
@@ -13,12 +16,12 @@ const favorite = (overrides: Partial<Equipment> = {}) => equipmentFixture({ favo
 function setup(cards: Equipment[]) {
   writeToken(tokenFor('support', 'alice'));
   const server = fakeServer({
-    'GET /read/favorites/v1': () => cards,
-    'GET /read/latest_software_version/v1': () => null,
-    'GET /read/latest_gtps_software_version/v1': () => null,
-    'GET /read/latest_oasis_software_version/v1': () => null,
-    'POST /delete/favorite/v1': () => ({ message: 'Removed from the radar.' }),
-    'POST /cmd/aligner_check_now/v1': () => ({ serialNumber: 'V33CP1234', command: 'check_now', result: {} }),
+    [on(radarRoutes.getFavorites)]: () => cards,
+    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => null,
+    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
+    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
+    [on(radarRoutes.removeFavorite)]: () => ({ message: 'Removed from the radar.' }),
+    [on(commandRoutes.checkNow)]: () => ({ serialNumber: 'V33CP1234', command: 'check_now', result: {} }),
   });
   return { ...renderScreen(<RadarPage />, { path: '/Radar' }), ...server, user: userEvent.setup() };
 }
@@ -55,14 +58,14 @@ describe('RadarPage', () => {
     const { user, callsTo } = setup([favorite()]);
     await user.click(within(await card('V33CP1234')).getByRole('button', { name: 'Check Cloud' }));
     expect(await screen.findByText('Check Cloud: done on V33CP1234.')).toBeTruthy();
-    expect(callsTo('POST', '/cmd/aligner_check_now/v1')[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
+    expect(callsTo(commandRoutes.checkNow)[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
   });
 
   it('removes a card with its star', async () => {
     const { user, callsTo } = setup([favorite()]);
     await user.click(within(await card('V33CP1234')).getByRole('button', { name: 'Remove from My Radar' }));
     expect(await screen.findByText('NO FAVORITES ON RADAR')).toBeTruthy();
-    expect(callsTo('POST', '/delete/favorite/v1')[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
+    expect(callsTo(radarRoutes.removeFavorite)[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
   });
 
   it('follows the live radar events: update, add and remove', async () => {

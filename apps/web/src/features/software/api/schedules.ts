@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createScheduleResponseSchema,
-  scheduleByDaySchema,
-  scheduleLeftOutSchema,
-  serialListSchema,
-  type CreateScheduleRequest,
-} from '@ed/contract/software';
-import { http } from '../../../shared/api/http';
+import { schedulesRoutes } from '@ed/contract/routes/schedules';
+import type { CreateScheduleRequest } from '@ed/contract/software';
+import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { releaseOf } from './software';
 
@@ -20,17 +15,17 @@ export function useScheduleByDay(enabled: boolean) {
   );
   return useQuery({
     queryKey: BY_DAY_KEY,
-    queryFn: ({ signal }) => http('/read/schedule_by_day/v1/', { schema: scheduleByDaySchema, signal }),
+    queryFn: ({ signal }) => callApi(schedulesRoutes.getScheduleByDay, { signal }),
     enabled,
   });
 }
 
 export const searchSerials = (filterSerialNumber: string) =>
-  http('/read/aligner_serial_numbers/v1', { query: { filterSerialNumber }, schema: serialListSchema });
+  callApi(schedulesRoutes.searchSerials, { query: { filterSerialNumber } });
 
 /** Of the aligners matching the pattern, those a schedule to `semantic` would leave out. */
 export const scheduleConflicts = (filterSerialNumber: string, semantic: string) =>
-  http('/read/schedule_conflicts/v1', { query: { filterSerialNumber, semantic }, schema: scheduleLeftOutSchema });
+  callApi(schedulesRoutes.getScheduleConflicts, { query: { filterSerialNumber, semantic } });
 
 export function useCreateSchedule() {
   const queryClient = useQueryClient();
@@ -39,11 +34,7 @@ export function useCreateSchedule() {
     mutationFn: async ({ version, ...body }: CreateScheduleRequest) => {
       const semantic = typeof version === 'string' ? version : version.semantic;
       const release = await releaseOf(queryClient, 'aligner', semantic);
-      return http('/create/schedule_serial_numbers/v1', {
-        method: 'POST',
-        json: { ...body, ...release },
-        schema: createScheduleResponseSchema,
-      });
+      return callApi(schedulesRoutes.createSchedule, { body: { ...body, ...release } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: BY_DAY_KEY }),
   });

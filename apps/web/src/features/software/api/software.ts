@@ -1,46 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { installedVersionsSchema, latestSoftwareVersionSchema, stagedTotalsSchema } from '@ed/contract/dashboard';
 import type { Family } from '@ed/contract/families';
-import {
-  STAGING_ROUTES,
-  softwareUpdateSchema,
-  stageResponseSchema,
-  unstageResponseSchema,
-  validatedManifestSchema,
-  type ValidatedManifest,
-} from '@ed/contract/software';
-import { http } from '../../../shared/api/http';
+import { familySoftwareReads } from '@ed/contract/routes/dashboard';
+import { familyStagingCalls } from '@ed/contract/routes/software';
+import type { ValidatedManifest } from '@ed/contract/software';
+import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { equipmentKeys } from '../../../shared/equipment/api/equipment';
 import { latestVersionKey } from '../../../shared/equipment/api/latest-versions';
-
-const READS: Record<Family, { staged: string; versions: string; latest: string }> = {
-  aligner: {
-    staged: '/read/staged_update_totals/v1',
-    versions: '/read/aligner_software_versions/v1',
-    latest: '/read/latest_software_version/v1',
-  },
-  gtps: {
-    staged: '/read/staged_gtps_update_totals/v1',
-    versions: '/read/gtps_software_versions/v1',
-    latest: '/read/latest_gtps_software_version/v1',
-  },
-  'aligner-oasis': {
-    staged: '/read/staged_oasis_update_totals/v1',
-    versions: '/read/oasis_software_versions/v1',
-    latest: '/read/latest_oasis_software_version/v1',
-  },
-};
 
 export const softwareKeys = {
   staged: (family: Family) => ['software', 'staged', family] as const,
   installed: (family: Family) => ['software', 'installed', family] as const,
 };
 
-const routesOf = (family: Family) => STAGING_ROUTES.find((r) => r.family === family)!;
-
-const readLatest = (family: Family, signal?: AbortSignal) =>
-  http(READS[family].latest, { schema: latestSoftwareVersionSchema, signal });
+const readLatest = (family: Family, signal?: AbortSignal) => callApi(familySoftwareReads[family].latest, { signal });
 
 export function useLatestVersion(family: Family) {
   return useQuery({
@@ -77,35 +50,33 @@ export function useStagedTotals(family: Family) {
   });
   return useQuery({
     queryKey: softwareKeys.staged(family),
-    queryFn: ({ signal }) => http(READS[family].staged, { schema: stagedTotalsSchema, signal }),
+    queryFn: ({ signal }) => callApi(familySoftwareReads[family].staged, { signal }),
   });
 }
 
 export function useInstalledVersions(family: Family) {
   return useQuery({
     queryKey: softwareKeys.installed(family),
-    queryFn: ({ signal }) => http(READS[family].versions, { schema: installedVersionsSchema, signal }),
+    queryFn: ({ signal }) => callApi(familySoftwareReads[family].versions, { signal }),
     refetchInterval: 30_000,
   });
 }
 
 export function validateUpdate(family: Family, updatePath: string): Promise<ValidatedManifest> {
-  return http(routesOf(family).validate, { method: 'POST', json: { updatePath }, schema: validatedManifestSchema });
+  return callApi(familyStagingCalls[family].validate, { body: { updatePath } });
 }
 
 export function useCreateUpdate(family: Family) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (manifest: ValidatedManifest) =>
-      http(routesOf(family).create, {
-        method: 'POST',
-        json: {
+      callApi(familyStagingCalls[family].create, {
+        body: {
           version: manifest.version,
           prerequisite: manifest.prerequisites.require,
           family: manifest.family,
           path: manifest.path,
         },
-        schema: softwareUpdateSchema,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: latestVersionKey(family) }),
   });
@@ -117,16 +88,13 @@ export function useStaging(family: Family, serialNumber: string) {
   const settle = () => queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) });
   const stage = useMutation({
     mutationFn: async (semantic: string) =>
-      http(routesOf(family).stage, {
-        method: 'POST',
-        json: { serialNumber, ...(await releaseOf(queryClient, family, semantic)) },
-        schema: stageResponseSchema,
+      callApi(familyStagingCalls[family].stage, {
+        body: { serialNumber, ...(await releaseOf(queryClient, family, semantic)) },
       }),
     onSettled: settle,
   });
   const unstage = useMutation({
-    mutationFn: () =>
-      http(routesOf(family).unstage, { method: 'POST', json: { serialNumber }, schema: unstageResponseSchema }),
+    mutationFn: () => callApi(familyStagingCalls[family].unstage, { body: { serialNumber } }),
     onSettled: settle,
   });
   return { stage, unstage };

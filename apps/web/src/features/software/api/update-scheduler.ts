@@ -1,24 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Family } from '@ed/contract/families';
-import {
-  SCHEDULER_ROUTES,
-  schedulerDevicesSchema,
-  schedulerStatisticsSchema,
-  type SchedulerDevicesQuery,
-} from '@ed/contract/update-scheduler';
-import { http } from '../../../shared/api/http';
-
-const routeOf = (family: Family) => SCHEDULER_ROUTES.find((r) => r.family === family)!;
+import { familySchedulerReads } from '@ed/contract/routes/update-scheduler';
+import type { SchedulerDevicesQuery } from '@ed/contract/update-scheduler';
+import { callApi } from '../../../shared/api/client';
 
 export function useSchedulerDevices(family: Family, query: SchedulerDevicesQuery) {
   return useQuery({
     queryKey: ['software', 'scheduler-devices', family, query],
-    queryFn: ({ signal }) =>
-      http(routeOf(family).devices, {
-        query: query as Record<string, string | number | boolean | undefined>,
-        schema: schedulerDevicesSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(familySchedulerReads[family].devices, { query, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
@@ -27,7 +16,7 @@ export function useSchedulerDevices(family: Family, query: SchedulerDevicesQuery
 export function useSchedulerStatistics(family: Family) {
   return useQuery({
     queryKey: ['software', 'scheduler-statistics', family],
-    queryFn: ({ signal }) => http(routeOf(family).statistics, { schema: schedulerStatisticsSchema, signal }),
+    queryFn: ({ signal }) => callApi(familySchedulerReads[family].statistics, { signal }),
     refetchInterval: 30_000,
   });
 }

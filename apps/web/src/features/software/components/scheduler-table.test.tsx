@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { updateSchedulerRoutes } from '@ed/contract/routes/update-scheduler';
 import type { SchedulerDevice } from '@ed/contract/update-scheduler';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SchedulerTable } from './scheduler-table';
@@ -27,7 +28,7 @@ describe('SchedulerTable', () => {
   it("shows '(yes)' for auto-staged units, and 'unknown' with no update version when offline", async () => {
     writeToken(tokenFor('engineer', 'eve'));
     const { callsTo } = fakeServer({
-      'GET /read/updatescheduler_aligners/v1': () => ({
+      [on(updateSchedulerRoutes.getAlignerDevices)]: () => ({
         totalDocs: 2,
         docs: [
           device({
@@ -55,7 +56,7 @@ describe('SchedulerTable', () => {
 
     await userEvent.setup().click(screen.getByRole('switch', { name: 'Staged' }));
     await vi.waitFor(() =>
-      expect(callsTo('GET', '/read/updatescheduler_aligners/v1').at(-1)?.query.get('onlyStaged')).toBe('true'),
+      expect(callsTo(updateSchedulerRoutes.getAlignerDevices).at(-1)?.query.get('onlyStaged')).toBe('true'),
     );
   });
 });

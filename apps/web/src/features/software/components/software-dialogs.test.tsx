@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { schedulesRoutes } from '@ed/contract/routes/schedules';
+import { softwareRoutes } from '@ed/contract/routes/software';
 import { MANIFEST_NOT_FOUND_TEXT, NO_ALIGNERS_MATCH_TEXT } from '@ed/contract/software';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { CreateUpdateDialog } from './create-update-dialog';
@@ -24,11 +27,11 @@ describe('CreateUpdateDialog', () => {
   it('validates the path before Confirm, and editing the path resets it', async () => {
     writeToken(tokenFor('engineer', 'eve'));
     const { callsTo } = fakeServer({
-      'POST /validate_software_update_at_path/v1': (r) =>
+      [on(softwareRoutes.validateUpdate)]: (r) =>
         (r.body as { updatePath: string }).updatePath === 'nowhere'
           ? errorResponse(404, MANIFEST_NOT_FOUND_TEXT)
           : manifest,
-      'POST /create/update/v1': () => ({
+      [on(softwareRoutes.createUpdate)]: () => ({
         ...manifest,
         id: 1,
         prerequisite: '4.0.0',
@@ -56,7 +59,7 @@ describe('CreateUpdateDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo('POST', '/create/update/v1')[0]?.body).toEqual({
+    expect(callsTo(softwareRoutes.createUpdate)[0]?.body).toEqual({
       version: manifest.version,
       prerequisite: '4.0.0',
       family: 'aligner',
@@ -69,14 +72,14 @@ describe('ScheduleDialog', () => {
   it('offers Confirm only when aligners match and colours each day by its load', async () => {
     writeToken(tokenFor('admin', 'ann'));
     fakeServer({
-      'GET /read/schedule_by_day/v1/': () => [
+      [on(schedulesRoutes.getScheduleByDay)]: () => [
         { _id: { year: 2031, month: 1, day: 2 }, count: 10 },
         { _id: { year: 2031, month: 1, day: 3 }, count: 11 },
         { _id: { year: 2031, month: 1, day: 4 }, count: 21 },
       ],
-      'GET /read/aligner_serial_numbers/v1': (r) =>
+      [on(schedulesRoutes.searchSerials)]: (r) =>
         r.query.get('filterSerialNumber') === 'ZZZ*' ? [] : ['A00000001', 'A00000002'],
-      'GET /read/schedule_conflicts/v1': () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
+      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
     });
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
@@ -101,11 +104,15 @@ describe('ScheduleDialog', () => {
   it('schedules with the release as part 2 §7 names it: version {semantic, meta} and path', async () => {
     writeToken(tokenFor('admin', 'ann'));
     const { callsTo } = fakeServer({
-      'GET /read/schedule_by_day/v1/': () => [],
-      'GET /read/aligner_serial_numbers/v1': () => ['A00000001'],
-      'GET /read/schedule_conflicts/v1': () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
-      'GET /read/latest_software_version/v1': () => ({ semantic: '5.3.0', meta: 'demo-5.3.0', path: 'demo/5.3.0' }),
-      'POST /create/schedule_serial_numbers/v1': () => ({
+      [on(schedulesRoutes.getScheduleByDay)]: () => [],
+      [on(schedulesRoutes.searchSerials)]: () => ['A00000001'],
+      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
+      [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({
+        semantic: '5.3.0',
+        meta: 'demo-5.3.0',
+        path: 'demo/5.3.0',
+      }),
+      [on(schedulesRoutes.createSchedule)]: () => ({
         id: 1,
         date: '2031-01-02',
         count: 1,
@@ -118,8 +125,8 @@ describe('ScheduleDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Serial number pattern' }), 'A*');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(callsTo('POST', '/create/schedule_serial_numbers/v1')).toHaveLength(1));
-    expect(callsTo('POST', '/create/schedule_serial_numbers/v1')[0]?.body).toMatchObject({
+    await vi.waitFor(() => expect(callsTo(schedulesRoutes.createSchedule)).toHaveLength(1));
+    expect(callsTo(schedulesRoutes.createSchedule)[0]?.body).toMatchObject({
       serialNumbers: ['A00000001'],
       version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
       path: 'demo/5.3.0',
@@ -129,14 +136,14 @@ describe('ScheduleDialog', () => {
   it('shows the units already scheduled or already on the version, and schedules only the rest', async () => {
     writeToken(tokenFor('admin', 'ann'));
     const { callsTo } = fakeServer({
-      'GET /read/schedule_by_day/v1/': () => [],
-      'GET /read/aligner_serial_numbers/v1': () => ['A00000001', 'A00000002', 'A00000003'],
-      'GET /read/schedule_conflicts/v1': () => ({
+      [on(schedulesRoutes.getScheduleByDay)]: () => [],
+      [on(schedulesRoutes.searchSerials)]: () => ['A00000001', 'A00000002', 'A00000003'],
+      [on(schedulesRoutes.getScheduleConflicts)]: () => ({
         alreadyScheduled: [{ serialNumber: 'A00000001', date: '2031-01-05', semantic: '5.3.0' }],
         alreadyOnVersion: ['A00000003'],
       }),
-      'GET /read/latest_software_version/v1': () => ({ semantic: '5.3.0', meta: null, path: 'demo/5.3.0' }),
-      'POST /create/schedule_serial_numbers/v1': () => ({
+      [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.3.0', meta: null, path: 'demo/5.3.0' }),
+      [on(schedulesRoutes.createSchedule)]: () => ({
         id: 2,
         date: '2031-01-02',
         count: 1,
@@ -151,8 +158,8 @@ describe('ScheduleDialog', () => {
     expect(await screen.findByText('Left out, already scheduled: A00000001 (5.3.0 on 2031-01-05)')).toBeTruthy();
     expect(screen.getByText('Left out, already on 5.3.0: A00000003')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(callsTo('POST', '/create/schedule_serial_numbers/v1')).toHaveLength(1));
-    expect(callsTo('POST', '/create/schedule_serial_numbers/v1')[0]?.body).toMatchObject({
+    await vi.waitFor(() => expect(callsTo(schedulesRoutes.createSchedule)).toHaveLength(1));
+    expect(callsTo(schedulesRoutes.createSchedule)[0]?.body).toMatchObject({
       serialNumbers: ['A00000002'],
     });
     expect(await screen.findByText('1 aligner scheduled for 5.3.0 on 2031-01-02.')).toBeTruthy();

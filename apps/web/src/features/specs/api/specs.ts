@@ -1,21 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { specVersionsSchema } from '@ed/contract/dashboard';
-import {
-  specUpdateSchema,
-  specUpdatesResponseSchema,
-  validatedSpecManifestSchema,
-  type CreateSpecUpdateRequest,
-  type UpdateSpecUpdateRequest,
-} from '@ed/contract/specs';
-import { http } from '../../../shared/api/http';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { specsRoutes } from '@ed/contract/routes/specs';
+import type { CreateSpecUpdateRequest, UpdateSpecUpdateRequest } from '@ed/contract/specs';
+import { callApi } from '../../../shared/api/client';
 
 const keys = { list: (page: number) => ['specs', 'list', page] as const, all: ['specs'] as const };
 
 export function useSpecUpdates(page: number) {
   return useQuery({
     queryKey: keys.list(page),
-    queryFn: ({ signal }) =>
-      http('/read/spec_updates/v1/', { query: { page }, schema: specUpdatesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(specsRoutes.getSpecUpdates, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,26 +17,18 @@ export function useSpecUpdates(page: number) {
 export function useSpecVersions() {
   return useQuery({
     queryKey: ['specs', 'versions'],
-    queryFn: ({ signal }) => http('/read/spec_versions/v1', { schema: specVersionsSchema, signal }),
+    queryFn: ({ signal }) => callApi(dashboardRoutes.getSpecVersions, { signal }),
   });
 }
 
-export const validateSpec = (updatePath: string) =>
-  http('/validate_spec_update_at_path/v1', {
-    method: 'POST',
-    json: { updatePath },
-    schema: validatedSpecManifestSchema,
-  });
+export const validateSpec = (updatePath: string) => callApi(specsRoutes.validateSpecUpdate, { body: { updatePath } });
 
 export function useSaveSpec() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ create, body }: { create: boolean; body: CreateSpecUpdateRequest | UpdateSpecUpdateRequest }) =>
-      http(create ? '/create/spec_update/v1' : '/update/spec_update/v1', {
-        method: 'POST',
-        json: body,
-        schema: specUpdateSchema,
-      }),
+    /** The dialog's fields make either call: a new release, or a change to one. */
+    mutationFn: ({ create, body }: { create: boolean; body: CreateSpecUpdateRequest & UpdateSpecUpdateRequest }) =>
+      callApi(create ? specsRoutes.createSpecUpdate : specsRoutes.updateSpecUpdate, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SpecUpdateDialog } from './spec-update-dialog';
@@ -13,13 +14,13 @@ describe('SpecUpdateDialog', () => {
   it('shows only the path until it validates, then Confirm only for a valid filter', async () => {
     writeToken(tokenFor('engineer', 'eve'));
     const { callsTo } = fakeServer({
-      'POST /validate_spec_update_at_path/v1': () => ({
+      [on(specsRoutes.validateSpecUpdate)]: () => ({
         version,
         prerequisites: { require: '5.0.0', gtpsRequire: null, oasisRequire: null },
         files: [{ name: 'specs.db', size: 10 }],
         path: 'specs/na',
       }),
-      'POST /create/spec_update/v1': () => ({
+      [on(specsRoutes.createSpecUpdate)]: () => ({
         id: 1,
         path: 'specs/na',
         version,
@@ -47,7 +48,7 @@ describe('SpecUpdateDialog', () => {
     await user.type(filter, 'ab*, ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo('POST', '/create/spec_update/v1')[0]?.body).toEqual({
+    expect(callsTo(specsRoutes.createSpecUpdate)[0]?.body).toEqual({
       path: 'specs/na',
       version,
       active: true,

@@ -1,14 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  attachmentSchema,
-  commentSchema,
-  ticketHistoryResponseSchema,
-  ticketListResponseSchema,
-  ticketSchema,
-  ticketSummarySchema,
-  type CreateTicketRequest,
-} from '@ed/contract/tickets';
-import { http } from '../../../shared/api/http';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
+import type { CreateTicketRequest } from '@ed/contract/tickets';
+import { callApi } from '../../../shared/api/client';
 import { readToken } from '../../../shared/auth/token-storage';
 import { useLiveEvent } from '../../../shared/live/live-context';
 
@@ -49,9 +42,8 @@ export function useTickets(query: TicketListQuery) {
   return useQuery({
     queryKey: ticketKeys.list(query),
     queryFn: ({ signal }) =>
-      http('/read/tickets/v1', {
+      callApi(ticketsRoutes.getTickets, {
         query: { ...query, username: query.mine ? username : undefined },
-        schema: ticketListResponseSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -61,43 +53,39 @@ export function useTickets(query: TicketListQuery) {
 export function useTicket(id: number) {
   return useQuery({
     queryKey: ticketKeys.detail(id),
-    queryFn: ({ signal }) => http('/read/ticket/v1', { query: { id }, schema: ticketSchema, signal }),
+    queryFn: ({ signal }) => callApi(ticketsRoutes.getTicket, { query: { id }, signal }),
   });
 }
 
 export function useTicketHistory(serialNumber: string) {
   return useQuery({
     queryKey: ticketKeys.history(serialNumber),
-    queryFn: ({ signal }) =>
-      http('/read/ticketHistory/v1', { query: { serialNumber }, schema: ticketHistoryResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(ticketsRoutes.getTicketHistory, { query: { serialNumber }, signal }),
   });
 }
 
 export function useCreateTicket() {
   const changed = useTicketsChanged();
   return useMutation({
-    mutationFn: (payload: CreateTicketRequest) =>
-      http('/create/ticket/v1', { method: 'POST', json: payload, schema: ticketSchema }),
+    mutationFn: (payload: CreateTicketRequest) => callApi(ticketsRoutes.createTicket, { body: payload }),
     onSuccess: changed,
   });
 }
 
 export type TicketAction = 'escalate' | 'deescalate' | 'close';
-const ACTION_PATHS: Record<TicketAction, string> = {
-  escalate: '/update/ticket_escalated/v1',
-  deescalate: '/update/ticket_deescalated/v1',
-  close: '/update/ticket_closed/v1',
-};
+const ACTION_ROUTES = {
+  escalate: ticketsRoutes.escalateTicket,
+  deescalate: ticketsRoutes.deescalateTicket,
+  close: ticketsRoutes.closeTicket,
+} satisfies Record<TicketAction, object>;
 
 export function useTicketAction() {
   const changed = useTicketsChanged();
   return useMutation({
     mutationFn: ({ action, id, username }: { action: TicketAction; id: number; username: string }) =>
-      http(ACTION_PATHS[action], {
-        method: 'POST',
-        json: action === 'close' ? { id, username } : { id },
-        schema: ticketSummarySchema,
-      }),
+      action === 'close'
+        ? callApi(ACTION_ROUTES.close, { body: { id, username } })
+        : callApi(ACTION_ROUTES[action], { body: { id } }),
     onSettled: changed,
   });
 }
@@ -106,7 +94,7 @@ export function useCreateComment() {
   const changed = useTicketsChanged();
   return useMutation({
     mutationFn: (body: { ticketId: number; authorUsername: string; text: string }) =>
-      http('/create/comment/v1', { method: 'POST', json: body, schema: commentSchema }),
+      callApi(ticketsRoutes.createComment, { body }),
     onSuccess: changed,
   });
 }
@@ -118,12 +106,7 @@ export function useUploadAttachment() {
       const formData = new FormData();
       formData.append('description', description);
       formData.append('file', file);
-      return http('/upload_ticket_attachment', {
-        method: 'POST',
-        query: { ticketId, authorUsername },
-        formData,
-        schema: attachmentSchema,
-      });
+      return callApi(ticketsRoutes.uploadAttachment, { query: { ticketId, authorUsername }, formData });
     },
     onSuccess: changed,
   });

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SupportTicketWizard } from './support-ticket-wizard';
@@ -11,8 +13,8 @@ import { ticketFixture } from '../../../testing/ticket-fixture';
 function setup() {
   writeToken(tokenFor('support', 'alice'));
   const server = fakeServer({
-    'GET /read/aligner/v1': () => equipmentFixture(),
-    'POST /create/ticket/v1': () => ticketFixture({ id: 12 }),
+    [on(alignersRoutes.getAligner)]: () => equipmentFixture(),
+    [on(ticketsRoutes.createTicket)]: () => ticketFixture({ id: 12 }),
   });
   const onClose = vi.fn();
   renderScreen(<SupportTicketWizard serialNumber="V33CP1234" onClose={onClose} />);
@@ -38,7 +40,7 @@ describe('SupportTicketWizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo('POST', '/create/ticket/v1')[0]?.body).toMatchObject({
+    expect(callsTo(ticketsRoutes.createTicket)[0]?.body).toMatchObject({
       issuerUsername: 'alice',
       serialNumber: 'V33CP1234',
       originatorName: 'Pat',
@@ -57,6 +59,6 @@ describe('SupportTicketWizard', () => {
     await within(dialog).findByRole('form', { name: 'Equipment Information' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
-    expect(callsTo('POST', '/create/ticket/v1')).toHaveLength(0);
+    expect(callsTo(ticketsRoutes.createTicket)).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SupportTicketsPage } from './support-tickets-page';
@@ -16,8 +17,8 @@ function setup(path = '/SupportTickets', totalDocs = 3) {
     ticketFixture({ id: 3, status: 'closed', closed: true, closedByUsername: 'bob' }),
   ];
   const server = fakeServer({
-    'GET /read/tickets/v1': () => ({ docs, totalDocs }),
-    'GET /read/ticket/v1': (req) => ticketFixture({ id: Number(req.query.get('id')) }),
+    [on(ticketsRoutes.getTickets)]: () => ({ docs, totalDocs }),
+    [on(ticketsRoutes.getTicket)]: (req) => ticketFixture({ id: Number(req.query.get('id')) }),
   });
   const view = renderScreen(<SupportTicketsPage />, { path });
   return { ...server, ...view, user: userEvent.setup() };
@@ -55,7 +56,7 @@ describe('SupportTicketsPage', () => {
     await user.click(screen.getByRole('switch', { name: 'Include Closed Tickets' }));
     await user.type(screen.getByRole('textbox', { name: 'Serial Number' }), 'cp12');
     await vi.waitFor(() => {
-      const last = callsTo('GET', '/read/tickets/v1').at(-1)!.query;
+      const last = callsTo(ticketsRoutes.getTickets).at(-1)!.query;
       expect(Object.fromEntries(last)).toEqual({
         page: '1',
         closed: 'true',
@@ -69,7 +70,7 @@ describe('SupportTicketsPage', () => {
   it('opens the toggles, serial filter and page of a deep link, and writes a changed toggle', async () => {
     const { user, router, callsTo } = setup('/SupportTickets?mine=1&serialNumber=cp12&page=2', 13);
     expect(await screen.findByText(/11–13 of 13/)).toBeTruthy();
-    expect(Object.fromEntries(callsTo('GET', '/read/tickets/v1')[0]!.query)).toEqual({
+    expect(Object.fromEntries(callsTo(ticketsRoutes.getTickets)[0]!.query)).toEqual({
       page: '2',
       closed: 'false',
       mine: 'true',
@@ -83,7 +84,7 @@ describe('SupportTicketsPage', () => {
     await user.click(screen.getByRole('switch', { name: 'Include Closed Tickets' }));
     expect(router.state.location.search).toBe('?mine=1&closed=1&serialNumber=cp12');
     await vi.waitFor(() =>
-      expect(Object.fromEntries(callsTo('GET', '/read/tickets/v1').at(-1)!.query)).toEqual({
+      expect(Object.fromEntries(callsTo(ticketsRoutes.getTickets).at(-1)!.query)).toEqual({
         page: '1',
         closed: 'true',
         mine: 'true',

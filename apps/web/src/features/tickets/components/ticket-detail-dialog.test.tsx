@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@ed/contract/tickets';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -13,8 +14,8 @@ function setup(ticket: Ticket) {
   writeToken(tokenFor('support', 'alice'));
   let current = ticket;
   const server = fakeServer({
-    'GET /read/ticket/v1': () => current,
-    'POST /create/comment/v1': (req) => {
+    [on(ticketsRoutes.getTicket)]: () => current,
+    [on(ticketsRoutes.createComment)]: (req) => {
       const body = req.body as { text: string };
       const comment = {
         id: 1,
@@ -47,13 +48,13 @@ describe('TicketDetailDialog', () => {
     await user.type(within(comment).getByRole('textbox', { name: 'Comment' }), '   ');
     expect(save.disabled).toBe(true);
     await user.click(within(comment).getByRole('button', { name: 'Cancel' }));
-    expect(callsTo('POST', '/create/comment/v1')).toHaveLength(0);
+    expect(callsTo(ticketsRoutes.createComment)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'New Comment' }));
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Sent a photo');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Sent a photo')).toBeTruthy();
-    expect(callsTo('POST', '/create/comment/v1')[0]?.body).toEqual({
+    expect(callsTo(ticketsRoutes.createComment)[0]?.body).toEqual({
       ticketId: 7,
       authorUsername: 'alice',
       text: 'Sent a photo',
@@ -108,7 +109,7 @@ describe('TicketDetailDialog', () => {
             width: 300,
             height: 200,
             thumbnail: 'data:image/png;base64,AA==',
-            url: '/api/v1/get_ticket_attachment?id=3',
+            url: `${ticketsRoutes.getAttachment.path}?id=3`,
             fileName: 'ticket-7-attachment-3.png',
             thumbFileName: 'ticket-7-attachment-3-thumb.png',
             createdAt: '2026-11-20T12:00:00.000Z',

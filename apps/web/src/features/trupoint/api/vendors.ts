@@ -1,22 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { createVendorKeyResponseSchema, vendorsResponseSchema } from '@ed/contract/trupoint';
-import { http } from '../../../shared/api/http';
+import { trupointRoutes } from '@ed/contract/routes/trupoint';
+import { callApi } from '../../../shared/api/client';
 
 export const vendorKeys = ['trupoint', 'vendors'] as const;
 
-/** GET /read/vendors/v1 (admin): vendors with their keys' prefixes. */
+/** Vendors with their keys' prefixes (admin). */
 export function useVendors() {
   return useQuery({
     queryKey: vendorKeys,
-    queryFn: ({ signal }) => http('/read/vendors/v1', { schema: vendorsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(trupointRoutes.getVendors, { signal }),
   });
 }
 
-export const createVendor = (name: string) =>
-  http('/create/vendor/v1', { method: 'POST', json: { name }, schema: messageResponseSchema });
+export const createVendor = (name: string) => callApi(trupointRoutes.createVendor, { body: { name } });
 /** The answer holds the key itself, shown this once. */
-export const createVendorKey = (vendor: string) =>
-  http('/create/vendor_key/v1', { method: 'POST', json: { vendor }, schema: createVendorKeyResponseSchema });
-export const revokeVendorKey = (id: number) =>
-  http('/revoke/vendor_key/v1', { method: 'POST', json: { id }, schema: messageResponseSchema });
+export const createVendorKey = (vendor: string) => callApi(trupointRoutes.createVendorKey, { body: { vendor } });
+export const revokeVendorKey = (id: number) => callApi(trupointRoutes.revokeVendorKey, { body: { id } });

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@ed/contract/roles';
+import { trupointRoutes } from '@ed/contract/routes/trupoint';
 import type { Pairing } from '@ed/contract/trupoint';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TruPointPage } from './trupoint-page';
@@ -26,17 +27,17 @@ const pairing = (overrides: Partial<Pairing>): Pairing => ({
 function open(path: string, role: Role = 'support') {
   writeToken(tokenFor(role));
   const server = fakeServer({
-    'GET /read/active_pairings/v1': () => ({ totalDocs: 1, docs: [pairing({})] }),
-    'GET /read/vendors/v1': () => [
+    [on(trupointRoutes.getActivePairings)]: () => ({ totalDocs: 1, docs: [pairing({})] }),
+    [on(trupointRoutes.getVendors)]: () => [
       {
         name: 'Shop Systems',
         createdAt: '2026-01-01T10:00:00.000Z',
         keys: [{ id: 3, prefix: 'tpv_abc123', createdAt: '2026-01-01T10:00:00.000Z', revokedAt: null }],
       },
     ],
-    'POST /create/vendor_key/v1': () =>
+    [on(trupointRoutes.createVendorKey)]: () =>
       jsonResponse(201, { vendor: 'Shop Systems', id: 4, prefix: 'tpv_def456', apiKey: 'tpv_def456-the-whole-key' }),
-    'GET /read/aborted_pairings/v1': () => ({
+    [on(trupointRoutes.getAbortedPairings)]: () => ({
       totalDocs: 1,
       docs: [
         pairing({
@@ -71,7 +72,7 @@ describe('Tru-Point pairings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Pairing AL-2' });
     const row = within(within(dialog).getByRole('table', { name: 'Calibrations' })).getAllByRole('row')[1]!;
     expect(row.textContent).toBe('Camera AlignmentcompleteNoNone');
-    expect(callsTo('GET', '/read/aborted_pairings/v1')[0]?.query.get('page')).toBe('1');
+    expect(callsTo(trupointRoutes.getAbortedPairings)[0]?.query.get('page')).toBe('1');
   });
 
   it('gives only admins the Vendors tab, where a new key is shown once', async () => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { userSchema, usersResponseSchema, type CreateUserRequest, type UpdateUserRequest } from '@ed/contract/users';
-import { http } from '../../../shared/api/http';
+import { usersRoutes } from '@ed/contract/routes/users';
+import type { CreateUserRequest, UpdateUserRequest } from '@ed/contract/users';
+import { callApi } from '../../../shared/api/client';
 
 export const userKeys = {
   lists: () => ['users', 'list'] as const,
@@ -12,9 +12,8 @@ export function useUsers(page: number, filterUsername: string) {
   return useQuery({
     queryKey: userKeys.list(page, filterUsername),
     queryFn: ({ signal }) =>
-      http('/read/users/v1', {
+      callApi(usersRoutes.getUsers, {
         query: { page: page + 1, filterUsername: filterUsername || undefined },
-        schema: usersResponseSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -30,8 +29,6 @@ export function useUserMutation<T, R>(call: (input: T) => Promise<R>) {
   });
 }
 
-export const createUser = (input: CreateUserRequest) => http('/create/user/v1', { json: input, schema: userSchema });
-export const updateUser = (input: UpdateUserRequest) =>
-  http('/update/user/v1', { json: input, schema: messageResponseSchema });
-export const deleteUser = (username: string) =>
-  http('/delete/user/v1', { json: { username }, schema: messageResponseSchema });
+export const createUser = (body: CreateUserRequest) => callApi(usersRoutes.createUser, { body });
+export const updateUser = (body: UpdateUserRequest) => callApi(usersRoutes.updateUser, { body });
+export const deleteUser = (username: string) => callApi(usersRoutes.deleteUser, { body: { username } });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { usersRoutes } from '@ed/contract/routes/users';
 import { errorResponse, jsonResponse } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { UserDialog } from './user-dialog';
@@ -24,7 +25,7 @@ describe('UserDialog', () => {
     await user.click(create);
     expect((await screen.findByRole('alert')).textContent).toBe('A user named nina already exists.');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/create/user/v1');
+    expect(url).toBe(usersRoutes.createUser.path);
     expect(JSON.parse(String(init.body))).toEqual({
       username: 'nina',
       password: 'nina-password-1',

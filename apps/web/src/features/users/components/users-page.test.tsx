@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { usersRoutes } from '@ed/contract/routes/users';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, on } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { UsersPage } from './users-page';
@@ -11,7 +12,7 @@ const nina = { username: 'nina', email: 'nina@example.com', role: 'engineer' as 
 
 function setup(path: string) {
   writeToken(tokenFor('admin', 'alice'));
-  const server = fakeServer({ 'GET /read/users/v1': () => ({ docs: [nina], totalDocs: 14 }) });
+  const server = fakeServer({ [on(usersRoutes.getUsers)]: () => ({ docs: [nina], totalDocs: 14 }) });
   return { ...server, ...renderScreen(<UsersPage />, { path }), user: userEvent.setup() };
 }
 
@@ -20,7 +21,7 @@ describe('UsersPage', () => {
     const { user, router, callsTo } = setup('/Users?username=ni&page=2&serial=V33CP1234');
     expect(await screen.findByText('nina@example.com')).toBeTruthy();
     expect(screen.getByText(/11–14 of 14/)).toBeTruthy();
-    expect(Object.fromEntries(callsTo('GET', '/read/users/v1')[0]!.query)).toEqual({
+    expect(Object.fromEntries(callsTo(usersRoutes.getUsers)[0]!.query)).toEqual({
       page: '2',
       filterUsername: 'ni',
     });
@@ -30,7 +31,7 @@ describe('UsersPage', () => {
     // The equipment detail's parameter stays; the page goes back to the first.
     expect(router.state.location.search).toBe('?serial=V33CP1234&username=nin');
     await vi.waitFor(() =>
-      expect(Object.fromEntries(callsTo('GET', '/read/users/v1').at(-1)!.query)).toEqual({
+      expect(Object.fromEntries(callsTo(usersRoutes.getUsers).at(-1)!.query)).toEqual({
         page: '1',
         filterUsername: 'nin',
       }),
@@ -42,6 +43,6 @@ describe('UsersPage', () => {
     await screen.findByText('nina@example.com');
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(router.state.location.search).toBe('?page=2');
-    await vi.waitFor(() => expect(callsTo('GET', '/read/users/v1').at(-1)?.query.get('page')).toBe('2'));
+    await vi.waitFor(() => expect(callsTo(usersRoutes.getUsers).at(-1)?.query.get('page')).toBe('2'));
   });
 });

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMMAND_ROUTES, commandResponseSchema, type CommandResponse } from '@ed/contract/commands';
-import { http } from '../../api/http';
+import type { CommandResponse } from '@ed/contract/commands';
+import type { RouteInput } from '@ed/contract/http-api';
+import { commandCallOf, type CommandCall } from '@ed/contract/routes/commands';
+import { callApi } from '../../api/client';
 import { equipmentKeys } from './equipment';
 
-export type CommandRouteDef = (typeof COMMAND_ROUTES)[number];
-export type CommandName = CommandRouteDef['command'];
+export type CommandName = CommandCall['command'];
 
-export function commandRoute(command: CommandName): CommandRouteDef {
-  return COMMAND_ROUTES.find((route) => route.command === command)!;
+/** A command's call: where it goes, and the button's name for messages. */
+export function commandRoute(command: CommandName): CommandCall {
+  return commandCallOf(command);
 }
 
 /** The body each command call takes (part 1 §7); reset_serial_number names both serials. */
@@ -24,11 +26,10 @@ export function commandBody(command: CommandName, serialNumber: string, args: Co
 
 /** Sends one command and waits for the unit's answer (404, 409, 502, 504 and 403 come back as ApiError). */
 export function sendCommand(command: CommandName, serialNumber: string, args?: CommandArgs): Promise<CommandResponse> {
-  return http(commandRoute(command).path, {
-    method: 'POST',
-    json: commandBody(command, serialNumber, args),
-    schema: commandResponseSchema,
-  });
+  // The arguments are optional here, one set for every command: an argument the caller left out
+  // is left out of the body too, and the server answers 400 as it would to any caller.
+  const body = commandBody(command, serialNumber, args) as RouteInput<CommandCall>['body'];
+  return callApi(commandRoute(command), { body });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { equipmentListResponseSchema, type EquipmentListResponse, type EquipmentSortKey } from '@ed/contract/aligners';
+import type { EquipmentListResponse, EquipmentSortKey } from '@ed/contract/aligners';
+import type { Equipment } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { equipmentSchema, type Equipment } from '@ed/contract/equipment';
-import { http } from '../../api/http';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { callApi } from '../../api/client';
 
 /** The list call's parameters as the screen sends them (page is 1-based). */
 export interface EquipmentListQuery {
@@ -26,9 +26,9 @@ export const equipmentKeys = {
 /** While the detail is open it is read again this often, so progress moves for units not on the radar. */
 export const DETAIL_REFRESH_MS = 5_000;
 
-/** GET /read/aligners/v1: one page of 10. */
+/** One page of 10 units. */
 export function fetchEquipmentList(query: EquipmentListQuery, signal?: AbortSignal): Promise<EquipmentListResponse> {
-  return http('/read/aligners/v1', { query: { ...query }, schema: equipmentListResponseSchema, signal });
+  return callApi(alignersRoutes.getAligners, { query: { ...query }, signal });
 }
 
 export function useEquipmentList(query: EquipmentListQuery) {
@@ -40,9 +40,9 @@ export function useEquipmentList(query: EquipmentListQuery) {
   });
 }
 
-/** GET /read/aligner/v1: one unit, with the caller's favorite flag and its open tickets. */
+/** One unit, with the caller's favorite flag and its open tickets. */
 export function fetchEquipment(serialNumber: string, signal?: AbortSignal): Promise<Equipment> {
-  return http('/read/aligner/v1', { query: { serialNumber }, schema: equipmentSchema, signal });
+  return callApi(alignersRoutes.getAligner, { query: { serialNumber }, signal });
 }
 
 export function useEquipment(serialNumber: string | null) {
@@ -54,7 +54,7 @@ export function useEquipment(serialNumber: string | null) {
   });
 }
 
-/** POST /api/v1/delete_equipment (admin and engineer). */
+/** Deletes a unit (admin and engineer). */
 export function deleteEquipment(serialNumber: string) {
-  return http('/api/v1/delete_equipment', { method: 'POST', json: { serialNumber }, schema: messageResponseSchema });
+  return callApi(alignersRoutes.deleteEquipment, { body: { serialNumber } });
 }

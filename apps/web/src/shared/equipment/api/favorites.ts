@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { favoritesResponseSchema } from '@ed/contract/aligners';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { equipmentSchema, type Equipment } from '@ed/contract/equipment';
-import { http } from '../../api/http';
+import type { Equipment } from '@ed/contract/equipment';
+import { radarRoutes } from '@ed/contract/routes/radar';
+import { callApi } from '../../api/client';
 import { equipmentKeys } from './equipment';
 
 export const favoritesKey = (username: string) => ['radar', 'favorites', username] as const;
 
-/** GET /read/favorites/v1: the caller's radar, as full equipment records. */
+/** The caller's radar, as full equipment records. */
 export function useFavorites(username: string) {
   return useQuery({
     queryKey: favoritesKey(username),
-    queryFn: ({ signal }) =>
-      http('/read/favorites/v1', { query: { username }, schema: favoritesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(radarRoutes.getFavorites, { query: { username }, signal }),
   });
 }
 
@@ -28,10 +26,10 @@ export function useToggleFavorite() {
     mutationFn: async ({ username, unit }: ToggleFavorite) => {
       const body = { username, serialNumber: unit.serialNumber };
       if (unit.favorite) {
-        await http('/delete/favorite/v1', { method: 'POST', json: body, schema: messageResponseSchema });
+        await callApi(radarRoutes.removeFavorite, { body });
         return { serialNumber: unit.serialNumber, favorite: false, added: null };
       }
-      const added = await http('/create/favorite/v1', { method: 'POST', json: body, schema: equipmentSchema });
+      const added = await callApi(radarRoutes.addFavorite, { body });
       return { serialNumber: unit.serialNumber, favorite: true, added };
     },
     onSuccess: ({ serialNumber, favorite, added }, { username }) => {

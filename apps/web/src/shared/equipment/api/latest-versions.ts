@@ -1,15 +1,8 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { latestSoftwareVersionSchema } from '@ed/contract/dashboard';
-import type { Family } from '@ed/contract/families';
-import { http } from '../../api/http';
+import { FAMILIES, type Family } from '@ed/contract/families';
+import { familySoftwareReads } from '@ed/contract/routes/dashboard';
+import { callApi } from '../../api/client';
 import { useLiveEvent } from '../../live/live-context';
-
-const LATEST_PATHS: Record<Family, string> = {
-  aligner: '/read/latest_software_version/v1',
-  gtps: '/read/latest_gtps_software_version/v1',
-  'aligner-oasis': '/read/latest_oasis_software_version/v1',
-};
-const FAMILIES = Object.keys(LATEST_PATHS) as Family[];
 
 export const latestVersionKey = (family: Family) => ['aligners', 'latest-version', family] as const;
 
@@ -31,8 +24,7 @@ export function useLatestVersions(): LatestVersions {
   return useQueries({
     queries: FAMILIES.map((family) => ({
       queryKey: latestVersionKey(family),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        http(LATEST_PATHS[family], { schema: latestSoftwareVersionSchema, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callApi(familySoftwareReads[family].latest, { signal }),
       // A new release is rare; a minute of staleness costs nothing and saves a call per dialog.
       staleTime: 60_000,
     })),

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { screenShotSchema, statusReportSchema, voltageReportSchema } from '@ed/contract/commands';
-import { messageResponseSchema } from '@ed/contract/errors';
-import { z } from 'zod';
-import { ApiError, http, UNREACHABLE_MESSAGE } from '../../api/http';
+import { reportsRoutes } from '@ed/contract/routes/reports';
+import { callApi } from '../../api/client';
+import { ApiError, UNREACHABLE_MESSAGE } from '../../api/http';
 import { readToken } from '../../auth/token-storage';
 
 export const reportKeys = {
@@ -11,24 +10,18 @@ export const reportKeys = {
     ['aligners', 'report', kind, serialNumber] as const,
 };
 
-/** GET /api/v1/get_screen_shots_for_aligner: newest first, each with its 96×54 thumbnail inline. */
+/** A unit's screen shots, newest first, each with its 96×54 thumbnail inline. */
 export function useScreenShots(serialNumber: string) {
   return useQuery({
     queryKey: reportKeys.screenShots(serialNumber),
-    queryFn: ({ signal }) =>
-      http('/api/v1/get_screen_shots_for_aligner', {
-        query: { serialNumber },
-        schema: z.array(screenShotSchema),
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(reportsRoutes.getScreenShots, { query: { serialNumber }, signal }),
   });
 }
 
 export function useDeleteScreenShot(serialNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      http('/api/v1/delete_screen_shot', { method: 'DELETE', query: { id }, schema: messageResponseSchema }),
+    mutationFn: (id: number) => callApi(reportsRoutes.deleteScreenShot, { query: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.screenShots(serialNumber) }),
   });
 }
@@ -61,22 +54,21 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
 
 export type StatusReportKind = 'usb' | 'printer';
 
-const STATUS_PATHS: Record<StatusReportKind, string> = {
-  usb: '/api/v1/get_latest_usb_status_for_aligner',
-  printer: '/api/v1/get_latest_printer_status_for_aligner',
-};
+const STATUS_ROUTES = {
+  usb: reportsRoutes.getLatestUsbStatus,
+  printer: reportsRoutes.getLatestPrinterStatus,
+} satisfies Record<StatusReportKind, object>;
 
 export function useVoltageReport(serialNumber: string) {
   return useQuery({
     queryKey: reportKeys.report('voltages', serialNumber),
-    queryFn: ({ signal }) =>
-      http('/api/v1/get_latest_voltages_for_aligner', { query: { serialNumber }, schema: voltageReportSchema, signal }),
+    queryFn: ({ signal }) => callApi(reportsRoutes.getLatestVoltages, { query: { serialNumber }, signal }),
   });
 }
 
 export function useStatusReport(kind: StatusReportKind, serialNumber: string) {
   return useQuery({
     queryKey: reportKeys.report(kind, serialNumber),
-    queryFn: ({ signal }) => http(STATUS_PATHS[kind], { query: { serialNumber }, schema: statusReportSchema, signal }),
+    queryFn: ({ signal }) => callApi(STATUS_ROUTES[kind], { query: { serialNumber }, signal }),
   });
 }

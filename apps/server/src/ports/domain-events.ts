@@ -1,0 +1,38 @@
+import type { Family } from '@ed/contract/families';
+import type { SoftwareUpdate } from '@ed/contract/software';
+import type { Tx } from '../db/client.js';
+import type { EventBus } from '../shared/event-bus.js';
+import type { Revocation } from './session.js';
+
+/**
+ * Every domain event of the server, in one place: what happened, and what its handlers get.
+ * docs/architecture.md ("Domain events") lists who handles each; a test keeps that list true.
+ */
+export interface DomainEvents {
+  /** Sessions were revoked on this instance: sign-out, a password changed or reset, an account changed. */
+  sessionsRevoked: { sessionIds: string[] };
+  /** The session cache applied a revocation, made here or heard from another instance. */
+  revocationApplied: { revocation: Revocation };
+  /**
+   * A unit's serial number is reset. Emitted inside the rename's transaction: each area renames
+   * its own records with `tx`, in turn, and a failure rolls the whole rename back.
+   */
+  unitRenamed: { tx: Tx; from: string; to: string };
+  /** A unit's record changed (presence, state, versions), after it was stored. */
+  unitChanged: { serialNumber: string };
+  /** A software update was published; `username` did it (their own console skips the echo). */
+  updatePublished: { update: SoftwareUpdate; username: string };
+  /**
+   * Updates were staged or cleared: the family's staged totals changed, and so did the cards of
+   * `serialNumbers` (none when the units themselves reported it).
+   */
+  stagingChanged: { family: Family; serialNumbers: string[] };
+  /** A support ticket of the unit was opened, changed or closed. */
+  ticketChanged: { serialNumber: string };
+  /** A unit reported its Tru-Point pairings (its `pairing` topic); handled in the unit's queue. */
+  pairingReported: { serialNumber: string; payload: unknown };
+  /** A unit uploaded a camera calibration (its `calibration` topic); handled in the unit's queue. */
+  calibrationUploaded: { serialNumber: string; payload: unknown };
+}
+
+export type DomainEventBus = EventBus<DomainEvents>;

@@ -1,0 +1,62 @@
+import type { RouteTable } from './http-api.js';
+import { alignersRoutes } from './routes/aligners.js';
+import { assistantRoutes } from './routes/assistant.js';
+import { auditsRoutes } from './routes/audits.js';
+import { authRoutes } from './routes/auth.js';
+import { cameraCalRoutes } from './routes/camera-cal.js';
+import { commandRoutes } from './routes/commands.js';
+import { dashboardRoutes } from './routes/dashboard.js';
+import { devicesRoutes } from './routes/devices.js';
+import { easyRoutes } from './routes/easy.js';
+import { healthRoutes } from './routes/health.js';
+import { messagesRoutes } from './routes/messages.js';
+import { notificationsRoutes } from './routes/notifications.js';
+import { packageDownloadRoutes } from './routes/package-download.js';
+import { radarRoutes } from './routes/radar.js';
+import { reportsRoutes } from './routes/reports.js';
+import { schedulesRoutes } from './routes/schedules.js';
+import { servicesRoutes } from './routes/services.js';
+import { softwareRoutes } from './routes/software.js';
+import { specsRoutes } from './routes/specs.js';
+import { ticketsRoutes } from './routes/tickets.js';
+import { trendRoutes } from './routes/trend.js';
+import { trupointRoutes } from './routes/trupoint.js';
+import { unitClaimsRoutes } from './routes/unit-claims.js';
+import { updateSchedulerRoutes } from './routes/update-scheduler.js';
+import { usersRoutes } from './routes/users.js';
+import { vendorRoutes } from './routes/vendor.js';
+
+/**
+ * Every call of the server, by area: the server registers exactly these (a test holds it to
+ * that), /openapi.json documents them, and clients call them by name. The assistant's own calls,
+ * served at AI_URL, are in routes/assistant-service.ts. Clients import an area's table, not this
+ * one, so that a page downloads the schemas of its own calls only.
+ */
+export const ROUTE_TABLE = {
+  alignersRoutes,
+  assistantRoutes,
+  auditsRoutes,
+  authRoutes,
+  cameraCalRoutes,
+  commandRoutes,
+  dashboardRoutes,
+  devicesRoutes,
+  easyRoutes,
+  healthRoutes,
+  messagesRoutes,
+  notificationsRoutes,
+  packageDownloadRoutes,
+  radarRoutes,
+  reportsRoutes,
+  schedulesRoutes,
+  servicesRoutes,
+  softwareRoutes,
+  specsRoutes,
+  ticketsRoutes,
+  trendRoutes,
+  trupointRoutes,
+  unitClaimsRoutes,
+  updateSchedulerRoutes,
+  usersRoutes,
+  vendorRoutes,
+} as const satisfies Record<string, RouteTable>;

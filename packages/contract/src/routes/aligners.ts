@@ -1,0 +1,46 @@
+import {
+  deleteEquipmentRequestSchema,
+  equipmentListQuerySchema,
+  equipmentListResponseSchema,
+  equipmentReadQuerySchema,
+} from '../aligners.js';
+import { equipmentSchema } from '../equipment.js';
+import { messageResponseSchema } from '../errors.js';
+import { defineRoutes } from '../http-api.js';
+
+const tag = 'equipment';
+
+/** The equipment reads of part 1 §7 and Delete Equipment. */
+export const alignersRoutes = defineRoutes({
+  getAligner: {
+    method: 'GET',
+    path: '/read/aligner/v1',
+    tag,
+    access: 'signedIn',
+    summary: 'One unit, with the caller’s favorite flag and its open ticket count',
+    query: equipmentReadQuerySchema,
+    ok: { 200: equipmentSchema },
+    errors: [400, 401, 403, 404],
+  },
+  getAligners: {
+    method: 'GET',
+    path: '/read/aligners/v1',
+    tag,
+    access: 'signedIn',
+    summary: 'A page of 10 units, filtered and sorted',
+    description: 'Serial number matches anywhere, country code and software version by prefix, family exactly.',
+    query: equipmentListQuerySchema,
+    ok: { 200: equipmentListResponseSchema },
+    errors: [400, 401],
+  },
+  deleteEquipment: {
+    method: 'POST',
+    path: '/api/v1/delete_equipment',
+    tag,
+    access: { permission: 'equipment.delete' },
+    summary: 'Delete a unit with its reports, screen shots and favorites (tickets are kept)',
+    body: deleteEquipmentRequestSchema,
+    ok: { 200: messageResponseSchema },
+    errors: [400, 401, 403, 404],
+  },
+});

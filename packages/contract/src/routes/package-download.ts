@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineRoutes } from '../http-api.js';
+import { packageFileNameSchema } from '../software.js';
+
+const fileSchema = z.union([z.literal('manifest.json'), packageFileNameSchema]);
+
+export const packageFileParamsSchema = z.object({ updateId: z.coerce.number().int().positive(), file: fileSchema });
+export const specPackageFileParamsSchema = z.object({ specId: z.coerce.number().int().positive(), file: fileSchema });
+
+/**
+ * Package files for units, from the file store: only a unit with a staged update of this package
+ * may fetch it, with resume. The answer is the file's bytes (no schema); the handler signs the unit in.
+ */
+export const packageDownloadRoutes = defineRoutes({
+  downloadPackageFile: {
+    method: 'GET',
+    path: '/device/v1/packages/:updateId/:file',
+    tag: 'devices',
+    access: 'public',
+    security: [],
+    summary: 'A unit downloads a file of its staged update (HTTP Basic: serial number and device token)',
+    description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
+    params: packageFileParamsSchema,
+    ok: {},
+    errors: [],
+  },
+  downloadSpecPackageFile: {
+    method: 'GET',
+    path: '/device/v1/spec-packages/:specId/:file',
+    tag: 'devices',
+    access: 'public',
+    security: [],
+    summary: 'A unit downloads a file of a spec release it was sent (HTTP Basic: serial number and device token)',
+    description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
+    params: specPackageFileParamsSchema,
+    ok: {},
+    errors: [],
+  },
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { screenShotSchema, serialNumberQuerySchema, statusReportSchema, voltageReportSchema } from '../commands.js';
+import { messageResponseSchema } from '../errors.js';
+import { defineRoutes } from '../http-api.js';
+
+const tag = 'reports';
+
+/** A screen shot, by its id. */
+export const screenShotIdQuerySchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be positive'),
+});
+
+/** The reads of what commands left behind: screen shots and the latest reports. */
+export const reportsRoutes = defineRoutes({
+  getScreenShots: {
+    method: 'GET',
+    path: '/api/v1/get_screen_shots_for_aligner',
+    tag,
+    access: 'signedIn',
+    summary: "A unit's screen shots, newest first, with 96×54 thumbnails",
+    query: serialNumberQuerySchema,
+    ok: { 200: z.array(screenShotSchema) },
+    errors: [400, 401, 404],
+  },
+  getScreenShot: {
+    method: 'GET',
+    path: '/api/v1/get_screen_shot',
+    tag,
+    access: 'signedIn',
+    summary: 'Download one screen shot as a PNG file',
+    query: screenShotIdQuerySchema,
+    produces: ['image/png'],
+    ok: {},
+    errors: [400, 401, 404],
+  },
+  deleteScreenShot: {
+    method: 'DELETE',
+    path: '/api/v1/delete_screen_shot',
+    tag,
+    access: 'signedIn',
+    summary: 'Delete a screen shot and its files',
+    query: screenShotIdQuerySchema,
+    ok: { 200: messageResponseSchema },
+    errors: [400, 401, 404],
+  },
+  getLatestVoltages: {
+    method: 'GET',
+    path: '/api/v1/get_latest_voltages_for_aligner',
+    tag,
+    access: 'signedIn',
+    summary: "A unit's latest voltage report, or null",
+    query: serialNumberQuerySchema,
+    ok: { 200: voltageReportSchema },
+    errors: [400, 401, 404],
+  },
+  getLatestPrinterStatus: {
+    method: 'GET',
+    path: '/api/v1/get_latest_printer_status_for_aligner',
+    tag,
+    access: 'signedIn',
+    summary: "A unit's latest printer status report, or null",
+    query: serialNumberQuerySchema,
+    ok: { 200: statusReportSchema },
+    errors: [400, 401, 404],
+  },
+  getLatestUsbStatus: {
+    method: 'GET',
+    path: '/api/v1/get_latest_usb_status_for_aligner',
+    tag,
+    access: 'signedIn',
+    summary: "A unit's latest USB status report, or null",
+    query: serialNumberQuerySchema,
+    ok: { 200: statusReportSchema },
+    errors: [400, 401, 404],
+  },
+});
