@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { inMinutes, tooManyRequests } from '../shared/http-error.js';
+import { inMinutes, tooManyRequests } from '../shared/domain-error.js';
 import { SharedWindowCounts } from '../shared/shared-window-counts.js';
 
 const WINDOW_MS = 60_000;

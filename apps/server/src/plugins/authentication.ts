@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, PERMISSIONS } from '@ed/contract/permissions';
-import { forbidden, unauthorized } from '../shared/http-error.js';
+import { forbidden, unauthorized } from '../shared/domain-error.js';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldWithControlCharacter } from '../shared/control-characters.js';
-import { badRequest } from '../shared/http-error.js';
+import { badRequest } from '../shared/domain-error.js';
 
 /** Path parameters and query values are single-line; bodies may hold multi-line text. */
 const SOURCES = [

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@ed/contract/errors';
-import { HttpError } from '../shared/http-error.js';
+import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -28,6 +28,23 @@ export const errorBody = (statusCode: number, message: string, field?: string, c
   ...(code ? { code } : {}),
 });
 
+/** The HTTP status of each kind of domain error: the one place the domain meets HTTP. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMedia: 415,
+  outOfRange: 416,
+  tooMany: 429,
+  unitFailed: 502,
+  unavailable: 503,
+  unitSilent: 504,
+  storageFull: 507,
+};
+
 /** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -39,11 +56,12 @@ async function errorsPlugin(app: FastifyInstance) {
       const message = field && !text.startsWith(field) ? `${field}: ${text}` : text;
       return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
     }
-    if (err instanceof HttpError) {
+    if (err instanceof DomainError) {
       // A full disk is for the operator to fix: the caller gets a sentence, the log an error.
-      if (err.statusCode === 507) request.log.error({ err }, 'storage full');
+      if (err.kind === 'storageFull') request.log.error({ err }, 'storage full');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.field, err.code));
+      const status = STATUS_OF[err.kind];
+      return reply.code(status).send(errorBody(status, err.message, err.field, err.code));
     }
     if (isUniqueViolation(err)) {
       return reply.code(409).send(errorBody(409, 'That record already exists.'));

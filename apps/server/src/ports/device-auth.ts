@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../shared/http-error.js';
+import { unauthorized } from '../shared/domain-error.js';
 
 /** Checks a unit's device token (fleet's DeviceCredentials). */
 export interface UnitCredentials {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { badRequest } from '../shared/http-error.js';
+import { badRequest } from '../shared/domain-error.js';
 
 /** The two kinds of release made from a package: software updates and spec releases. */
 export type PackageKind = 'software' | 'spec';

@@ -1,4 +1,4 @@
-import { forbidden } from './http-error.js';
+import { forbidden } from './domain-error.js';
 
 /** For calls that act as the signed-in user: a username they name must be the caller's own. */
 export function assertOwnUsername(session: { user: { username: string } }, username: string | undefined): void {

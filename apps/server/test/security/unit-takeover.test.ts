@@ -4,7 +4,7 @@ import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
 import type { BrokerAccounts } from '../../src/areas/fleet/broker-accounts.js';
 import { DeviceCredentials } from '../../src/areas/fleet/device-credentials.js';
 import { deviceCredentials } from '../../src/db/schema.js';
-import { serviceUnavailable } from '../../src/shared/http-error.js';
+import { serviceUnavailable } from '../../src/shared/domain-error.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const ENROLLMENT_KEY = 'enrollment-key-of-the-unit-takeover-test';

@@ -4,7 +4,7 @@ import type { EquipmentRow } from '../../db/unit-columns.js';
 import type { EquipmentViews, UnitLookup } from '../../ports/equipment.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
-import { notFound } from '../../shared/http-error.js';
+import { notFound } from '../../shared/domain-error.js';
 import type { AlignersRepository } from './aligners.repository.js';
 import type { EquipmentFilter } from './list-statements.js';
 import { toEquipment } from './equipment-view.js';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { BoundSql } from '../../db/prepared.js';
-import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from '../../shared/http-error.js';
+import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from '../../shared/domain-error.js';
 import type { Mailer } from '../../shared/mailer.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../shared/http-error.js';
+import { DomainError } from '../../shared/domain-error.js';
 import { PasswordHasher } from './password-hasher.js';
 
 describe('password hashing', () => {
@@ -29,8 +29,8 @@ describe('password hashing', () => {
     const running = [small.verify(stored, 'a'), small.verify(stored, 'b')];
     expect(small.full).toBe(true);
     const refused = await small.verify(stored, 'c').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ statusCode: 503, retryAfterSeconds: 1 });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 1 });
     expect(await Promise.all(running)).toEqual([false, false]);
     expect(small.full).toBe(false);
   });

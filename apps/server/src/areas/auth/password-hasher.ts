@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordHashing } from '../../ports/credentials.js';
 import { BoundedSemaphore, SemaphoreFull } from '../../shared/bounded-semaphore.js';
-import { serviceUnavailable } from '../../shared/http-error.js';
+import { serviceUnavailable } from '../../shared/domain-error.js';
 
 /** Argon2id (the library's default algorithm) at OWASP's settings: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config/env.js';
 import type { BoundSql } from '../../db/prepared.js';
-import { type HttpError, inMinutes, serviceUnavailable, tooManyRequests } from '../../shared/http-error.js';
+import { type DomainError, inMinutes, serviceUnavailable, tooManyRequests } from '../../shared/domain-error.js';
 import { LocalLimiter, type LimitCheck } from './local-limiter.js';
 import { HASHING_BUSY, type PasswordHasher } from './password-hasher.js';
 import type { Counter, SignInAccount, SignInLimitsRepository } from './sign-in-limits.repository.js';
@@ -20,7 +20,7 @@ const MAX_TARPITTED = 1_000;
 
 type Refusal = 'address' | 'account' | 'global';
 
-function refusal(kind: Refusal, retryAfterMs: number): HttpError {
+function refusal(kind: Refusal, retryAfterMs: number): DomainError {
   if (kind === 'address') {
     return tooManyRequests(
       `Too many failed sign-ins from this address. Try again in ${inMinutes(retryAfterMs)}.`,

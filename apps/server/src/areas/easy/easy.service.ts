@@ -6,7 +6,7 @@ import {
   type Fixture,
   type Target,
 } from '@ed/contract/easy';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/domain-error.js';
 import type { EasyRepository, FixtureRow, TargetRow } from './easy.repository.js';
 
 export interface SubscriptionChange {

@@ -10,7 +10,7 @@ import {
 } from '@ed/contract/device-protocol';
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { UnitCommands } from '../../ports/commands.js';
-import { HttpError } from '../../shared/http-error.js';
+import { serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
 
 interface Waiter {
   serialNumber: string;
@@ -51,7 +51,7 @@ export class CommandBus implements UnitCommands {
       const timer = setTimeout(() => {
         this.waiters.delete(id);
         const seconds = Math.round(this.timeoutMs / 100) / 10;
-        reject(new HttpError(504, `Unit ${serialNumber} did not answer ${name} within ${seconds} s.`));
+        reject(unitSilent(`Unit ${serialNumber} did not answer ${name} within ${seconds} s.`));
       }, this.timeoutMs);
       this.waiters.set(id, { serialNumber, resolve, reject, timer });
     });
@@ -60,12 +60,12 @@ export class CommandBus implements UnitCommands {
     try {
       await this.publish(this.route.topics.command(serialNumber), JSON.stringify(message));
     } catch (err) {
-      this.settle(id)?.reject(new HttpError(503, `The command could not be sent to unit ${serialNumber}.`));
+      this.settle(id)?.reject(serviceUnavailable(`The command could not be sent to unit ${serialNumber}.`));
       this.logger.warn({ err, serialNumber, name }, 'command not published');
     }
     const result = await reply;
     const parsed = deviceCommands[name].result.safeParse(result);
-    if (!parsed.success) throw new HttpError(502, `Unit ${serialNumber} answered ${name} with malformed data.`);
+    if (!parsed.success) throw unitFailed(`Unit ${serialNumber} answered ${name} with malformed data.`);
     return parsed.data as DeviceCommandResult<C>;
   }
 
@@ -76,13 +76,13 @@ export class CommandBus implements UnitCommands {
     const waiter = this.settle(reply.data.id);
     if (!waiter) return;
     if (reply.data.ok) waiter.resolve(reply.data.result);
-    else waiter.reject(new HttpError(502, `Unit ${waiter.serialNumber} could not do it: ${reply.data.error}`));
+    else waiter.reject(unitFailed(`Unit ${waiter.serialNumber} could not do it: ${reply.data.error}`));
   }
 
   /** Fails every command still waiting (the server is stopping). */
   close(): void {
     for (const id of [...this.waiters.keys()]) {
-      this.settle(id)?.reject(new HttpError(503, 'The server is stopping; try again in a moment.'));
+      this.settle(id)?.reject(serviceUnavailable('The server is stopping; try again in a moment.'));
     }
   }
 

@@ -5,7 +5,7 @@ import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
 import type { UnitCredentials } from '../../ports/device-auth.js';
-import { forbidden, tooManyRequests } from '../../shared/http-error.js';
+import { forbidden, tooManyRequests } from '../../shared/domain-error.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 import { type BrokerAccounts, unmanagedBrokerAccounts } from './broker-accounts.js';

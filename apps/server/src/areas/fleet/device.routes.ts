@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { devicesRoutes } from '@ed/contract/routes/devices';
-import { HttpError, inMinutes, tooManyRequests } from '../../shared/http-error.js';
+import { inMinutes, isDomainError, tooManyRequests } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
 import { addressOfRequest, compileTrust } from './connection-address.js';
 import { authenticateUnit } from '../../ports/device-auth.js';
@@ -19,7 +19,7 @@ const REGISTER_WINDOW_MS = 10 * 60_000;
  * counted: a whole fleet may come back through one address.
  */
 async function registrationRefusal(app: FastifyInstance, ip: string, err: unknown): Promise<unknown> {
-  if (!(err instanceof HttpError) || err.statusCode !== 403) return err;
+  if (!isDomainError(err, 'forbidden')) return err;
   const window = await app.limiter.hit(`register-fail:${ip}`, REGISTER_WINDOW_MS);
   if (window.count <= REGISTER_FAILURES_PER_ADDRESS) return err;
   return tooManyFromAddress(window.retryAfterMs);

@@ -4,7 +4,7 @@ import { CONTROLS, hasPermission, mayUseControl } from '@ed/contract/permissions
 import type { Role } from '@ed/contract/roles';
 import type { EquipmentRow } from '../../db/unit-columns.js';
 import { unitFacts } from '../../ports/equipment.js';
-import { conflict, forbidden, notFound } from '../../shared/http-error.js';
+import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
 import type { CommandBus } from './command-bus.js';
 import type { EquipmentRepository } from './equipment.repository.js';
 import type { ReportsRepository } from './reports.repository.js';

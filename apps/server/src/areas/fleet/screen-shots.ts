@@ -4,7 +4,7 @@ import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
 import { screenShots } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
-import { HttpError, notFound } from '../../shared/http-error.js';
+import { notFound, unitFailed } from '../../shared/domain-error.js';
 import { loadSharp } from '../../shared/image-library.js';
 
 /** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
@@ -20,7 +20,7 @@ export class ScreenShotStore {
     const meta = await sharp(png)
       .metadata()
       .catch(() => null);
-    if (meta?.format !== 'png') throw new HttpError(502, 'The unit sent a screen shot that is not a PNG image.');
+    if (meta?.format !== 'png') throw unitFailed('The unit sent a screen shot that is not a PNG image.');
     const thumbnail = await sharp(png)
       .resize(SCREENSHOT_THUMBNAIL.width, SCREENSHOT_THUMBNAIL.height, { fit: 'fill' })
       .png()

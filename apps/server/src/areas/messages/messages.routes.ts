@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { SERIAL_CSV_MAX_BYTES } from '@ed/contract/messages';
 import { messagesRoutes } from '@ed/contract/routes/messages';
-import { badRequest, HttpError } from '../../shared/http-error.js';
+import { badRequest, tooLarge, unsupportedMedia } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
 import { parseSerialCsv } from './serial-csv.js';
 
@@ -20,7 +20,7 @@ export default routesOf(messagesRoutes, async (app) => {
     updateMessage: async (req) => app.messages.update(req.session!.user, req.body, app.clock()),
     deleteMessage: async (req) => app.messages.remove(req.session!.user, req.body.id),
     uploadSerialNumbers: async (req) => {
-      if (!req.isMultipart()) throw new HttpError(415, 'Send the CSV file as multipart/form-data in the field "file".');
+      if (!req.isMultipart()) throw unsupportedMedia('Send the CSV file as multipart/form-data in the field "file".');
       const file = await req.file();
       if (!file || file.fieldname !== 'file')
         throw badRequest('Choose a CSV file to upload in the field "file".', 'file');
@@ -28,7 +28,7 @@ export default routesOf(messagesRoutes, async (app) => {
         throw badRequest(`Only .csv files are accepted; ${file.filename} is not one.`, 'file');
       const content = await file.toBuffer().catch((err: unknown) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `The file is larger than ${SERIAL_CSV_MAX_BYTES / 1024} KB.`);
+          throw tooLarge(`The file is larger than ${SERIAL_CSV_MAX_BYTES / 1024} KB.`);
         }
         throw err;
       });

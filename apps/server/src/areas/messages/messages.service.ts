@@ -16,7 +16,7 @@ import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
 import type { UnitCommands } from '../../ports/commands.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { Deliveries } from '../../shared/deliveries.js';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/domain-error.js';
 import type { MessageListFilter, MessageRow, MessagesRepository } from './messages.repository.js';
 
 type CreateInput = z.output<typeof createMessageRequestSchema>;

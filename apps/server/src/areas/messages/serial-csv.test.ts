@@ -32,11 +32,11 @@ describe('parseSerialCsv', () => {
 
   it('refuses more rows than the cap with 413', () => {
     const rows = Array.from({ length: SERIAL_CSV_MAX_ROWS + 1 }, () => A).join('\n');
-    expect(() => parseSerialCsv(rows)).toThrow(expect.objectContaining({ statusCode: 413 }));
+    expect(() => parseSerialCsv(rows)).toThrow(expect.objectContaining({ kind: 'tooLarge' }));
   });
 
   it('refuses a file that is not CSV with 400', () => {
-    expect(() => parseSerialCsv('"unterminated\n')).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => parseSerialCsv('"unterminated\n')).toThrow(expect.objectContaining({ kind: 'invalid' }));
   });
 
   it('answers an empty list for an empty file', () => {

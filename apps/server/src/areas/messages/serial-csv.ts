@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { SERIAL_CSV_MAX_ROWS, type SerialUploadReport } from '@ed/contract/messages';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
-import { badRequest, HttpError } from '../../shared/http-error.js';
+import { badRequest, tooLarge } from '../../shared/domain-error.js';
 
 /** A first row naming its column (e.g. "Serial Number") is a header, not a bad serial. */
 const HEADER = /serial|number|^sn$/i;
@@ -48,10 +48,7 @@ export function parseSerialCsv(content: Buffer | string): SerialUploadReport {
     else seen.add(decoded.serialNumber);
   });
   if (records.length - header > SERIAL_CSV_MAX_ROWS) {
-    throw new HttpError(
-      413,
-      `The file has more than ${SERIAL_CSV_MAX_ROWS} serial numbers; split it into smaller files.`,
-    );
+    throw tooLarge(`The file has more than ${SERIAL_CSV_MAX_ROWS} serial numbers; split it into smaller files.`);
   }
   return { serialNumbers: [...seen], invalid: invalid.slice(0, 100), duplicates };
 }

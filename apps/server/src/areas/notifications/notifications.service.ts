@@ -4,7 +4,7 @@ import { type createNotificationRequestSchema } from '@ed/contract/notifications
 import { scheduleProblem } from '@ed/contract/schedule';
 import type { z } from 'zod';
 import type { UnitCommands } from '../../ports/commands.js';
-import { badRequest } from '../../shared/http-error.js';
+import { badRequest } from '../../shared/domain-error.js';
 import type { Deliveries } from '../../shared/deliveries.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 

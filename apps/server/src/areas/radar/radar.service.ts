@@ -5,7 +5,7 @@ import type { EquipmentRow } from '../../db/unit-columns.js';
 import type { EquipmentViews, UnitLookup } from '../../ports/equipment.js';
 import type { LiveEvents } from '../../ports/live.js';
 import type { ActiveSession } from '../../ports/session.js';
-import { conflict, notFound } from '../../shared/http-error.js';
+import { conflict, notFound } from '../../shared/domain-error.js';
 import type { RadarRepository } from './radar.repository.js';
 
 /** Progress reports arrive every second per unit; a card needs no more than a few updates a second. */

@@ -1,6 +1,6 @@
 import { SERVICES, type ServiceName } from '@ed/contract/dashboard';
 import { servicesRoutes } from '@ed/contract/routes/services';
-import { conflict } from '../../shared/http-error.js';
+import { conflict } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
 
 const labels = new Map<string, string>(SERVICES.map((s) => [s.name, s.label]));

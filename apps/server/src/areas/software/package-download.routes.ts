@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { packageDownloadRoutes } from '@ed/contract/routes/package-download';
 import { specDeliveries, specUpdates } from '../../db/schema.js';
-import { notFound, unauthorized } from '../../shared/http-error.js';
+import { notFound, unauthorized } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
 
 /** The unit's credential as HTTP Basic: username = serial number, password = device token. */

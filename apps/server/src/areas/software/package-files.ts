@@ -7,7 +7,7 @@ import { packageFiles, softwareUpdates, specUpdates } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { sendStoredFile } from '../../shared/file-store/send-file.js';
 import type { NewFile, StoredFile } from '../../shared/file-store/stored-file.js';
-import { notFound } from '../../shared/http-error.js';
+import { notFound } from '../../shared/domain-error.js';
 import type { PackageCopier, PackageFile, PackageKind } from '../../ports/packages.js';
 import type { PackageStore } from './package-store.js';
 

@@ -13,7 +13,7 @@ import {
   type PackageReader,
   type ResolvedPackage,
 } from '../../ports/packages.js';
-import { HttpError, badRequest } from '../../shared/http-error.js';
+import { DomainError, badRequest } from '../../shared/domain-error.js';
 import { describeManifestIssue } from './manifest-issues.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
@@ -23,7 +23,8 @@ const MANIFEST = 'manifest.json';
 const isWithin = (dir: string, real: string) => real === dir || real.startsWith(dir + path.sep);
 
 /** The MANIFEST_NOT_FOUND answer of part 2 §8. */
-export const manifestNotFound = () => new HttpError(404, MANIFEST_NOT_FOUND_TEXT, 'updatePath', MANIFEST_NOT_FOUND);
+export const manifestNotFound = () =>
+  new DomainError('notFound', MANIFEST_NOT_FOUND_TEXT, { field: 'updatePath', code: MANIFEST_NOT_FOUND });
 
 /** Packages under UPDATES_DIR: each a folder with manifest.json and the files it lists. No shell is ever run. */
 export class PackageStore implements PackageReader {

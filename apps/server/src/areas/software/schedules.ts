@@ -3,7 +3,7 @@ import { countOf } from '@ed/contract/count-text';
 import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
 import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { SoftwareRepository } from './software.repository.js';
 
 const SEARCH_LIMIT = 500;

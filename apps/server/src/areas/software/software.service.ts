@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { EquipmentRow } from '../../db/unit-columns.js';
 import { unitFacts } from '../../ports/equipment.js';
 import type { ResolvedPackage } from '../../ports/packages.js';
-import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { PackageFiles } from './package-files.js';
 import type { PackageStore } from './package-store.js';
 import type { SoftwareRepository, SoftwareUpdateRow, StagedRow } from './software.repository.js';

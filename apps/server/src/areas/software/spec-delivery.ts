@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
-import { HttpError } from '../../shared/http-error.js';
+import { isDomainError } from '../../shared/domain-error.js';
 import { withLive } from '../../db/unit-columns.js';
 import { patternToLike } from './schedules.js';
 import { connectionColumn } from './unit-connection.js';
@@ -28,7 +28,7 @@ const prerequisiteOf = (spec: SpecRow, family: Family) =>
   family === 'gtps' ? spec.gtpsRequire : family === 'aligner-oasis' ? spec.oasisRequire : spec.require;
 
 /** The unit did not get the command at all (no answer, or it was never sent), as opposed to refusing it. */
-const notReceived = (err: unknown) => err instanceof HttpError && (err.statusCode === 504 || err.statusCode === 503);
+const notReceived = (err: unknown) => isDomainError(err, 'unitSilent', 'unavailable');
 
 /**
  * Sends each family's newest active spec release to the connected units it targets: the family,

@@ -13,7 +13,7 @@ import {
   stagedUpdates,
 } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
-import { HttpError } from '../../shared/http-error.js';
+import { DomainError } from '../../shared/domain-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
 import type { SpecDelivery, SpecTell } from './spec-delivery.js';
@@ -135,7 +135,7 @@ export class UpdateScheduler {
         });
         changed.push({ family: row.update.family, serialNumber: row.serialNumber, update: row.update });
       } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
+        if (!(err instanceof DomainError)) throw err;
         outcome = err.message;
       }
       await db.update(scheduledStages).set({ doneAt: this.o.now(), outcome }).where(eq(scheduledStages.id, row.id));
@@ -202,7 +202,7 @@ export class UpdateScheduler {
           );
         });
       } catch (err) {
-        if (err instanceof HttpError) continue;
+        if (err instanceof DomainError) continue;
         throw err;
       }
       changed.push({ family, serialNumber, update: latest });

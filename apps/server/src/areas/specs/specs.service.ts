@@ -9,7 +9,7 @@ import type {
 } from '@ed/contract/specs';
 import type { Db } from '../../db/client.js';
 import { specUpdates } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import { normalizeUpdatePath, type PackageCopier, type PackageReader } from '../../ports/packages.js';
 
 const PAGE_SIZE = 10;

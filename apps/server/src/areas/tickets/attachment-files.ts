@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_THUMBNAIL_WIDTH } from '@ed/contract/constants';
 import type { NewFile } from '../../shared/file-store/stored-file.js';
-import { HttpError } from '../../shared/http-error.js';
+import { unsupportedMedia } from '../../shared/domain-error.js';
 import { loadSharp } from '../../shared/image-library.js';
 
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg' } as const;
@@ -20,7 +20,7 @@ export interface CheckedImage {
 }
 
 export const unsupportedImage = () =>
-  new HttpError(415, 'Only PNG or JPEG images can be attached; this file is neither.', 'file');
+  unsupportedMedia('Only PNG or JPEG images can be attached; this file is neither.', 'file');
 
 /**
  * Attachment images: the type is read from the file's bytes (never its name or declared type),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ATTACHMENT_DESCRIPTION_MAX } from '@ed/contract/tickets';
 import { hasControlCharacter } from '../../shared/control-characters.js';
-import { badRequest, HttpError } from '../../shared/http-error.js';
+import { badRequest, tooLarge, unsupportedMedia } from '../../shared/domain-error.js';
 
 /**
  * Reads the multipart body {file, description} of an attachment upload, in either order. The file
@@ -12,7 +12,7 @@ export async function readAttachmentUpload(
   maxMb: number,
 ): Promise<{ data: Buffer; description: string }> {
   if (!req.isMultipart())
-    throw new HttpError(415, 'Send the attachment as multipart/form-data with file and description.');
+    throw unsupportedMedia('Send the attachment as multipart/form-data with file and description.');
   let data: Buffer | undefined;
   let description = '';
   for await (const part of req.parts()) {
@@ -23,7 +23,7 @@ export async function readAttachmentUpload(
       }
       data = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `The file is larger than ${maxMb} MB; attach a smaller image.`, 'file');
+          throw tooLarge(`The file is larger than ${maxMb} MB; attach a smaller image.`, 'file');
         }
         throw err;
       });

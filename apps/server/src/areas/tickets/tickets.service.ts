@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import type { LiveEvents } from '../../ports/live.js';
 import type { ActiveSession } from '../../ports/session.js';
-import { conflict, notFound } from '../../shared/http-error.js';
+import { conflict, notFound } from '../../shared/domain-error.js';
 import { assertOwnUsername } from '../../shared/own-username.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { checkAttachmentImage } from './attachment-files.js';

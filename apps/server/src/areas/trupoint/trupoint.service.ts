@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PAIRING_CALIBRATIONS, type Pairing, type PairingState } from '@ed/contract/trupoint';
 import { pairingMessageSchema, type DeviceCommandArgs, type DeviceCommandName } from '@ed/contract/device-protocol';
-import { conflict, HttpError, notFound, unauthorized } from '../../shared/http-error.js';
+import { conflict, DomainError, notFound, unauthorized, unitFailed } from '../../shared/domain-error.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import { TruPointRepository, type PairingListQuery, type PairingRow, type VendorRow } from './trupoint.repository.js';
@@ -103,7 +103,7 @@ export class TruPointService {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       await this.finish(row.id, 'aborted', `The Tru-Point did not take the pairing: ${reason}`);
-      throw err instanceof HttpError ? err : new HttpError(502, reason);
+      throw err instanceof DomainError ? err : unitFailed(reason);
     }
     return pairingView(row);
   }

@@ -1,5 +1,5 @@
 import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
-import { conflict, notFound } from '../../shared/http-error.js';
+import { conflict, notFound } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
 
 /**

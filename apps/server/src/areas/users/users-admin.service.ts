@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@ed/contract/constants';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { UpdateUserRequest, UsersResponse } from '@ed/contract/users';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../shared/http-error.js';
+import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { PasswordHashing, SignInLocks } from '../../ports/credentials.js';
 import type { AccountTokens } from '../../ports/session.js';
 import type { UsersAdminRepository } from './users-admin.repository.js';

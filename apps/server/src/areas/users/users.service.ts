@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { Role } from '@ed/contract/roles';
 import { createUserRequestSchema } from '@ed/contract/users';
-import { badRequest, conflict } from '../../shared/http-error.js';
+import { badRequest, conflict } from '../../shared/domain-error.js';
 import type { PasswordHashing } from '../../ports/credentials.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 

@@ -4,7 +4,7 @@ import { link, mkdir, open, rmdir, stat, unlink, utimes } from 'node:fs/promises
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { conflict } from '../http-error.js';
+import { conflict } from '../domain-error.js';
 import { storageFullOr } from './storage-full.js';
 import { bytesOf, type ByteRange, type NewFile } from './stored-file.js';
 

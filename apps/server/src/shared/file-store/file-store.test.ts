@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, queryRows, type TestDatabase } from '../../../test/support/test-database.js';
 import { storedFileChunks, storedFiles } from '../../db/schema.js';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { CHUNK_BYTES } from './database-files.js';
 import { FileStore } from './file-store.js';
 import type { Backend } from './stored-file.js';
@@ -90,8 +90,8 @@ describe.each(['disk', 'database'] as const)('the %s back end', (backend) => {
     const k = key();
     expect(await files.stat(k)).toBeUndefined();
     const error = await files.open(k).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ statusCode: 404, message: `The file store holds no file ${k}.` });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: 'notFound', message: `The file store holds no file ${k}.` });
     expect((await files.readSmall([k])).size).toBe(0);
   });
 

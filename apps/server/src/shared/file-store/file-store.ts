@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { storedFiles } from '../../db/schema.js';
-import { notFound } from '../http-error.js';
+import { notFound } from '../domain-error.js';
 import { DatabaseFiles } from './database-files.js';
 import { DiskFiles } from './disk-files.js';
 import { DiskSweep, type SweepOptions, type SweepResult } from './disk-sweep.js';

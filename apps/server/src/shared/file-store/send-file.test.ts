@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { parseRange } from './send-file.js';
 
 describe('parseRange', () => {
@@ -13,7 +13,7 @@ describe('parseRange', () => {
   });
 
   it('answers 416 for a range outside the file', () => {
-    expect(() => parseRange('bytes=100-', 100)).toThrow(HttpError);
+    expect(() => parseRange('bytes=100-', 100)).toThrow(DomainError);
     expect(() => parseRange('bytes=50-10', 100)).toThrow('The range bytes=50-10 lies outside the file (100 bytes).');
   });
 });

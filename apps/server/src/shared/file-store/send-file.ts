@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http-error.js';
+import { outOfRange } from '../domain-error.js';
 import type { FileStore } from './file-store.js';
 import type { ByteRange } from './stored-file.js';
 
@@ -17,8 +17,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
     start = Number(match[1]);
     end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   }
-  if (start >= size || start > end)
-    throw new HttpError(416, `The range ${header} lies outside the file (${size} bytes).`);
+  if (start >= size || start > end) throw outOfRange(`The range ${header} lies outside the file (${size} bytes).`);
   return { start, end };
 }
 

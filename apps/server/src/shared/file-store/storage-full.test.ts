@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.js';
+import { DomainError } from '../domain-error.js';
 import { STORAGE_FULL, storageFullOr } from './storage-full.js';
 
 describe('storageFullOr', () => {
@@ -11,12 +11,12 @@ describe('storageFullOr', () => {
       ? await writeFile('/dev/full', 'bytes').catch((err: unknown) => err)
       : Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     const mapped = storageFullOr(failure);
-    expect(mapped).toBeInstanceOf(HttpError);
-    expect(mapped).toMatchObject({ statusCode: 507, message: STORAGE_FULL });
+    expect(mapped).toBeInstanceOf(DomainError);
+    expect(mapped).toMatchObject({ kind: 'storageFull', message: STORAGE_FULL });
   });
 
   it('does the same for a spent quota', () => {
-    expect(storageFullOr(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toMatchObject({ statusCode: 507 });
+    expect(storageFullOr(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toMatchObject({ kind: 'storageFull' });
   });
 
   it('leaves every other failure as it is', () => {

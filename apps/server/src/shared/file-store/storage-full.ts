@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js';
+import { storageFull } from '../domain-error.js';
 
 /** The disk is full (ENOSPC) or the server's quota on it is spent (EDQUOT). */
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
@@ -12,5 +12,5 @@ export const STORAGE_FULL =
  */
 export function storageFullOr(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && NO_SPACE.has(code) ? new HttpError(507, STORAGE_FULL) : err;
+  return typeof code === 'string' && NO_SPACE.has(code) ? storageFull(STORAGE_FULL) : err;
 }
