@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -33,6 +34,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Accessibility of the web app's markup, at the plugin's strict level. It reads DOM elements;
+  // MUI's Button and IconButton render buttons, so they are checked as such. MUI's MenuItem and a
+  // Link with `component={RouterLink}` render accessible elements the plugin cannot see through,
+  // so they are not mapped; the e2e tests scan every screen as rendered with axe-core.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
+    settings: { 'jsx-a11y': { components: { Button: 'button', IconButton: 'button' } } },
+    rules: {
+      ...jsxA11y.flatConfigs.strict.rules,
+      // A dialog moves focus into itself when it opens (WAI-ARIA APG, dialog pattern): its first
+      // field or its safe button takes it with autoFocus; the sign-in pages focus their first field.
+      'jsx-a11y/no-autofocus': 'off',
+    },
   },
   // --- web boundaries (begin) ---
   // The web app's layers depend one way only: shared → features → app (bulletproof-react).
