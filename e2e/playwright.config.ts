@@ -47,6 +47,7 @@ export default defineConfig({
       // A small simulated fleet, connecting from loopback with public addresses vouched for by the
       // server's own process, as under `npm start` (no proxy is trusted).
       SIMULATOR_UNITS: '20',
+      DEMO_FLEET_DRIVER: new URL('../apps/simulator/dist/demo-driver.js', import.meta.url).href,
       // Units stay connected unless a test makes one drop, so counts are the test's own doing.
       SIMULATOR_CHURN: '0',
       // No automatic staging: units change version only when a test stages or schedules them.

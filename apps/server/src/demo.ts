@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
+import { isDemoFleetDriver, type DemoFleetDriver, type DemoFleetRun } from '@ed/contract/demo-fleet';
 import { seedEasyDemo } from './areas/easy/easy.demo.js';
 import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey, seedVendorDemo } from './areas/trupoint/trupoint.demo.js';
@@ -32,13 +33,18 @@ export function startDemoFleet(app: FastifyInstance, database: Database): DemoFl
   const { config } = app;
   const { enrollmentKey, demoAddresses } = app.fleet;
   if (!config.DEMO || config.SIMULATOR_UNITS === 0 || !enrollmentKey || !demoAddresses) return undefined;
+  const driverModule = config.DEMO_FLEET_DRIVER;
+  if (!driverModule) {
+    app.log.info('no simulated units: DEMO_FLEET_DRIVER names no driver (npm start names the simulator)');
+    return undefined;
+  }
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const stop = whenLeader(
     database,
     DEMO_FLEET_LOCK,
     DEMO_FLEET_RETRY_MS,
-    () => runDemoFleet(app, database, enrollmentKey, demoAddresses, settle),
+    async () => runDemoFleet(app, database, await loadDriver(driverModule), enrollmentKey, demoAddresses, settle),
     (err) => {
       app.log.warn({ err }, 'the demo fleet could not start here');
       settle();
@@ -58,17 +64,28 @@ export interface DemoFleet {
 
 const serverUrl = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+/**
+ * The module DEMO_FLEET_DRIVER names (a path or a file URL), loaded here only, in demo mode. By
+ * its path: in the bundled server an import() is a require(), which takes paths, not URLs.
+ */
+async function loadDriver(specifier: string): Promise<DemoFleetDriver> {
+  const file = specifier.startsWith('file:') ? fileURLToPath(specifier) : path.resolve(specifier);
+  const loaded = (await import(file)) as { default?: unknown; demoFleetDriver?: unknown };
+  const driver = loaded.demoFleetDriver ?? loaded.default;
+  if (!isDemoFleetDriver(driver)) throw new Error(`${specifier} exports no demo fleet driver (startFleet).`);
+  return driver;
+}
+
 async function runDemoFleet(
   app: FastifyInstance,
   database: Database,
+  driver: DemoFleetDriver,
   enrollmentKey: string,
   voucher: DemoAddressVoucher,
   onSettled: () => void,
 ): Promise<() => Promise<void>> {
   const { config } = app;
-  const { startFleet } = await import('@ed/simulator/fleet');
-  const { FileCredentialStore } = await import('@ed/simulator/credential-store');
-  const fleet = startFleet({
+  const fleet = driver.startFleet({
     units: config.SIMULATOR_UNITS,
     serverUrl: serverUrl(app),
     mqttUrl: config.MQTT_URL,
@@ -76,13 +93,13 @@ async function runDemoFleet(
     addressHeaders: (ip) => voucher.headers(ip),
     // The demo units remember their credentials across restarts, as real units do: a unit that
     // forgot its credential would have to wait for an administrator to approve its claim.
-    credentials: new FileCredentialStore(path.join(config.paths.data, 'simulator', 'credentials.json')),
+    credentialsFile: path.join(config.paths.data, 'simulator', 'credentials.json'),
     churn: config.SIMULATOR_CHURN,
     // A standalone assistant (absolute AI_URL) is where the units ask too.
     assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,
     logger: app.log.child({ module: 'simulator' }),
   });
-  const field = startDemoField(app, fleet.units).catch((err: unknown) => {
+  const field = startDemoField(app, fleet).catch((err: unknown) => {
     app.log.warn({ err }, 'the demo vendor and EZ ADAS fixtures did not start');
     return undefined;
   });
@@ -112,13 +129,10 @@ async function runDemoFleet(
 }
 
 /** The vendor's shop system and the EZ ADAS fixtures around the simulated fleet, as in the field. */
-async function startDemoField(app: FastifyInstance, units: readonly SimulatedUnit[]) {
-  const { startFieldDemo } = await import('@ed/simulator/field-demo');
+async function startDemoField(app: FastifyInstance, fleet: DemoFleetRun) {
   const vendorApiKey = await demoVendorKey(app.truPoint.service);
   const ez = await seedEasyDemo(app.easy.service);
-  return startFieldDemo({
-    serverUrl: serverUrl(app),
-    units,
+  return fleet.startField({
     vendorApiKey,
     ezFixtures: ez.fixtures,
     ezTargetIds: ez.targetIds,

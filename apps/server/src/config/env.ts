@@ -105,6 +105,8 @@ const envSchema = z.object({
   TREND_HOUR_DAYS: int(1, 730).default(90),
   TREND_RETENTION_DAYS: int(1, 7_300).default(730),
   SIMULATOR_UNITS: int(0, 100_000).default(200),
+  /** The module that runs the demo's simulated units (a path or file URL); npm start names the simulator's. */
+  DEMO_FLEET_DRIVER: optionalString,
   /** Disconnects per simulated unit per hour (0 keeps them connected). */
   SIMULATOR_CHURN: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(0.5),
   DEMO_PORT: int(1, 65535).default(8443),

@@ -47,6 +47,7 @@ describe('the built server', () => {
         HOST: '127.0.0.1',
         // Two simulated units, located by the addresses the demo gives them.
         SIMULATOR_UNITS: '2',
+        DEMO_FLEET_DRIVER: new URL('../../../simulator/dist/demo-driver.js', import.meta.url).href,
         SIMULATOR_CHURN: '0',
         // As a person's terminal gets it (stdout here is a pipe, which alone would mean JSON).
         LOG_LEVEL: 'info',

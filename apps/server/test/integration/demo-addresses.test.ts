@@ -25,6 +25,7 @@ describe('demo units’ public addresses without a trusted proxy', () => {
       DEMO_TICKETS: 'false',
       FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
       SIMULATOR_CHURN: '0',
+      DEMO_FLEET_DRIVER: new URL('../../../simulator/src/demo-driver.ts', import.meta.url).href,
       ...env,
     });
 
