@@ -15,10 +15,6 @@ async function easyPlugin(app: FastifyInstance) {
   const service = new EasyService(repository);
   app.decorate('easy', { repository, service });
   app.events.on('unitRenamed', 'easy', ({ tx, from, to }) => repository.renameUnit(tx, from, to));
-  app.services.register('ezAdas', {
-    check: () => repository.listTargets(1).then(() => true),
-    restart: async () => undefined,
-  });
 }
 
-export default fp(easyPlugin, { name: 'easy', dependencies: ['database', 'fleet', 'services'] });
+export default fp(easyPlugin, { name: 'easy', dependencies: ['database', 'fleet'] });

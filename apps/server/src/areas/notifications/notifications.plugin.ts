@@ -27,11 +27,7 @@ async function notificationsPlugin(app: FastifyInstance) {
     'notification delivery',
     () => app.clock(),
   );
-  app.services.register('notifications', {
-    check: () => repository.page(1, 1).then(() => true),
-    restart: () => notifications.deliver(app.clock()).then(() => undefined),
-  });
   app.addHook('preClose', () => job.stop());
 }
 
-export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'services', 'clock'] });
+export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'clock'] });

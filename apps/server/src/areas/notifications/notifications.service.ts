@@ -74,6 +74,12 @@ export class NotificationsService {
   }
 
   /** Sends each notification in its period to the connected units of its audience that lack it. */
+  /** The home dashboard's check of the notifications service: its table answers. */
+  async check(): Promise<boolean> {
+    await this.deps.repository.page(1, 1);
+    return true;
+  }
+
   async deliver(now: Date): Promise<number> {
     let delivered = 0;
     for (const n of await this.deps.repository.inPeriod(now, ITEMS_PER_TICK)) {

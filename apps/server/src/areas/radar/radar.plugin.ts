@@ -23,11 +23,7 @@ async function radarPlugin(app: FastifyInstance) {
   app.decorate('radar', radar);
   app.events.on('unitChanged', 'radar', ({ serialNumber }) => radar.unitChanged(serialNumber));
   app.events.on('ticketChanged', 'radar', ({ serialNumber }) => radar.unitChanged(serialNumber));
-  app.services.register('radar', {
-    check: () => repository.list(0, 1).then(() => true),
-    restart: async () => radar.stop(),
-  });
   app.addHook('preClose', async () => radar.stop());
 }
 
-export default fp(radarPlugin, { name: 'radar', dependencies: ['fleet', 'aligners', 'live', 'services'] });
+export default fp(radarPlugin, { name: 'radar', dependencies: ['fleet', 'aligners', 'live'] });

@@ -66,6 +66,12 @@ export class RadarService {
     this.timer.unref();
   }
 
+  /** The home dashboard's check of the radar service: its table answers. */
+  async check(): Promise<boolean> {
+    await this.deps.radar.list(0, 1);
+    return true;
+  }
+
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -16,22 +16,22 @@ const withTimeout = <T>(work: Promise<T>, ms: number) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
   ]);
 
+export type ServiceModules = Partial<Record<ServiceName, ServiceModule>>;
+
 /**
- * The 13 services of the home dashboard, each backed by a module of this server. A service
- * whose module this build does not have yet reports down, so nothing claims to work that does not.
+ * The 13 services of the home dashboard, each backed by a module of this server (the table in
+ * services.plugin.ts). A service no module backs reports down, so nothing claims to work that does not.
  */
 export class ServiceRegistry {
-  private readonly modules = new Map<ServiceName, ServiceModule>();
   private last: ServiceStatus | undefined;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  register(name: ServiceName, module: ServiceModule): void {
-    this.modules.set(name, module);
-  }
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly modules: ServiceModules,
+  ) {}
 
   has(name: ServiceName): boolean {
-    return this.modules.has(name);
+    return this.modules[name] !== undefined;
   }
 
   async status(): Promise<ServiceStatus> {
@@ -40,7 +40,7 @@ export class ServiceRegistry {
 
   /** Restarts a service; true when it is up afterwards. */
   async restart(name: ServiceName): Promise<boolean> {
-    const module = this.modules.get(name);
+    const module = this.modules[name];
     if (!module) return false;
     this.log.info({ service: name }, 'restarting service');
     try {
@@ -60,7 +60,7 @@ export class ServiceRegistry {
   }
 
   private async isUp(name: ServiceName): Promise<boolean> {
-    const module = this.modules.get(name);
+    const module = this.modules[name];
     if (!module) return false;
     try {
       return (await withTimeout(module.check(), CHECK_TIMEOUT_MS)) !== false;

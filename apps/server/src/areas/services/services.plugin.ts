@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cameraCalibrations, sessions } from '../../db/schema.js';
-import { ServiceRegistry } from './service-registry.js';
+import { ServiceRegistry, type ServiceModule, type ServiceModules } from './service-registry.js';
 
 const POLL_MS = 15_000;
 
@@ -13,62 +13,88 @@ declare module 'fastify' {
 }
 
 /**
- * Backs each dashboard service with the module that does its work here. The update, radar,
- * EZ ADAS, Tru-Point integration and notification services register when their modules land.
+ * Which module of this server backs each of the home dashboard's services, and how it is
+ * checked and restarted. Read when the dashboard polls or restarts, after every area is built:
+ * the areas' decorators are looked up then.
  */
-async function servicesPlugin(app: FastifyInstance) {
-  const registry = new ServiceRegistry(app.log);
+function serviceModules(app: FastifyInstance): ServiceModules {
   const recheck = async () => undefined;
+  const tableAnswers = (read: () => Promise<unknown>) => async () => {
+    await read();
+    return true;
+  };
+  const updates: ServiceModule = {
+    check: async () => {
+      await app.software.repository.latest('aligner');
+      return app.config.SCHEDULER_TICK_SECONDS === 0 || app.software.scheduler.isRunning();
+    },
+    restart: async () => {
+      await app.software.scheduler.stop();
+      const tick = app.config.SCHEDULER_TICK_SECONDS;
+      if (tick > 0) app.software.scheduler.start(tick * 1000);
+    },
+  };
+  return {
+    logging: { check: async () => process.stdout.writable, restart: recheck },
+    gateway: {
+      check: async () => app.fleet.link.client.connected,
+      restart: async () => {
+        const client = app.fleet.link.client;
+        await new Promise<void>((resolve) => {
+          client.once('connect', () => resolve());
+          client.reconnect();
+        });
+      },
+    },
+    auth: {
+      check: tableAnswers(() =>
+        app.db
+          .select({ n: sql`1` })
+          .from(sessions)
+          .limit(1),
+      ),
+      restart: recheck,
+    },
+    equipment: {
+      check: tableAnswers(() => app.fleet.equipment.counts()),
+      restart: async () => {
+        app.fleet.gateway.expired(await app.fleet.presence.expireStale());
+      },
+    },
+    cameraCalibration: {
+      check: tableAnswers(() =>
+        app.db
+          .select({ n: sql`1` })
+          .from(cameraCalibrations)
+          .limit(1),
+      ),
+      restart: recheck,
+    },
+    dashboard: { check: tableAnswers(() => app.database.ping()), restart: recheck },
+    websockets: {
+      check: async () => app.live.io.engine !== undefined,
+      // Consoles reconnect at once and re-identify; nothing else is lost.
+      restart: async () => {
+        app.live.io.disconnectSockets(false);
+      },
+    },
+    radar: { check: () => app.radar.check(), restart: async () => app.radar.stop() },
+    ezAdas: { check: tableAnswers(() => app.easy.repository.listTargets(1)), restart: recheck },
+    truPointIntegrations: { check: tableAnswers(() => app.truPoint.repository.listVendors(1)), restart: recheck },
+    notifications: {
+      check: () => app.notifications.check(),
+      restart: async () => {
+        await app.notifications.deliver(app.clock());
+      },
+    },
+    alignerUpdate: updates,
+    truPointUpdate: updates,
+  };
+}
 
-  registry.register('logging', {
-    check: async () => process.stdout.writable,
-    restart: recheck,
-  });
-  registry.register('gateway', {
-    check: async () => app.fleet.link.client.connected,
-    restart: async () => {
-      const client = app.fleet.link.client;
-      await new Promise<void>((resolve) => {
-        client.once('connect', () => resolve());
-        client.reconnect();
-      });
-    },
-  });
-  registry.register('auth', {
-    check: () =>
-      app.db
-        .select({ n: sql`1` })
-        .from(sessions)
-        .limit(1)
-        .then(() => true),
-    restart: recheck,
-  });
-  registry.register('equipment', {
-    check: () => app.fleet.equipment.counts().then(() => true),
-    restart: async () => {
-      app.fleet.gateway.expired(await app.fleet.presence.expireStale());
-    },
-  });
-  registry.register('cameraCalibration', {
-    check: () =>
-      app.db
-        .select({ n: sql`1` })
-        .from(cameraCalibrations)
-        .limit(1)
-        .then(() => true),
-    restart: recheck,
-  });
-  registry.register('dashboard', {
-    check: () => app.database.ping().then(() => true),
-    restart: recheck,
-  });
-  registry.register('websockets', {
-    check: async () => app.live.io.engine !== undefined,
-    // Consoles reconnect at once and re-identify; nothing else is lost.
-    restart: async () => {
-      app.live.io.disconnectSockets(false);
-    },
-  });
+/** The home dashboard's services: polled every 15 s, pushed to the consoles when one changes. */
+async function servicesPlugin(app: FastifyInstance) {
+  const registry = new ServiceRegistry(app.log, serviceModules(app));
   app.decorate('services', registry);
 
   const poll = () =>

@@ -120,17 +120,6 @@ async function softwarePlugin(app: FastifyInstance) {
     await tx.update(specDeliveries).set({ serialNumber: to }).where(eq(specDeliveries.serialNumber, from));
   });
 
-  const check = async () => {
-    await repository.latest('aligner');
-    return config.SCHEDULER_TICK_SECONDS === 0 || scheduler.isRunning();
-  };
-  const restart = async () => {
-    await scheduler.stop();
-    if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000);
-  };
-  app.services.register('alignerUpdate', { check, restart });
-  app.services.register('truPointUpdate', { check, restart });
-
   app.startWork.add(async () => {
     const imported = await packageFiles.importOlder();
     if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
@@ -144,5 +133,5 @@ async function softwarePlugin(app: FastifyInstance) {
 
 export default fp(softwarePlugin, {
   name: 'software',
-  dependencies: ['fleet', 'files', 'services'],
+  dependencies: ['fleet', 'files'],
 });

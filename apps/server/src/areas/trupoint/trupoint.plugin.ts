@@ -23,10 +23,6 @@ async function truPointPlugin(app: FastifyInstance) {
     await service.handleUnitMessage(serialNumber, payload);
   });
   app.events.on('unitRenamed', 'tru-point', ({ tx, from, to }) => repository.renameUnit(tx, from, to));
-  app.services.register('truPointIntegrations', {
-    check: () => repository.listVendors(1).then(() => true),
-    restart: async () => undefined,
-  });
 }
 
-export default fp(truPointPlugin, { name: 'tru-point', dependencies: ['database', 'fleet', 'services'] });
+export default fp(truPointPlugin, { name: 'tru-point', dependencies: ['database', 'fleet'] });
