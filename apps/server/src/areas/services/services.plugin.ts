@@ -63,7 +63,8 @@ async function servicesPlugin(app: FastifyInstance) {
     restart: recheck,
   });
   registry.register('websockets', {
-    check: async () => app.live.io.engine !== undefined,
+    // socket.io sets `engine` when it attaches to the HTTP server; its type has it from the start.
+    check: async () => (app.live.io.engine as typeof app.live.io.engine | undefined) !== undefined,
     // Consoles reconnect at once and re-identify; nothing else is lost.
     restart: async () => {
       app.live.io.disconnectSockets(false);
