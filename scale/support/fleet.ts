@@ -35,7 +35,7 @@ export class FleetProcess {
   private call<T>(op: string, args: unknown = {}): Promise<T> {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.waiting.set(id, { resolve, reject });
       this.child.send({ id, op, args });
     });
   }

@@ -16,15 +16,21 @@ type Handler<R extends ApiRoute> = {
 
 const errors = (codes: readonly number[]) => Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
+/** The unit a device call came from: the access hook sets it, or refuses the call. */
+function unitOf(req: FastifyRequest): string {
+  if (req.unitSerial === undefined) throw new Error("A unit's call reached its handler without the access hook.");
+  return req.unitSerial;
+}
+
 /** The assistant's calls, from the contract's table: reads for console users, the rest for units. */
 export function assistantRoutes(service: AssistantService) {
   const handlers: { [K in keyof Table]: Handler<Table[K]> } = {
     statistics: () => service.statistics(),
     chatSessions: (req) => service.page(req.query.page),
-    openSession: async (req, reply) => reply.code(201).send(await service.open(req.unitSerial!)),
-    ask: (req) => service.ask(req.unitSerial!, req.params.sessionId, req.body.query),
+    openSession: async (req, reply) => reply.code(201).send(await service.open(unitOf(req))),
+    ask: (req) => service.ask(unitOf(req), req.params.sessionId, req.body.query),
     closeSession: async (req) => {
-      await service.close(req.unitSerial!, req.params.sessionId);
+      await service.close(unitOf(req), req.params.sessionId);
       return { message: `Chat session ${req.params.sessionId} is closed.` };
     },
   };

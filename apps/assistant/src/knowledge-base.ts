@@ -75,7 +75,7 @@ export class KnowledgeBase {
     const body = chosen.map((section) => `${section.heading}: ${section.text}`).join(' ');
     return {
       response: `${best.article}. ${body}`,
-      source: { article: best.article, heading: chosen[0]!.heading },
+      source: { article: best.article, heading: chosen[0]?.heading ?? best.heading },
     };
   }
 }

@@ -22,12 +22,12 @@ const env = z
     ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     LOG_LEVEL: z.string().default('info'),
     /** The console's origin (its PUBLIC_URL), whose pages read chats across origins. */
-    ASSISTANT_CORS_ORIGIN: z.string().url('ASSISTANT_CORS_ORIGIN must be a URL').optional(),
+    ASSISTANT_CORS_ORIGIN: z.url('ASSISTANT_CORS_ORIGIN must be a URL').optional(),
   })
   .safeParse(process.env);
 if (!env.success) {
   process.stderr.write(
-    `The assistant could not start: ${env.error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}\n`,
+    `The assistant could not start: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`,
   );
   process.exit(1);
 }

@@ -15,7 +15,7 @@ const RECORD = sql`assistant.__drizzle_migrations`;
 type Executor = Pick<AssistantDb, 'execute'>;
 
 const rows = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  ((await db.execute(query)) as { rows: T[] }).rows;
 
 /** When the newest recorded migration was generated (its journal date), or 0. */
 async function newestRecorded(db: Executor): Promise<number> {
@@ -58,7 +58,8 @@ export async function migrateAssistant(db: AssistantDb): Promise<void> {
       sql`create table if not exists ${RECORD} (id serial primary key, hash text not null, created_at bigint)`,
     );
     let last = await newestRecorded(tx);
-    const baseline = migrations[0]!;
+    const baseline = migrations[0];
+    if (!baseline) throw new Error(`The assistant has no migrations in ${ASSISTANT_MIGRATIONS}.`);
     if (last === 0 && (await handWrittenSteps(tx)) >= 1) {
       await tx.execute(
         sql`insert into ${RECORD} (hash, created_at) values (${baseline.hash}, ${baseline.folderMillis})`,

@@ -6,7 +6,7 @@ import type { AssistantDb } from './store.js';
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const exists = async (db: AssistantDb, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: unknown[] }).rows.length > 0;
+  ((await db.execute(query)) as { rows: unknown[] }).rows.length > 0;
 
 /**
  * Standalone, the assistant checks credentials in the console's database it shares: the console

@@ -27,7 +27,8 @@ export class ChatStore {
 
   async open(serialNumber: string): Promise<ChatSession> {
     const [row] = await this.db.insert(chatSessions).values({ serialNumber }).returning();
-    return this.toSession(row!, [], true);
+    if (!row) throw new Error('The insert of a chat session returned no row.');
+    return this.toSession(row, [], true);
   }
 
   /** The session with whether it is open now and how many queries it holds, or undefined. */
@@ -116,8 +117,8 @@ export class ChatStore {
       sessionCount,
       openSessionCount: sessions?.openSessionCount ?? 0,
       averageConversationLength: sessionCount > 0 ? (exchanges?.queries ?? 0) / sessionCount : 0,
-      queueAverage: Number(exchanges?.queueAverage ?? 0),
-      inFlightAverage: Number(exchanges?.inFlightAverage ?? 0),
+      queueAverage: exchanges?.queueAverage ?? 0,
+      inFlightAverage: exchanges?.inFlightAverage ?? 0,
     };
   }
 

@@ -57,7 +57,7 @@ export function startDemoFleet(app: FastifyInstance, database: Database): DemoFl
 }
 
 export interface DemoFleet {
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
   /** Resolves once this instance's simulated units have connected and its demo tickets are open. */
   settled: Promise<void>;
 }

@@ -13,7 +13,7 @@ const BANNER_WAIT_MS = 20_000;
 
 function signInBanner(config: Config, created: CreatedAccount[]): string {
   const lines = ['', `Equipment Dashboard is running at ${config.PUBLIC_URL}`];
-  const generated = created.filter((a) => a.generatedPassword);
+  const generated = created.filter((a): a is CreatedAccount & { generatedPassword: string } => !!a.generatedPassword);
   if (generated.length > 0) {
     lines.push('Sign in with one of these accounts (passwords are shown only this once):');
     for (const a of generated) lines.push(`  ${a.username.padEnd(14)} ${a.generatedPassword}   (${a.role})`);
@@ -50,7 +50,10 @@ async function main() {
     import('./db/client.js'),
     import('./server.js'),
     import('./shared/server-logger.js'),
-    wantsPrettyLogs(config.LOG_FORMAT, process.stdout.isTTY === true) ? prettyLogStream() : undefined,
+    // `isTTY` is undefined, not false, when stdout is a file or a pipe, whatever its type says.
+    wantsPrettyLogs(config.LOG_FORMAT, (process.stdout.isTTY as boolean | undefined) ?? false)
+      ? prettyLogStream()
+      : undefined,
   ]);
   // One logger from the start: the database pools report a lost connection through it.
   const logger = serverLogger(config, logStream);

@@ -60,8 +60,9 @@ export class AssistantChats {
   private schedule(ms: number): void {
     this.timers.after(ms, () => {
       this.chat()
-        .catch((error: Error) => {
-          if (!this.abort.signal.aborted) this.logger.debug(`${this.host.serialNumber}: chat failed: ${error.message}`);
+        .catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (!this.abort.signal.aborted) this.logger.debug(`${this.host.serialNumber}: chat failed: ${reason}`);
         })
         .finally(() => {
           if (!this.abort.signal.aborted) this.schedule(this.prng.exponential(MEAN_BETWEEN_CHATS_MS));

@@ -135,8 +135,8 @@ const started = Date.now();
 const status = setInterval(() => say(`${count((u) => u.online)} units online`), 60_000);
 fleet.ready.then(
   () => say(`All units reported in ${((Date.now() - started) / 1000).toFixed(1)} s; ${count((u) => u.online)} online.`),
-  (error: Error) => {
-    complain(`Fleet could not start: ${error.message}`);
+  (error: unknown) => {
+    complain(`Fleet could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
     void shutdown();
   },

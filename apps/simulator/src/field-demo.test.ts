@@ -18,7 +18,7 @@ function fakeFetch() {
     calls.push({
       url: url.pathname,
       headers: init.headers as Record<string, string>,
-      body: JSON.parse(String(init.body)),
+      body: JSON.parse(init.body as string),
     });
     return new Response(JSON.stringify({ id: 'p1' }), { status: 201 });
   });

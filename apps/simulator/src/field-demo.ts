@@ -55,8 +55,10 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
       serialNumber: unit.serialNumber,
     };
     const { status, answer } = await call('/vendor/v1/pairings', { headers, body });
-    if (status !== 201)
-      return logger.info(`vendor: pairing with ${unit.serialNumber} refused (${status}: ${answer.message})`);
+    if (status !== 201) {
+      logger.info(`vendor: pairing with ${unit.serialNumber} refused (${status}: ${answer.message ?? ''})`);
+      return;
+    }
     if (prng.chance(ABORT_SHARE) && answer.id) {
       const id = answer.id;
       timers.after(ABORT_AFTER_MS, () => {
@@ -72,7 +74,7 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
     const aligners = options.units.filter((u) => u.online && u.state.family !== 'gtps' && u.deviceToken);
     if (aligners.length === 0 || fixtures.length === 0 || targetIds.length === 0) return;
     const unit = prng.pick(aligners);
-    const basic = Buffer.from(`${unit.serialNumber}:${unit.deviceToken}`).toString('base64');
+    const basic = Buffer.from(`${unit.serialNumber}:${unit.deviceToken ?? ''}`).toString('base64');
     const body = { fixtureSerialNumber: prng.pick(fixtures), targetId: prng.pick(targetIds) };
     const { status, answer } = await call('/device/v1/ez_activation', {
       headers: { authorization: `Basic ${basic}` },
@@ -88,7 +90,7 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
   const every = (ms: number, work: () => Promise<void>) => {
     const tick = () => {
       work()
-        .catch((error: Error) => logger.warn(`field demo: ${error.message}`))
+        .catch((error: unknown) => logger.warn(`field demo: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => {
           if (!stopped) timers.after(ms, tick);
         });

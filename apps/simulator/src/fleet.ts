@@ -64,8 +64,9 @@ export function startFleet(options: StartFleetOptions): Fleet {
   let stopping = false;
   const ready = runLimited(units, options.concurrency ?? 20, (unit) => unit.start());
   // The caller may never await `ready` (it may only want the units running); a failure is logged here.
-  ready.catch((error: Error) => {
-    if (!stopping) options.logger?.error(`fleet start failed: ${error.message}`);
+  ready.catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (!stopping) options.logger?.error(`fleet start failed: ${reason}`);
   });
   return {
     units,

@@ -100,8 +100,9 @@ export class HttpDownloader implements Downloader {
       if (keepText) texts.set(file.name, Buffer.concat(chunks).toString('utf8'));
     }
     for (const [name, text] of texts) {
-      const [expected, target] = text.trim().split(/\s+/);
-      const actual = digests.get(target ?? name.replace(/\.sha256$/, ''));
+      const [expected, named] = text.trim().split(/\s+/);
+      const target = named ?? name.replace(/\.sha256$/, '');
+      const actual = digests.get(target);
       if (actual && expected && actual !== expected.toLowerCase()) throw new Error(`checksum mismatch in ${target}`);
     }
   }
@@ -126,7 +127,8 @@ export class HttpDownloader implements Downloader {
         final: res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429,
       });
     }
-    const reader = res.body.getReader();
+    // A fetch body is bytes; undici types it as a stream of `any`.
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;

@@ -57,7 +57,10 @@ export class Inbox {
     this.onReceive(item);
     this.items.delete(key);
     this.items.set(key, item);
-    while (this.items.size > CAPACITY) this.items.delete(this.items.keys().next().value!);
+    for (const oldest of this.items.keys()) {
+      if (this.items.size <= CAPACITY) break;
+      this.items.delete(oldest);
+    }
   }
 
   private stamp(): string {

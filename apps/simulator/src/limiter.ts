@@ -7,18 +7,21 @@ export async function runLimited<T>(
   concurrency: number,
   task: (item: T) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
+  const queue = items.values();
+  // Typed by `as`: declared `: … | null = null`, TypeScript would take it for null after the
+  // workers ran, as it does not see their assignments.
+  let failure = null as { error: unknown } | null;
   const worker = async (): Promise<void> => {
-    while (!failure && next < items.length) {
-      const item = items[next++]!;
+    while (!failure) {
+      const next = queue.next();
+      if (next.done) return;
       try {
-        await task(item);
+        await task(next.value);
       } catch (error) {
         failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failure) throw failure.error;
 }

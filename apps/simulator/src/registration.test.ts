@@ -22,7 +22,7 @@ async function serve(answers: { status: number; body: object }[]) {
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, bodies };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies };
 }
 
 const pending = {

@@ -35,8 +35,8 @@ export interface LinkSettings {
 const CLOSE_TIMEOUT_MS = 5_000;
 const REFUSALS_BEFORE_GIVING_UP = 3;
 
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | void> =>
-  Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
 
 /** Refusal codes: 4 and 5 in MQTT 3.1.1, 134 and 135 in MQTT 5. */
 const isRefusal = (error: Error & { code?: unknown }): boolean => [4, 5, 134, 135].includes(Number(error.code));
@@ -142,8 +142,9 @@ export class UnitLink {
    */
   publish(topic: string, message: unknown): void {
     if (!this.client.connected || this.closing) return;
-    this.client.publishAsync(topic, JSON.stringify(message), { qos: 1 }).catch((error: Error) => {
-      this.logger.debug(`${this.settings.serialNumber}: publish on ${topic} failed: ${error.message}`);
+    this.client.publishAsync(topic, JSON.stringify(message), { qos: 1 }).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.debug(`${this.settings.serialNumber}: publish on ${topic} failed: ${reason}`);
     });
   }
 

@@ -24,10 +24,10 @@ const codeOf = (err: unknown): string | undefined => {
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = codeOf(err);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
-  const message = String((err as Error | null)?.message ?? '');
+  const message = (err as Error | null)?.message ?? '';
   // "timeout expired": a lone client's connect timeout (the pool's says "connection timeout").
   return /Connection terminated|connection timeout|timeout expired|Client has encountered a connection error|not currently accepting connections/i.test(
-    message + String((err as { cause?: Error } | null)?.cause?.message ?? ''),
+    message + ((err as { cause?: Error } | null)?.cause?.message ?? ''),
   );
 }
 

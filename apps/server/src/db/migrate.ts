@@ -40,7 +40,8 @@ export async function migrationsUpToDate(database: Database, folder = MIGRATIONS
     ).catch(() => []),
     newestMigration(folder),
   ]);
-  return recorded.length > 0 && Number(recorded[0]!.created_at) >= newest;
+  const [last] = recorded;
+  return last !== undefined && Number(last.created_at) >= newest;
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -9,7 +9,10 @@ function fakePool() {
   const pool = {
     connect: (callback?: (err: undefined, c: pg.PoolClient, done: () => void) => void) => {
       client.release = release;
-      if (callback) return callback(undefined, client, release);
+      if (callback) {
+        callback(undefined, client, release);
+        return;
+      }
       return Promise.resolve(client);
     },
   };

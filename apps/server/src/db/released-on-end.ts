@@ -11,7 +11,7 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
  * A client's release becomes idempotent, so the holder's own later release is harmless.
  */
 export function releaseOnEnd(pool: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
   const guard = (client: pg.PoolClient) => {
     const release = client.release.bind(client);
     let released = false;
@@ -30,7 +30,7 @@ export function releaseOnEnd(pool: pg.Pool): void {
     return connect((err, client, done) => {
       if (err || !client) return callback(err, client, done);
       guard(client);
-      callback(undefined, client, client.release);
+      callback(undefined, client, (err) => client.release(err));
     });
   };
 }

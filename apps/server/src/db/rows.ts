@@ -15,3 +15,13 @@ export function toArray(values: (string | number | boolean | null)[]): string {
   const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`));
   return `{${items.join(',')}}`;
 }
+
+/**
+ * The row that a statement of one row returned: an INSERT … RETURNING, or an UPDATE … RETURNING of
+ * a row found by its key. None is a broken invariant, which throws here rather than later.
+ */
+export function returnedRow<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('The statement returned no row.');
+  return row;
+}

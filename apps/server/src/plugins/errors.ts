@@ -54,7 +54,7 @@ async function errorsPlugin(app: FastifyInstance) {
       const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
       const text = issue?.message ?? 'is invalid';
       const message = field && !text.startsWith(field) ? `${field}: ${text}` : text;
-      return reply.code(400).send(errorBody(400, `Invalid ${where}: ${message}`, field));
+      return reply.code(400).send(errorBody(400, `Invalid ${where ?? 'request'}: ${message}`, field));
     }
     if (err instanceof DomainError) {
       // A full disk is for the operator to fix: the caller gets a sentence, the log an error.

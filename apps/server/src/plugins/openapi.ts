@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_TITLE, APP_VERSION } from '@ed/contract/constants';
 import { PERMISSIONS } from '@ed/contract/permissions';
+import { asyncUiHook } from '../shared/type-adapters.js';
 
 /**
  * OpenAPI at /openapi.json and a browsable page at /docs, both built from the routes' zod schemas.
@@ -47,7 +48,7 @@ async function openapiPlugin(app: FastifyInstance) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiHooks: signedIn ? { onRequest: signedIn } : undefined,
+    uiHooks: signedIn ? { onRequest: asyncUiHook(signedIn) } : undefined,
   });
   app.get('/openapi.json', { schema: { hide: true }, onRequest: signedIn }, () => app.swagger());
 }

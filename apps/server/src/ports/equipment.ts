@@ -10,6 +10,8 @@ export interface UnitLookup {
 
 /** The console's view of units for one user: favorite flags and open tickets (aligners' AlignersService). */
 export interface EquipmentViews {
+  /** One view per row, in the rows' order (so one row gives one view). */
+  views(userId: number, rows: [EquipmentRow]): Promise<[Equipment]>;
   views(userId: number, rows: EquipmentRow[]): Promise<Equipment[]>;
 }
 

@@ -23,7 +23,7 @@ export interface ResolvedPackage<M> {
  */
 export function normalizeUpdatePath(input: string): string {
   const raw = input.trim();
-  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+  if (Array.from(raw).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
     throw badRequest('The update path may not contain control characters.', 'updatePath');
   if (/%[0-9a-f]{2}/i.test(raw))
     throw badRequest('The update path may not contain percent-encoded characters.', 'updatePath');

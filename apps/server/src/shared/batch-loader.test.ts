@@ -64,8 +64,6 @@ describe('batchLoader', () => {
     const results = await Promise.allSettled([0, 1, 2, 3, 4, 5, 6, 7].map((k) => loader.load(k)));
     expect(most).toBe(2);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
-    expect(
-      results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<number>).value),
-    ).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 });

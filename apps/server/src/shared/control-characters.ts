@@ -50,8 +50,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
  */
 export function fieldWithControlCharacter(value: unknown, allowLineBreaks: boolean): string | undefined {
   const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [current, path] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [current, path] = top;
     if (typeof current === 'string') {
       if (hasControlCharacter(current, allowLineBreaks)) return path;
     } else if (Array.isArray(current)) {
@@ -60,8 +60,7 @@ export function fieldWithControlCharacter(value: unknown, allowLineBreaks: boole
       const entries = Object.entries(current);
       const badKey = entries.find(([key]) => hasControlCharacter(key));
       if (badKey) return path ? `${path}.${nameOf(badKey[0])}` : nameOf(badKey[0]);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!;
+      for (const [key, child] of entries.reverse()) {
         stack.push([child, path ? `${path}.${nameOf(key)}` : nameOf(key)]);
       }
     }

@@ -15,7 +15,9 @@ const SHOWN_IN_MESSAGE = ['pid', 'hostname', 'reqId', 'method', 'url', 'status',
  * its module ("simulator: …"), other fields after the message on the same line.
  */
 export function formatLogMessage(log: Record<string, unknown>, messageKey: string): string {
-  const message = String(log[messageKey] ?? '');
+  // pino-pretty hands over the parsed JSON line: a message other than a string is JSON's to print.
+  const raw = log[messageKey];
+  const message = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
   if (message === 'request' && typeof log.method === 'string') {
     return `${log.method} ${String(log.url)} ${String(log.status)} ${String(log.ms)} ms`;
   }

@@ -1,5 +1,4 @@
 import type nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Outbox } from './outbox.js';
 
@@ -19,8 +18,8 @@ export interface Mailer {
  * so a fresh install can still complete a password reset.
  */
 /** The mail library is loaded at the first mail, not at every start (docs/benchmarks.md, "Start"). */
-function lazyTransport(create: (library: typeof nodemailer) => Transporter): () => Promise<Transporter> {
-  let transport: Promise<Transporter> | undefined;
+function lazyTransport<Transport>(create: (library: typeof nodemailer) => Transport): () => Promise<Transport> {
+  let transport: Promise<Transport> | undefined;
   return () => (transport ??= import('nodemailer').then((library) => create(library.default)));
 }
 

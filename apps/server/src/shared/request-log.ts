@@ -6,7 +6,7 @@ export function withoutQueryValues(url: string): string {
     .slice(mark + 1)
     .split('&')
     .filter(Boolean)
-    .map((pair) => `${pair.split('=')[0]}=…`);
+    .map((pair) => `${pair.split('=')[0] ?? ''}=…`);
   return `${url.slice(0, mark)}?${names.join('&')}`;
 }
 
@@ -85,7 +85,7 @@ export function logMethodWithoutQueryParameters(
   const [first] = args;
   if (first instanceof Error) args[0] = errorAsLogged(first);
   else if (first && typeof first === 'object' && 'err' in first) {
-    args[0] = { ...first, err: errorAsLogged((first as { err: unknown }).err) };
+    args[0] = { ...first, err: errorAsLogged(first.err) };
   }
   const last = args.length - 1;
   if (typeof args[last] === 'string' && args[last].includes('?')) args[last] = withoutQueryValuesInText(args[last]);

@@ -53,7 +53,10 @@ export class SharedWindowCounts {
     let entry = this.entries.get(key);
     if (!entry || entry.windowStart !== windowStart) {
       this.entries.delete(key);
-      if (this.entries.size >= this.options.maxKeys) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size >= this.options.maxKeys) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
       entry = { windowStart, local: 0, unflushed: 0, shared: 0 };
     }
     this.entries.set(key, entry);
@@ -87,7 +90,7 @@ export class SharedWindowCounts {
         on conflict (key) do update set count = rate_limits.count + excluded.count
         returning key, count`,
     );
-    const byKey = new Map(totals.map((row) => [row.key, Number(row.count)]));
+    const byKey = new Map(totals.map((row) => [row.key, row.count]));
     for (const [i, [, entry, delta]] of due.entries()) {
       entry.unflushed -= delta;
       entry.shared = byKey.get(keys[i]!) ?? entry.shared;

@@ -1,3 +1,6 @@
+import type { AedesMemoryPersistence } from 'aedes-persistence';
+import type { onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+
 /**
  * The one place where a library's published types are corrected to what it does at runtime.
  * Every other file in src/ is free of double casts through `unknown`; a conversion that no typed
@@ -14,4 +17,24 @@
  */
 export function commonJsDefault<Module extends { default: unknown }>(module: Module): Module['default'] {
   return module as unknown as Module['default'];
+}
+
+type StoreRetained = AedesMemoryPersistence['storeRetained'];
+
+/**
+ * A persistence's `storeRetained` as aedes 1.x calls it: without a callback, awaiting the promise
+ * it returns (`persistence.storeRetained(packet).then(…)` in aedes.js). aedes-persistence's types
+ * still declare the callback form, where a function that returns a promise would look like one
+ * whose promise nobody waits for.
+ */
+export function awaitedStoreRetained(store: (packet: Parameters<StoreRetained>[0]) => Promise<void>): StoreRetained {
+  return store as StoreRetained;
+}
+
+/**
+ * An async onRequest hook for @fastify/swagger-ui's `uiHooks`. The plugin sets them on its routes
+ * as given, where Fastify awaits an async hook as on any route; its types list the callback form only.
+ */
+export function asyncUiHook(hook: onRequestAsyncHookHandler): onRequestHookHandler {
+  return hook as onRequestHookHandler;
 }

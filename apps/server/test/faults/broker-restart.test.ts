@@ -149,7 +149,7 @@ describe.skipIf(!POSTGRES_BIN || !MOSQUITTO)('Mosquitto restarted under QoS 1', 
     const ms = (n: number) => `${Math.round(n)} ms`;
     console.log(
       `[faults] Mosquitto restart, ${UNITS} units, ${OUTAGE_MS} ms down: all units online ${ms(measured.unitsOnline)},` +
-        ` server counts all reconnected ${ms(measured.serverCountsAll)}, first command answered ${ms(measured.firstCommand!)}` +
+        ` server counts all reconnected ${ms(measured.serverCountsAll)}, first command answered ${ms(measured.firstCommand)}` +
         ` after the broker is back; probes meanwhile ${JSON.stringify(countBy(probed.map((a) => a.status)))}`,
     );
     console.log(

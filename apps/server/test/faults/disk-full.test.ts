@@ -30,7 +30,7 @@ describe('the file store’s disk full', () => {
     root = await mkdtemp(path.join(tmpdir(), 'ed-faults-full-'));
     refused = await run('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', root]).then(
       () => undefined,
-      (err: Error) => err.message.trim(),
+      (err: unknown) => (err as Error).message.trim(),
     );
     if (refused) return;
     t = await createTestApp({ DATA_DIR: root, FILE_STORE: 'disk', ATTACHMENT_MAX_MB: '20' });
@@ -96,8 +96,8 @@ describe('the file store’s disk full', () => {
     const before = await holdings();
     // Something else (a log, another program) fills the disk to its last byte.
     const filler = path.join(root, 'filler');
-    await writeFile(filler, Buffer.alloc(4 * MB)).catch((err: { code?: string }) => {
-      if (err.code !== 'ENOSPC') throw err;
+    await writeFile(filler, Buffer.alloc(4 * MB)).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
     });
     const refusedSmall = await upload(50 * 1024);
     expect(refusedSmall.statusCode, refusedSmall.body).toBe(507);

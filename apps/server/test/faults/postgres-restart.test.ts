@@ -116,13 +116,13 @@ describe.skipIf(!POSTGRES_BIN)('PostgreSQL restarted while requests run', () => 
       await Promise.all(loops.map((loop) => loop.stop()));
 
       const recovered = [...firsts()].map(([name, a]) => `${name} ${Math.round(a.endedAt - backAt)} ms`);
-      const { statuses, messages } = loops.reduce(
+      const { statuses, messages } = loops.reduce<{ statuses: Record<string, number>; messages: string[] }>(
         (all, loop) => {
           const s = loop.summary();
           for (const [status, n] of Object.entries(s.statuses)) all.statuses[status] = (all.statuses[status] ?? 0) + n;
           return { statuses: all.statuses, messages: [...new Set([...all.messages, ...s.messages])] };
         },
-        { statuses: {} as Record<string, number>, messages: [] as string[] },
+        { statuses: {}, messages: [] },
       );
       console.log(`[faults] PostgreSQL stop -m ${mode}, ${OUTAGE_MS} ms down: answers ${JSON.stringify(statuses)}`);
       const lastRecovered = Math.max(...[...firsts().values()].map((a) => a.endedAt));

@@ -35,7 +35,7 @@ describe('embedded database in its own thread', () => {
         await tx.execute(sql`insert into probe values (${i})`);
         inside += 1;
       }
-      const [row] = await queryRows<{ n: number }>(tx as never, sql`select count(*)::int as n from probe`);
+      const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from probe`);
       return row?.n;
     });
     // Queued while the transaction holds the session: each runs before it starts or after it ends.

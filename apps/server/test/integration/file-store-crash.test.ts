@@ -47,7 +47,7 @@ afterAll(async () => {
 /** The database as the writer left it; PGlite recovers from the crash when it opens. */
 async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
   if (postgres) return use(postgres.database);
-  const database = openPglite(await PGlite.create(pgliteDir!, PGLITE_OPTIONS));
+  const database = openPglite(await PGlite.create(pgliteDir, PGLITE_OPTIONS));
   try {
     return await use(database);
   } finally {

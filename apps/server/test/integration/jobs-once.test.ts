@@ -48,7 +48,7 @@ function recordSends(...apps: FastifyInstance[]): { sent: string[]; claimsInFlig
       );
       record.claimsInFlight.push(row!.n);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return {} as never;
+      return {};
     });
   }
   return record;

@@ -47,7 +47,7 @@ describe('live-event socket on /dashboard', () => {
 
     const second = open({ auth: { token: access_token } });
     await new Promise<void>((resolve) => second.on('connect', () => resolve()));
-    expect(await t.app.live.connectedUsers()).toBe(1);
+    expect(t.app.live.connectedUsers()).toBe(1);
   });
 
   it('drops the socket when its token is revoked by sign-out', async () => {

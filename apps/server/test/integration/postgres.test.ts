@@ -93,7 +93,7 @@ describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
 
     // Emitted by the first instance, received through the second.
     const received = new Promise((resolve) => socket.on('REPORT_SUPPORT_TICKET_CREATED', resolve));
-    await vi.waitFor(async () => expect(await t.app.live.connectedUsers()).toBe(1));
+    await vi.waitFor(() => expect(t.app.live.connectedUsers()).toBe(1));
     t.app.live.broadcast('REPORT_SUPPORT_TICKET_CREATED', { id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
     expect(await received).toEqual({ id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
 

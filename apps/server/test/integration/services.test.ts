@@ -13,7 +13,7 @@ describe('services', () => {
     const { access_token } = await t.signIn('admin');
     const res = await t.app.inject({ url: '/api/v1/check_services', headers: bearer(access_token) });
     expect(res.statusCode).toBe(200);
-    const status = res.json() as { name: string; label: string; up: boolean }[];
+    const status = res.json<{ name: string; label: string; up: boolean }[]>();
     expect(status.map((s) => s.label)).toEqual(SERVICES.map((s) => s.label));
     const up = status.filter((s) => s.up).map((s) => s.name);
     expect(up).toEqual(expect.arrayContaining(['logging', 'gateway', 'auth', 'equipment', 'dashboard', 'websockets']));

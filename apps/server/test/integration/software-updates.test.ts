@@ -102,10 +102,10 @@ describe('creating updates', () => {
   it('makes a newer version the latest and refuses duplicates and older versions', async () => {
     const events: unknown[] = [];
     const broadcast = t.app.live.broadcast.bind(t.app.live);
-    t.app.live.broadcast = ((event: string, payload: unknown) => {
+    t.app.live.broadcast = (event: string, payload: unknown) => {
       events.push({ event, payload });
       broadcast(event as never, payload as never);
-    }) as typeof t.app.live.broadcast;
+    };
 
     expect((await get('/read/latest_software_version/v1')).json()).toBeNull();
     const first = await createAligner('5.2.0');

@@ -61,7 +61,7 @@ describe('audit evasion', () => {
       }
       const row = await rowOf(requestId);
       expect(row.outcome).toBe(res.statusCode);
-      expect([...(row.target ?? '')].some((c) => c < ' ')).toBe(false);
+      expect(Array.from(row.target ?? '').some((c) => c < ' ')).toBe(false);
     }
     expect(refusedAtTheEdge).toBeGreaterThan(20);
   });

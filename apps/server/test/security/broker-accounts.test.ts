@@ -32,7 +32,7 @@ const connectAs = (url: string, serial: string, password: string) =>
 const reasonOf = (attempt: Promise<unknown>) =>
   attempt.then(
     () => 0,
-    (err: { code?: number }) => err.code,
+    (err: unknown) => (err as { code?: number }).code,
   );
 
 /** The CONNACK's reason code of a unit's connection, closed again if accepted. */

@@ -25,7 +25,7 @@ const options = JSON.parse(process.argv[2]!) as WriterOptions;
 const send = (message: WriterMessage) => process.send!(message);
 const database = options.databaseUrl
   ? openPostgres(options.databaseUrl)
-  : openPglite(await PGlite.create(options.pgliteDir!, PGLITE_OPTIONS));
+  : openPglite(await PGlite.create(options.pgliteDir, PGLITE_OPTIONS));
 const files = new FileStore(database.db, options.backend, options.root);
 
 await files.put({ key: options.keep, source: Buffer.from('committed before the crash'), contentType: 'text/plain' });

@@ -42,7 +42,7 @@ export async function startMosquitto(config: string[], { persistent = false } = 
   let broker: ChildProcess | undefined;
 
   const up = async () => {
-    const started = spawn(MOSQUITTO!, ['-c', file], { stdio: 'ignore' });
+    const started = spawn(MOSQUITTO, ['-c', file], { stdio: 'ignore' });
     broker = started;
     const deadline = Date.now() + 5_000;
     while (!(await listening(port))) {

@@ -48,7 +48,7 @@ export interface TestPostgres {
  */
 export async function startPostgres(): Promise<TestPostgres> {
   if (!POSTGRES_BIN) throw new Error('PostgreSQL is not installed (set POSTGRES_BIN to its bin directory)');
-  const bin = (name: string) => path.join(POSTGRES_BIN!, name);
+  const bin = (name: string) => path.join(POSTGRES_BIN, name);
   const user = runAs();
   const dir = await mkdtemp(path.join(tmpdir(), 'ed-postgres-'));
   if (user) await chown(dir, user.uid, user.gid);

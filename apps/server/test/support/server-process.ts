@@ -58,8 +58,8 @@ export class ServerProcess {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }

@@ -13,7 +13,7 @@ export const onRealPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
 export interface TestDatabase {
   database: Database;
   /** Closes the database and, on PostgreSQL, drops the clone. */
-  dispose(): Promise<void>;
+  dispose: () => Promise<void>;
   url?: string;
 }
 

@@ -65,7 +65,7 @@ export const GLYPH_HEIGHT = 7;
 /** The text as SVG path data, one square per lit pixel, top-left at (x, y), `scale` device pixels per font pixel. */
 export function bitmapTextPath(text: string, x: number, y: number, scale: number): string {
   const parts: string[] = [];
-  [...text.toUpperCase()].forEach((char, index) => {
+  Array.from(text.toUpperCase()).forEach((char, index) => {
     const rows = GLYPHS[char] ?? GLYPHS['?']!;
     const left = x + index * GLYPH_ADVANCE * scale;
     rows.forEach((bits, row) => {
@@ -80,5 +80,5 @@ export function bitmapTextPath(text: string, x: number, y: number, scale: number
 }
 
 export function bitmapTextWidth(text: string, scale: number): number {
-  return [...text].length * GLYPH_ADVANCE * scale - scale;
+  return Array.from(text).length * GLYPH_ADVANCE * scale - scale;
 }

@@ -60,7 +60,7 @@ export function printerStatusReport(prng: Prng, serialNumber: string, family: Fa
     header,
     '',
     `printer ${printer} is ${trouble ? 'stopped' : 'idle'}.  enabled since ${stamp(new Date(now.getTime() - prng.int(1, 72) * 3_600_000))}`,
-    `\tConnection: usb://${printer.split('_')[0]}/${printer.split('_').slice(1).join('%20')}?serial=${serialNumber}P`,
+    `\tConnection: usb://${printer.split('_')[0] ?? ''}/${printer.split('_').slice(1).join('%20')}?serial=${serialNumber}P`,
     `\tAlerts: ${trouble ?? 'none'}`,
     `\tDefault printer: yes`,
     `\tMedia: ${prng.pick(['Letter', 'A4'])}`,

@@ -31,7 +31,7 @@ async function inkWidth(text: string): Promise<number> {
   let min = info.width;
   let max = -1;
   for (let i = 0; i < data.length; i += info.channels) {
-    if (data[i]! > 128) {
+    if (data.readUInt8(i) > 128) {
       const x = (i / info.channels) % info.width;
       min = Math.min(min, x);
       max = Math.max(max, x);

@@ -25,7 +25,9 @@ export class AlignersService implements EquipmentViews {
     },
   ) {}
 
-  /** The console's view of rows, for one user. */
+  /** The console's view of rows, for one user: one view per row, in their order. */
+  views(userId: number, rows: [EquipmentRow]): Promise<[Equipment]>;
+  views(userId: number, rows: EquipmentRow[]): Promise<Equipment[]>;
   async views(userId: number, rows: EquipmentRow[]): Promise<Equipment[]> {
     const ids = rows.map((r) => r.id);
     const [favorites, tickets] = await Promise.all([
@@ -45,7 +47,7 @@ export class AlignersService implements EquipmentViews {
       this.views(session.user.id, [row]),
       this.deps.screenShots(row.id, EQUIPMENT_SCREEN_SHOTS_MAX),
     ]);
-    return { ...view!, screenShots };
+    return { ...view, screenShots };
   }
 
   async list(

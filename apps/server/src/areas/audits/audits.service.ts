@@ -60,7 +60,7 @@ export class AuditsService implements AuditRecorder {
   }
 
   /** One INSERT for the batch; if it fails, row by row, so one row that cannot be written takes no other with it. */
-  private async insertAll(rows: readonly NewAuditRow[]): Promise<(void | Error)[]> {
+  private async insertAll(rows: readonly NewAuditRow[]): Promise<(undefined | Error)[]> {
     try {
       await this.repository.insert([...rows]);
       return rows.map(() => undefined);
@@ -85,7 +85,7 @@ export class AuditsService implements AuditRecorder {
    */
   readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (READ_METHODS.has(request.method)) return;
-    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+    const route = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
     // A sign-in refused by a limit checked no password; recording each would let a flood write
     // to the database as fast as it sends. The attempts that reached the limit are recorded.
     if (route === SIGN_IN_ROUTE && (reply.statusCode === 429 || reply.statusCode === 503)) return;

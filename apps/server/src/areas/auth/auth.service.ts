@@ -93,8 +93,8 @@ export class AuthService {
     const valid = await guard.attempt(user.username, ip, () => hasher.verify(user.passwordHash, input.prevPassword));
     if (!valid) throw badRequest('The current password is incorrect.', 'prevPassword');
     const context = { currentPassword: input.prevPassword, userInputs: [user.username, user.email] };
-    const problems = await passwordPolicyProblems(input.newPassword, context);
-    if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
+    const [problem] = await passwordPolicyProblems(input.newPassword, context);
+    if (problem !== undefined) throw badRequest(problem, 'newPassword');
     const passwordHash = await hasher.hash(input.newPassword);
     const revoked = await this.deps.db.transaction(async (tx) => {
       await users.setPassword(user.id, passwordHash, tx);
@@ -136,8 +136,8 @@ export class AuthService {
   }
 
   async resetPassword(input: ResetPasswordRequest): Promise<void> {
-    const problems = await passwordPolicyProblems(input.newPassword);
-    if (problems.length > 0) throw badRequest(problems[0]!, 'newPassword');
+    const [problem] = await passwordPolicyProblems(input.newPassword);
+    if (problem !== undefined) throw badRequest(problem, 'newPassword');
     const { hasher } = this.deps;
     const passwordHash = await hasher.hash(input.newPassword);
     const revoked = await this.deps.db.transaction(async (tx) => {

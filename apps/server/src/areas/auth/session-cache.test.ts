@@ -69,7 +69,7 @@ describe('SessionCache', () => {
   it('does not keep a read that a revocation overtook', async () => {
     const { cache, load, add } = setup();
     add('a');
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     load.mockImplementationOnce(async (token) => {
       await new Promise<void>((resolve) => (release = resolve));
       return session(token);

@@ -49,9 +49,9 @@ export class SessionRevocations {
   }
 
   async publish(revocation: Revocation): Promise<void> {
-    const chunk = (ids: string[] | undefined) =>
-      Array.from({ length: Math.ceil((ids?.length ?? 0) / IDS_PER_NOTICE) }, (_, i) =>
-        ids!.slice(i * IDS_PER_NOTICE, (i + 1) * IDS_PER_NOTICE),
+    const chunk = (ids: string[] = []) =>
+      Array.from({ length: Math.ceil(ids.length / IDS_PER_NOTICE) }, (_, i) =>
+        ids.slice(i * IDS_PER_NOTICE, (i + 1) * IDS_PER_NOTICE),
       );
     const notices = [
       ...(revocation.all ? [{ all: true }] : []),
@@ -91,9 +91,13 @@ export class SessionRevocations {
       if (!this.failing) this.options.logger.warn({ err }, 'session revocations: cannot listen; not caching sessions');
       this.failing = true;
       await client.end().catch(() => undefined);
-      return this.again();
+      this.again();
+      return;
     }
-    if (this.stopped) return void (await client.end().catch(() => undefined));
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     if (this.failing) this.options.logger.info('session revocations: listening again; caching sessions');
     this.failing = false;
     this.client = client;

@@ -124,23 +124,29 @@ export class SignInGuard {
       giveLocal();
       throw error;
     });
-    const global = counts.get(keys.global)!;
-    const over = checks.find((c) => counts.get(c.key)!.count > c.limit);
+    // `reserve` answers a count for each counter it was given.
+    const countOf = (key: string): Counter => {
+      const counter = counts.get(key);
+      if (!counter) throw new Error(`No sign-in count was reserved for ${key}.`);
+      return counter;
+    };
+    const global = countOf(keys.global);
+    const over = checks.find((c) => countOf(c.key).count > c.limit);
     const overBudget = this.budget.waitAfter(global.aheadMs);
     if (over || overBudget > 0) {
       // Passing a limit takes nothing: the counts go back, and this process learns the limit.
       giveLocal();
       await limits.refund(keys, emissionMs);
-      for (const c of checks) this.local.sync(c.key, counts.get(c.key)!.count - 1, counts.get(c.key)!.endsAt.getTime());
+      for (const c of checks) this.local.sync(c.key, countOf(c.key).count - 1, countOf(c.key).endsAt.getTime());
       this.budget.sync(global.aheadMs - emissionMs);
-      throw over ? refusal(over.kind, counts.get(over.key)!.aheadMs) : refusal('global', overBudget);
+      throw over ? refusal(over.kind, countOf(over.key).aheadMs) : refusal('global', overBudget);
     }
-    for (const c of checks) this.local.sync(c.key, counts.get(c.key)!.count, counts.get(c.key)!.endsAt.getTime());
+    for (const c of checks) this.local.sync(c.key, countOf(c.key).count, countOf(c.key).endsAt.getTime());
     this.budget.sync(global.aheadMs);
 
     let valid: boolean;
     try {
-      const failures = counts.get(keys.user)!.count - 1;
+      const failures = countOf(keys.user).count - 1;
       await this.delay(progressiveDelayMs(failures, config.LOGIN_MAX_FAILURES, config.LOGIN_DELAY_MAX_SECONDS * 1000));
       valid = await check(account);
     } catch (error) {
@@ -149,7 +155,7 @@ export class SignInGuard {
       await limits.refund(keys, emissionMs);
       throw error;
     }
-    await this.outcome(keys, valid, counts.get(keys.pair)!, lockMs, releaseWith);
+    await this.outcome(keys, valid, countOf(keys.pair), lockMs, releaseWith);
     return valid;
   }
 

@@ -128,7 +128,7 @@ export class SignInLimitsRepository implements SignInLocks {
       this.reserveStatements.set(sorted.length, statement);
     }
     const values = Object.fromEntries(
-      sorted.flatMap(({ key, windowMs }, i) => [
+      sorted.flatMap(({ key, windowMs }, i): [string, string | number][] => [
         [`k${i}`, key],
         [`w${i}`, windowMs],
       ]),

@@ -26,7 +26,7 @@ export class CameraCalService {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       this.deps.logger.warn(
-        { serialNumber, problem: `${issue?.path.join('.')}: ${issue?.message}` },
+        { serialNumber, problem: issue && `${issue.path.join('.')}: ${issue.message}` },
         'refused a malformed calibration record',
       );
       return 0;

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { escapeLike, serialContains } from '../../db/serial-search.js';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
 
 export type FixtureRow = typeof ezFixtures.$inferSelect;
@@ -48,12 +49,12 @@ export class EasyRepository {
     values: Partial<Pick<FixtureRow, 'activationCount' | 'subscriptionPackage' | 'subscriptionExpires'>>,
     tx: Db = this.db,
   ): Promise<FixtureRow> {
-    const [row] = await tx
+    const rows = await tx
       .update(ezFixtures)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(ezFixtures.id, id))
       .returning();
-    return row!;
+    return returnedRow(rows);
   }
 
   async deleteFixture(serialNumber: string): Promise<boolean> {

@@ -83,9 +83,11 @@ export class EasyService {
     if (given === 0) {
       return endOfDayUtc(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, today.getUTCDate());
     }
-    if (given !== 3) throw badRequest('Give the expiry as month, day and year, or none of them.', 'month');
-    const date = endOfDayUtc(year!, month!, day!);
-    if (date.getUTCMonth() !== month! - 1) throw badRequest(`${month}/${day}/${year} is not a date.`, 'day');
+    if (month == null || day == null || year == null) {
+      throw badRequest('Give the expiry as month, day and year, or none of them.', 'month');
+    }
+    const date = endOfDayUtc(year, month, day);
+    if (date.getUTCMonth() !== month - 1) throw badRequest(`${month}/${day}/${year} is not a date.`, 'day');
     if (date.getTime() < today.getTime()) {
       throw badRequest(`The subscription cannot end in the past (${month}/${day}/${year}).`, 'year');
     }
@@ -131,11 +133,12 @@ export class EasyService {
       if (!target) throw notFound(`EZ ADAS target ID ${targetId} does not exist`);
       const packageName = ezPackageName(fixture.subscriptionPackage) ?? String(fixture.subscriptionPackage);
       const targetPackage = ezPackageName(target.packageIndex) ?? String(target.packageIndex);
-      const expired = fixture.subscriptionExpires !== null && fixture.subscriptionExpires < this.now();
+      const expires = fixture.subscriptionExpires;
+      const expired = expires !== null && expires < this.now();
       if (expired && target.packageIndex > INCLUDED_PACKAGE) {
         throw forbidden(
           `The ${packageName} subscription of EZ ADAS fixture ${fixtureSerialNumber} expired on ` +
-            `${ymd(fixture.subscriptionExpires!)}; target ${target.targetName} needs ${targetPackage}.`,
+            `${ymd(expires)}; target ${target.targetName} needs ${targetPackage}.`,
         );
       }
       if (target.packageIndex > fixture.subscriptionPackage) {

@@ -43,7 +43,7 @@ export class CommandBus implements UnitCommands {
     const message: CommandMessage = {
       id,
       name,
-      args: args as Record<string, unknown>,
+      args,
       expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
       replyTo: this.route.topics.replyFor(serialNumber, this.route.instanceId),
     };

@@ -1,21 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import type { CommandRoute } from '@ed/contract/commands';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
 import { commandRoutes } from '@ed/contract/routes/commands';
+import type { ActiveSession } from '../../ports/session.js';
 import { routesOf } from '../../shared/route-table.js';
 
 /** The 15 remote commands of part 1 §7, each a round trip to the unit. */
 export default routesOf(commandRoutes, (app) => {
   /** Sends the command of `route` to the unit addressed, with the command's arguments. */
   const run = <C extends DeviceCommandName>(
-    req: FastifyRequest,
+    session: ActiveSession,
     route: CommandRoute & { command: C },
     serialNumber: string,
     args: DeviceCommandArgs<C>,
-  ) => app.fleet.service.run(req.session!.user.role, route, serialNumber, args);
+  ) => app.fleet.service.run(session.user.role, route, serialNumber, args);
   /** The commands whose body is only the unit's serial number. */
-  const serialOnly = (route: CommandRoute) => (req: FastifyRequest<{ Body: { serialNumber: string } }>) =>
-    run(req, route, req.body.serialNumber, {} as never);
+  const serialOnly = (route: CommandRoute) => (req: { session: ActiveSession; body: { serialNumber: string } }) =>
+    run(req.session, route, req.body.serialNumber, {});
   return {
     getUsbStatus: serialOnly(commandRoutes.getUsbStatus),
     getPrinterStatus: serialOnly(commandRoutes.getPrinterStatus),
@@ -30,11 +30,11 @@ export default routesOf(commandRoutes, (app) => {
     installNow: serialOnly(commandRoutes.installNow),
     clearPendingUpdates: serialOnly(commandRoutes.clearPendingUpdates),
     setLoggingLevel: (req) =>
-      run(req, commandRoutes.setLoggingLevel, req.body.serialNumber, { loggingLevel: req.body.loggingLevel }),
+      run(req.session, commandRoutes.setLoggingLevel, req.body.serialNumber, { loggingLevel: req.body.loggingLevel }),
     setTargetEolTypes: (req) =>
-      run(req, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),
+      run(req.session, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),
     resetSerialNumber: (req) =>
-      run(req, commandRoutes.resetSerialNumber, req.body.currentSerialNumber, {
+      run(req.session, commandRoutes.resetSerialNumber, req.body.currentSerialNumber, {
         newSerialNumber: req.body.newSerialNumber,
       }),
   };

@@ -45,7 +45,7 @@ export default routesOf(devicesRoutes, (app) => {
   const beforeClaim = async (request: FastifyRequest): Promise<ClaimOrigin> => {
     const window = await app.limiter.hit(`register-fail:${request.ip}`, REGISTER_WINDOW_MS);
     if (window.count > REGISTER_FAILURES_PER_ADDRESS) throw tooManyFromAddress(window.retryAfterMs);
-    const seen = addressOf(request).address.split(',')[0]!;
+    const seen = addressOf(request).address.split(',')[0] ?? '';
     // As people write it: 81.2.69.142, not ::ffff:81.2.69.142.
     const address = ipaddr.isValid(seen) ? ipaddr.process(seen).toString() : seen;
     const located = (await GeoLocator.open()).locate(address);
@@ -57,7 +57,7 @@ export default routesOf(devicesRoutes, (app) => {
       const { serialNumber } = request.body;
       const registration = await app.fleet.credentials
         .register(request.body, () => beforeClaim(request))
-        .catch(async (err) => {
+        .catch(async (err: unknown) => {
           throw await registrationRefusal(app, request.ip, err);
         });
       reply.header('cache-control', 'no-store');
@@ -86,7 +86,7 @@ export default routesOf(devicesRoutes, (app) => {
       const serialNumber = await authenticateUnit(request, app.fleet.credentials);
       const address = addressOf(request);
       const countryCode = await app.fleet.gateway.checkedIn(serialNumber, request.body.seq, address);
-      return { address: address.address.split(',')[0]!, countryCode };
+      return { address: address.address.split(',')[0] ?? '', countryCode };
     },
   };
 });

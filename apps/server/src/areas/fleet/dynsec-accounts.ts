@@ -119,8 +119,8 @@ export class DynsecBrokerAccounts implements BrokerAccounts {
   }
 
   private ask(serialNumber: string, command: Command): Promise<Answer> {
-    return this.run(command).catch((err: Error) => {
-      throw this.failed(serialNumber, err.message);
+    return this.run(command).catch((err: unknown) => {
+      throw this.failed(serialNumber, err instanceof Error ? err.message : String(err));
     });
   }
 
@@ -167,9 +167,10 @@ export class DynsecBrokerAccounts implements BrokerAccounts {
       this.sent.set(correlationData, pending);
     }
     const payload = JSON.stringify({ commands: batch.map((p) => p.command) });
-    this.client.publishAsync(CONTROL_TOPIC, payload, { qos: 1 }).catch((err: Error) => {
+    this.client.publishAsync(CONTROL_TOPIC, payload, { qos: 1 }).catch((err: unknown) => {
       // PUBACK 135: the account may not use the plugin's control topic.
-      for (const pending of batch) pending.settle(new Error(`${CONTROL_TOPIC} refused the command: ${err.message}`));
+      const reason = err instanceof Error ? err.message : String(err);
+      for (const pending of batch) pending.settle(new Error(`${CONTROL_TOPIC} refused the command: ${reason}`));
     });
   }
 

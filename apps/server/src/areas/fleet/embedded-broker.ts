@@ -172,7 +172,7 @@ export class EmbeddedBroker {
   }
 
   private isGateway(client: Client | null): boolean {
-    return (client as (Client & { gateway?: boolean }) | null)?.gateway === true;
+    return client !== null && 'gateway' in client && client.gateway === true;
   }
 
   private install(): void {
@@ -233,6 +233,6 @@ export class EmbeddedBroker {
     });
 
     aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt client error'));
-    aedes.on('connectionError', (client, err) => log.debug({ err, clientId: client?.id }, 'mqtt connection error'));
+    aedes.on('connectionError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt connection error'));
   }
 }

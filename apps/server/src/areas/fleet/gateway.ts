@@ -122,7 +122,7 @@ export class FleetGateway {
     if (!state.success) {
       const issue = state.error.issues[0];
       this.options.logger.warn(
-        { serialNumber: parsed.serialNumber, problem: `${issue?.path.join('.')}: ${issue?.message}` },
+        { serialNumber: parsed.serialNumber, problem: issue && `${issue.path.join('.')}: ${issue.message}` },
         'dropped a malformed state report',
       );
       return;

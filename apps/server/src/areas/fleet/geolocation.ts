@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { isIPv4 } from 'node:net';
-import { continents, countries, type TContinentCode } from 'countries-list';
+import { continents, countries, type ICountry } from 'countries-list';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import type { Geolocation } from '@ed/contract/equipment';
 
@@ -96,10 +96,11 @@ export class GeoLocator {
     const record = cityRecord(found);
     const code = record?.country_code;
     if (!record || !code) return null;
-    const country = countries[code as keyof typeof countries];
+    // The database may name a country that countries-list does not have: looked up as any code.
+    const country = (countries as Record<string, ICountry>)[code];
     const timeZone = record.timezone || null;
     return {
-      continent_name: country ? continents[country.continent as TContinentCode] : null,
+      continent_name: country ? continents[country.continent] : null,
       country_name: country?.name ?? null,
       country_code: code,
       region: record.state1 || null,

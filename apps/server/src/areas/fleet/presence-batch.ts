@@ -28,7 +28,7 @@ export type PresenceEvent =
  * The units of one call must be distinct (the caller splits repeats into later calls).
  */
 export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<PresenceOutcome[]> {
-  const column = <T>(pick: (e: PresenceEvent) => T) => toArray(events.map(pick) as (string | number | null)[]);
+  const column = (pick: (e: PresenceEvent) => string | number | boolean | null) => toArray(events.map(pick));
   const rows = await queryRows<{ n: number; found: boolean; applied: boolean; changed: boolean | null }>(
     db,
     sql`with i as (

@@ -24,7 +24,7 @@ export function readProxyHeader(socket: Socket, timeoutMs = 5_000): Promise<Prox
       if (rest.length > 0) socket.unshift(rest);
       resolve(source);
     };
-    const onData = (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       buffered = Buffer.concat([buffered, chunk]);
       // MQTT's first byte is a packet type, never "P": a stream that does not start like a PROXY
       // header has none, and is handed on at once.

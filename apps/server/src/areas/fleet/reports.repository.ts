@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CameraCalibration } from '@ed/contract/device-protocol';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { cameraCalibrations, equipmentReports } from '../../db/schema.js';
 import { insertCalibrations } from '../../shared/calibration-records.js';
 
@@ -11,11 +12,11 @@ export class ReportsRepository {
   constructor(private readonly db: Db) {}
 
   async save(equipmentId: number, kind: ReportKind, payload: unknown): Promise<{ createdAt: string }> {
-    const [row] = await this.db
+    const rows = await this.db
       .insert(equipmentReports)
       .values({ equipmentId, kind, payload })
       .returning({ createdAt: equipmentReports.createdAt });
-    return { createdAt: row!.createdAt.toISOString() };
+    return { createdAt: returnedRow(rows).createdAt.toISOString() };
   }
 
   async latest(equipmentId: number, kind: ReportKind): Promise<{ payload: unknown; createdAt: string } | null> {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
-import { commonJsDefault } from '../../shared/type-adapters.js';
+import { awaitedStoreRetained, commonJsDefault } from '../../shared/type-adapters.js';
 
 // The package is CommonJS whose `module.exports` is the factory; its types declare it as `default`.
 const memoryPersistence = commonJsDefault(persistenceModule);
@@ -107,10 +107,10 @@ export function indexedMemoryPersistence(): AedesMemoryPersistence {
   const index = new RetainedIndex();
   // aedes calls it without a callback and waits on the promise it returns (its types still show
   // the callback). A retained message is always a PUBLISH: the check only tells TypeScript so.
-  persistence.storeRetained = (packet) => {
+  persistence.storeRetained = awaitedStoreRetained((packet) => {
     if (packet.cmd === 'publish') index.store(packet);
     return Promise.resolve();
-  };
+  });
   persistence.createRetainedStream = (filter) => Readable.from(index.match(filter));
   persistence.createRetainedStreamCombi = (filters) =>
     Readable.from(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { screenShots } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
 import { notFound, unitFailed } from '../../shared/domain-error.js';
@@ -33,11 +34,11 @@ export class ScreenShotStore {
         { key: keys.thumb, source: thumbnail, contentType: 'image/png' },
       ],
       async (tx) => {
-        const [inserted] = await tx
+        const inserted = await tx
           .insert(screenShots)
           .values({ equipmentId, imageKey: keys.image, thumbKey: keys.thumb })
           .returning({ id: screenShots.id, createdAt: screenShots.createdAt });
-        return inserted!;
+        return returnedRow(inserted);
       },
     );
     return { id: row.id, createdAt: row.createdAt.toISOString() };

@@ -30,7 +30,7 @@ export function adapterPool(pool: pg.Pool): AdapterPool {
     get: (target, key) => {
       if (key === 'connect') return connect;
       const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   return {

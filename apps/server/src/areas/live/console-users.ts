@@ -93,11 +93,17 @@ export class ConsoleUsers {
 
   receive(input: unknown): void {
     const parsed = noticeSchema.safeParse(input);
-    if (!parsed.success) return void this.logger?.warn('an instance sent a malformed users notice; ignored');
+    if (!parsed.success) {
+      this.logger?.warn('an instance sent a malformed users notice; ignored');
+      return;
+    }
     const notice = parsed.data;
     if (notice.from === this.id) return;
     const known = this.remote.get(notice.from);
-    if (notice.bye) return void this.replace(notice.from, undefined);
+    if (notice.bye) {
+      this.replace(notice.from, undefined);
+      return;
+    }
     if (notice.users) {
       // Large notices travel through a table and may arrive after a later one: the newest wins.
       if (known && notice.version <= known.version) return;

@@ -3,6 +3,7 @@ import type { Disposition } from '@ed/contract/messages';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, messages } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
+import { returnedRow } from '../../db/rows.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -20,8 +21,8 @@ export class MessagesRepository {
   constructor(private readonly db: Db) {}
 
   async insert(values: NewMessageRow): Promise<MessageRow> {
-    const [row] = await this.db.insert(messages).values(values).returning();
-    return row!;
+    const rows = await this.db.insert(messages).values(values).returning();
+    return returnedRow(rows);
   }
 
   /** The row, locked for the rest of the transaction, so two edits cannot both pass the checks. */
@@ -31,12 +32,12 @@ export class MessagesRepository {
   }
 
   async update(tx: Db, id: number, values: Partial<NewMessageRow>): Promise<MessageRow> {
-    const [row] = await tx
+    const rows = await tx
       .update(messages)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(messages.id, id))
       .returning();
-    return row!;
+    return returnedRow(rows);
   }
 
   async page(filter: MessageListFilter, page: number, pageSize: number) {

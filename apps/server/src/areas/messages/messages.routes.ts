@@ -16,9 +16,9 @@ export default routesOf(messagesRoutes, async (app) => {
         page,
       );
     },
-    createMessage: async (req) => app.messages.create(req.session!.user, req.body, app.clock()),
-    updateMessage: async (req) => app.messages.update(req.session!.user, req.body, app.clock()),
-    deleteMessage: async (req) => app.messages.remove(req.session!.user, req.body.id),
+    createMessage: async (req) => app.messages.create(req.session.user, req.body, app.clock()),
+    updateMessage: async (req) => app.messages.update(req.session.user, req.body, app.clock()),
+    deleteMessage: async (req) => app.messages.remove(req.session.user, req.body.id),
     uploadSerialNumbers: async (req) => {
       if (!req.isMultipart()) throw unsupportedMedia('Send the CSV file as multipart/form-data in the field "file".');
       const file = await req.file();

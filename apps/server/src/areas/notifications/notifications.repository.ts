@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, notifications } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
+import { returnedRow } from '../../db/rows.js';
 import { Deliveries } from '../../shared/deliveries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -17,8 +18,8 @@ export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
   async insert(values: NewNotificationRow): Promise<NotificationRow> {
-    const [row] = await this.db.insert(notifications).values(values).returning();
-    return row!;
+    const rows = await this.db.insert(notifications).values(values).returning();
+    return returnedRow(rows);
   }
 
   async page(page: number, pageSize: number) {

@@ -40,8 +40,8 @@ export class RadarService {
     const outcome = await this.deps.radar.add(session.user.id, unit.id, this.deps.limit);
     if (outcome === 'full') throw conflict(FAVORITE_LIMIT_MESSAGE);
     const [view] = await this.deps.aligners.views(session.user.id, [unit]);
-    if (outcome === 'added') this.deps.live.emitToUser(session.user.username, 'RADAR_ADD_FAVORITE', view!);
-    return view!;
+    if (outcome === 'added') this.deps.live.emitToUser(session.user.username, 'RADAR_ADD_FAVORITE', view);
+    return view;
   }
 
   async remove(session: ActiveSession, serialNumber: string): Promise<void> {

@@ -3,7 +3,7 @@ import { SERVICES, type ServiceName, type ServiceStatus } from '@ed/contract/das
 
 export interface ServiceModule {
   /** Resolves when the module works; throws (or resolves false) when it does not. */
-  check(): Promise<boolean | void>;
+  check(): Promise<boolean | undefined>;
   /** Re-initialises what the module holds (connections, sockets) and re-checks it. */
   restart(): Promise<void>;
 }

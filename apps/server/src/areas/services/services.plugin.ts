@@ -72,7 +72,8 @@ function serviceModules(app: FastifyInstance): ServiceModules {
     },
     dashboard: { check: tableAnswers(() => app.database.ping()), restart: recheck },
     websockets: {
-      check: async () => app.live.io.engine !== undefined,
+      // socket.io sets `engine` when it attaches to the HTTP server; its type has it from the start.
+      check: async () => (app.live.io.engine as typeof app.live.io.engine | undefined) !== undefined,
       // Consoles reconnect at once and re-identify; nothing else is lost.
       restart: async () => {
         app.live.io.disconnectSockets(false);

@@ -13,9 +13,9 @@ import type { DomainEventBus } from '../../ports/domain-events.js';
 /** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
 export function progressKey(state: UpdateState | null): string {
   if (!state) return '';
-  const download = state.downloadProgress?.software ?? state.downloadProgress?.specs;
-  const install = state.installProgress?.software ?? state.installProgress?.specs;
-  return JSON.stringify([state.state, download?.filesTransferred, download?.fileProgress?.bytesTransferred, install]);
+  const download = state.downloadProgress.software ?? state.downloadProgress.specs;
+  const install = state.installProgress.software ?? state.installProgress.specs;
+  return JSON.stringify([state.state, download?.filesTransferred, download?.fileProgress.bytesTransferred, install]);
 }
 
 const LOOKUP_BATCH = 500;

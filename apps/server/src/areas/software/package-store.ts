@@ -74,7 +74,7 @@ export class PackageStore implements PackageReader {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw badRequest(describeManifestIssue(kind, json, parsed.error.issues[0]!), 'updatePath');
-    const manifest = parsed.data as z.output<S>;
+    const manifest = parsed.data;
     const files: PackageFile[] = [];
     for (const name of manifest.files ?? (await this.folderFiles(folder))) {
       const file = await this.file(folder, name);

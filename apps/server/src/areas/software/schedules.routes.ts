@@ -12,7 +12,7 @@ export default routesOf(schedulesRoutes, (app) => ({
       serialNumbers,
       semantic: version.semantic,
       date,
-      username: request.session!.user.username,
+      username: request.session.user.username,
     });
     app.live.broadcast('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', {
       date: `${created.date}T00:00:00.000Z`,

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { countOf } from '@ed/contract/count-text';
 import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { SoftwareRepository } from './software.repository.js';
@@ -82,20 +83,22 @@ export class Schedules {
     // Today's schedule is due at once; a later day's at its first moment (UTC).
     const runAt = day === today ? now : new Date(`${day}T00:00:00.000Z`);
     const id = await this.db.transaction(async (tx) => {
-      const [schedule] = await tx
-        .insert(updateSchedules)
-        .values({ updateId: update.id, day, createdBy: input.username })
-        .returning({ id: updateSchedules.id });
+      const schedule = returnedRow(
+        await tx
+          .insert(updateSchedules)
+          .values({ updateId: update.id, day, createdBy: input.username })
+          .returning({ id: updateSchedules.id }),
+      );
       await tx.insert(scheduledStages).values(
         serialNumbers.map((serialNumber) => ({
-          scheduleId: schedule!.id,
+          scheduleId: schedule.id,
           serialNumber,
           updateId: update.id,
           runAt,
           createdBy: input.username,
         })),
       );
-      return schedule!.id;
+      return schedule.id;
     });
     return {
       id,
@@ -155,8 +158,11 @@ export class Schedules {
       .orderBy(day)
       .limit(DAYS_SHOWN);
     return rows.map((r) => {
-      const [year, month, d] = r.day.split('-').map(Number);
-      return { _id: { year: year!, month: month!, day: d! }, count: r.count };
+      const date = new Date(`${r.day}T00:00:00.000Z`);
+      return {
+        _id: { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+        count: r.count,
+      };
     });
   }
 }

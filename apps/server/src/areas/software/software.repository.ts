@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { equipment, schedulerEvents, softwareUpdates, stagedUpdates } from '../../db/schema.js';
 
 export type SoftwareUpdateRow = typeof softwareUpdates.$inferSelect;
@@ -37,8 +38,8 @@ export class SoftwareRepository {
   }
 
   async insert(values: typeof softwareUpdates.$inferInsert, db: Db = this.db): Promise<SoftwareUpdateRow> {
-    const [row] = await db.insert(softwareUpdates).values(values).returning();
-    return row!;
+    const rows = await db.insert(softwareUpdates).values(values).returning();
+    return returnedRow(rows);
   }
 
   async staged(serialNumber: string, db: Db = this.db): Promise<StagedRow | undefined> {

@@ -11,7 +11,7 @@ export default routesOf(softwareRoutes, (app) => {
       const pkg = await app.software.service.validateNew(f, request.body.updatePath);
       return { ...pkg.manifest, files: pkg.files, path: pkg.path };
     },
-    create: (request) => app.software.service.create(f, request.body, request.session!.user.username),
+    create: (request) => app.software.service.create(f, request.body, request.session.user.username),
     stage: async (request) => {
       const { serialNumber, version } = request.body;
       const { update, at } = await app.software.service.stage(f, serialNumber, version.semantic);

@@ -176,7 +176,8 @@ export class SoftwareService {
     }
     const update = await this.deps.repository.find(family, semantic, db);
     if (!update) throw notFound(`There is no published ${label(family)} update ${semantic}.`);
-    const latest = (await this.deps.repository.latest(family, db))!;
+    // `update` is one of the family's updates, so the family has a latest: `update` at the least.
+    const latest = (await this.deps.repository.latest(family, db)) ?? update;
     const refusal = this.stageRefusal(unit, update, latest);
     if (refusal) throw conflict(refusal);
     const now = this.deps.now();

@@ -88,7 +88,7 @@ export class SpecDelivery {
           units.map((u) => ({
             serialNumber: u.serialNumber,
             specUpdateId: spec.id,
-            toldOnConnection: Number(u.connection),
+            toldOnConnection: u.connection,
             toldAt: now,
           })),
         )

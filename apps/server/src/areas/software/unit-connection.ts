@@ -12,5 +12,9 @@ import { equipmentLive } from '../../db/schema.js';
 export const connectionOf = (unit: { sessionSeq: number | null; connectCount: number }): number =>
   unit.sessionSeq ?? unit.connectCount;
 
-/** `connectionOf` in SQL, over a query that joins `equipment_live`. */
-export const connectionColumn = sql<number>`coalesce(${equipmentLive.sessionSeq}, ${equipmentLive.connectCount})`;
+/**
+ * `connectionOf` in SQL, over a query that joins `equipment_live`. A bigint, which node-postgres
+ * reads as a string: a select decodes it with Number.
+ */
+export const connectionColumn =
+  sql<number>`coalesce(${equipmentLive.sessionSeq}, ${equipmentLive.connectCount})`.mapWith(Number);

@@ -8,6 +8,7 @@ import type {
   updateSpecUpdateRequestSchema,
 } from '@ed/contract/specs';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { specUpdates } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import { normalizeUpdatePath, type PackageCopier, type PackageReader } from '../../ports/packages.js';
@@ -92,7 +93,7 @@ export class SpecsService {
     if (request.version) {
       this.sameVersion({ version: { name: current.name, month: current.month, year: current.year } }, request.version);
     }
-    const [row] = await this.db
+    const rows = await this.db
       .update(specUpdates)
       .set({
         active: request.active,
@@ -102,7 +103,7 @@ export class SpecsService {
       })
       .where(eq(specUpdates.id, current.id))
       .returning();
-    return toSpecUpdate(row!);
+    return toSpecUpdate(returnedRow(rows));
   }
 
   async list(page: number): Promise<{ docs: SpecUpdate[]; totalDocs: number }> {

@@ -16,7 +16,7 @@ export interface CheckedImage {
   fileKey: string;
   thumbKey: string;
   /** The image and its thumbnail, for the file store. */
-  files: NewFile[];
+  files: [image: NewFile, thumbnail: NewFile];
 }
 
 export const unsupportedImage = () =>

@@ -21,8 +21,8 @@ export async function readAttachmentUpload(
         await part.toBuffer();
         throw badRequest('Send exactly one file, in the field "file".', 'file');
       }
-      data = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      data = await part.toBuffer().catch((err: unknown) => {
+        if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw tooLarge(`The file is larger than ${maxMb} MB; attach a smaller image.`, 'file');
         }
         throw err;

@@ -118,7 +118,7 @@ async function openDemoTickets(
       serialNumber: serialNumbers[index % serialNumbers.length]!,
       escalated: demo.escalated,
       originatorName: demo.originatorName,
-      originatorEmail: `${demo.originatorName.split(' ')[0]!.toLowerCase()}@example-shop.com`,
+      originatorEmail: `${(demo.originatorName.split(' ')[0] ?? '').toLowerCase()}@example-shop.com`,
       techOnSite: true,
       exhibitingNow: !demo.closedBy,
       reproducible: true,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLike, serialContains } from '../../db/serial-search.js';
 import type { TicketStatistics } from '@ed/contract/dashboard';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { supportTickets, ticketAttachments, ticketComments } from '../../db/schema.js';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -31,8 +32,8 @@ export class TicketsRepository {
   constructor(readonly db: Db) {}
 
   async insert(values: NewTicketRow, tx: Db = this.db): Promise<TicketRow> {
-    const [row] = await tx.insert(supportTickets).values(values).returning();
-    return row!;
+    const rows = await tx.insert(supportTickets).values(values).returning();
+    return returnedRow(rows);
   }
 
   /** The ticket, locked for the rest of the transaction so a close cannot race a comment. */
@@ -89,8 +90,8 @@ export class TicketsRepository {
   }
 
   async insertComment(tx: Db, values: typeof ticketComments.$inferInsert): Promise<CommentRow> {
-    const [row] = await tx.insert(ticketComments).values(values).returning();
-    return row!;
+    const rows = await tx.insert(ticketComments).values(values).returning();
+    return returnedRow(rows);
   }
 
   async comments(ticketIds: number[]): Promise<CommentRow[]> {
@@ -104,8 +105,8 @@ export class TicketsRepository {
   }
 
   async insertAttachment(tx: Db, values: typeof ticketAttachments.$inferInsert): Promise<AttachmentRow> {
-    const [row] = await tx.insert(ticketAttachments).values(values).returning();
-    return row!;
+    const rows = await tx.insert(ticketAttachments).values(values).returning();
+    return returnedRow(rows);
   }
 
   async attachments(ticketId: number): Promise<AttachmentRow[]> {

@@ -14,18 +14,18 @@ export default routesOf(ticketsRoutes, async (app) => {
   });
   return {
     getTicketHistory: async (req) => app.tickets.history(req.query.serialNumber),
-    createTicket: async (req) => app.tickets.create(req.session!, req.body),
-    getTickets: async (req) => app.tickets.list(req.session!, req.query),
+    createTicket: async (req) => app.tickets.create(req.session, req.body),
+    getTickets: async (req) => app.tickets.list(req.session, req.query),
     getTicket: async (req) => app.tickets.read(req.query.id),
-    escalateTicket: async (req) => app.tickets.setEscalated(req.session!, req.body.id, true),
-    deescalateTicket: async (req) => app.tickets.setEscalated(req.session!, req.body.id, false),
-    closeTicket: async (req) => app.tickets.close(req.session!, req.body.id, req.body.username),
-    createComment: async (req) => app.tickets.comment(req.session!, req.body),
+    escalateTicket: async (req) => app.tickets.setEscalated(req.session, req.body.id, true),
+    deescalateTicket: async (req) => app.tickets.setEscalated(req.session, req.body.id, false),
+    closeTicket: async (req) => app.tickets.close(req.session, req.body.id, req.body.username),
+    createComment: async (req) => app.tickets.comment(req.session, req.body),
     uploadAttachment: async (req) => {
-      assertOwnUsername(req.session!, req.query.authorUsername);
+      assertOwnUsername(req.session, req.query.authorUsername);
       await app.tickets.assertOpen(req.query.ticketId);
       const upload = await readAttachmentUpload(req, app.config.ATTACHMENT_MAX_MB);
-      return app.tickets.attach(req.session!, { ...req.query, ...upload });
+      return app.tickets.attach(req.session, { ...req.query, ...upload });
     },
     getAttachment: async (req, reply) => {
       const { key, fileName, mimeType } = await app.tickets.download(req.query.id, req.query.thumb);

@@ -190,7 +190,7 @@ export class TicketsService {
       author: session.user.username,
       description: input.description,
     });
-    const thumbnail = files.find((f) => f.key === image.thumbKey)!.source as Buffer;
+    const thumbnail = files[1].source as Buffer;
     return toAttachment(row, thumbnail);
   }
 

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@ed/contract/constants';
 import type { PairingCalibration } from '@ed/contract/device-protocol';
 import type { PairingSortKey, PairingState } from '@ed/contract/trupoint';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { pairings, vendorApiKeys, vendors } from '../../db/schema.js';
 
 export type PairingRow = typeof pairings.$inferSelect;
@@ -29,8 +30,8 @@ export class TruPointRepository {
   constructor(readonly db: Db) {}
 
   async createVendor(name: string): Promise<VendorRow> {
-    const [row] = await this.db.insert(vendors).values({ name }).returning();
-    return row!;
+    const rows = await this.db.insert(vendors).values({ name }).returning();
+    return returnedRow(rows);
   }
 
   async findVendor(name: string): Promise<VendorRow | undefined> {
@@ -56,8 +57,8 @@ export class TruPointRepository {
   }
 
   async addKey(vendorId: number, keyHash: string, prefix: string): Promise<VendorKeyRow> {
-    const [row] = await this.db.insert(vendorApiKeys).values({ vendorId, keyHash, prefix }).returning();
-    return row!;
+    const rows = await this.db.insert(vendorApiKeys).values({ vendorId, keyHash, prefix }).returning();
+    return returnedRow(rows);
   }
 
   async revokeKey(id: number): Promise<boolean> {
@@ -119,8 +120,8 @@ export class TruPointRepository {
   }
 
   async insert(values: Pick<PairingRow, 'vendorId' | 'vendor' | 'vendorKey' | 'alignmentId' | 'truPointSerialNumber'>) {
-    const [row] = await this.db.insert(pairings).values(values).returning();
-    return row!;
+    const rows = await this.db.insert(pairings).values(values).returning();
+    return returnedRow(rows);
   }
 
   async update(
@@ -128,12 +129,12 @@ export class TruPointRepository {
     values: Partial<Pick<PairingRow, 'state' | 'reason' | 'calibrations'>>,
     tx: Db = this.db,
   ): Promise<PairingRow> {
-    const [row] = await tx
+    const rows = await tx
       .update(pairings)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(pairings.id, id))
       .returning();
-    return row!;
+    return returnedRow(rows);
   }
 
   /** Adds a calibration, or replaces the one of the same name (a unit reports a rerun). */

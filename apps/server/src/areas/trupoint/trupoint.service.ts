@@ -125,7 +125,7 @@ export class TruPointService {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       this.deps.logger.warn(
-        { serialNumber, problem: `${issue?.path.join('.')}: ${issue?.message}` },
+        { serialNumber, problem: issue && `${issue.path.join('.')}: ${issue.message}` },
         'dropped a malformed pairing report',
       );
       return;

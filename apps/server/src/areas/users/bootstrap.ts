@@ -34,8 +34,8 @@ async function assertPasswordsAllowed(wanted: Wanted[]): Promise<void> {
   const lines: string[] = [];
   for (const { variable, password, username, email } of wanted) {
     if (!password || lines.some((line) => line.startsWith(`  ${variable}:`))) continue;
-    const problems = await passwordPolicyProblems(password, { userInputs: [username, email] });
-    if (problems.length > 0) lines.push(`  ${variable}: ${problems[0]} (got (hidden))`);
+    const [problem] = await passwordPolicyProblems(password, { userInputs: [username, email] });
+    if (problem !== undefined) lines.push(`  ${variable}: ${problem} (got (hidden))`);
   }
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
@@ -79,9 +79,9 @@ export async function bootstrapAccounts(
   ];
   await assertPasswordsAllowed(wanted);
   const create = async ({ username, role, email, password }: Wanted): Promise<CreatedAccount | undefined> => {
-    const generated = password ? undefined : generatePassword();
-    const row = await users.createIfAbsent({ username, email, role, password: password ?? generated! });
-    return row ? { username, role, generatedPassword: generated } : undefined;
+    const chosen = password ?? generatePassword();
+    const row = await users.createIfAbsent({ username, email, role, password: chosen });
+    return row ? { username, role, generatedPassword: password ? undefined : chosen } : undefined;
   };
   // As many as the hasher takes without refusing (its slots and its queue; nothing else hashes yet).
   const atOnce = config.ARGON2_CONCURRENCY + config.ARGON2_QUEUE;

@@ -40,8 +40,8 @@ export class UsersAdminService {
     const password = input.password ? input.password : undefined;
     if (password) {
       const userInputs = [input.username, input.email ?? ''];
-      const problems = await passwordPolicyProblems(password, { userInputs });
-      if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+      const [problem] = await passwordPolicyProblems(password, { userInputs });
+      if (problem !== undefined) throw badRequest(problem, 'password');
     }
     const passwordHash = password ? await this.deps.hasher.hash(password) : undefined;
     const username = await this.deps.db.transaction(async (tx) => {

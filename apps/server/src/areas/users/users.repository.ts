@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/rows.js';
 import { users } from '../../db/schema.js';
 import type { UserAccounts, UserRow } from '../../ports/users.js';
 
@@ -42,8 +43,8 @@ export class UsersRepository implements UserAccounts {
   }
 
   async insert(values: NewUserRow, db: Db = this.db): Promise<UserRow> {
-    const [row] = await db.insert(users).values(values).returning();
-    return row!;
+    const rows = await db.insert(users).values(values).returning();
+    return returnedRow(rows);
   }
 
   /** Inserts unless the username is taken (also by a concurrent insert); undefined then. */

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
-import type { Role } from '@ed/contract/roles';
 import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/domain-error.js';
 import type { PasswordHashing } from '../../ports/credentials.js';
@@ -22,7 +21,7 @@ export class UsersService {
       throw conflict(`A user named ${user.username} already exists.`);
     }
     const passwordHash = await this.hasher.hash(user.password);
-    return this.users.insert({ ...user, role: user.role as Role, passwordHash });
+    return this.users.insert({ ...user, role: user.role, passwordHash });
   }
 
   /**
@@ -33,7 +32,7 @@ export class UsersService {
     const user = await this.parse(input);
     if (await this.users.findByUsername(user.username)) return undefined;
     const passwordHash = await this.hasher.hash(user.password);
-    return this.users.insertIfAbsent({ ...user, role: user.role as Role, passwordHash });
+    return this.users.insertIfAbsent({ ...user, role: user.role, passwordHash });
   }
 
   private async parse(input: NewUser) {
@@ -43,8 +42,8 @@ export class UsersService {
       throw badRequest(issue.message, String(issue.path[0] ?? ''));
     }
     const { username, email, password } = parsed.data;
-    const problems = await passwordPolicyProblems(password, { userInputs: [username, email] });
-    if (problems.length > 0) throw badRequest(problems[0]!, 'password');
+    const [problem] = await passwordPolicyProblems(password, { userInputs: [username, email] });
+    if (problem !== undefined) throw badRequest(problem, 'password');
     return parsed.data;
   }
 }

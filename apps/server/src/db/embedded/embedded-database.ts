@@ -29,7 +29,7 @@ export async function openEmbedded(where: string | PgliteThread, logger?: Logger
       // Connections to a thread cost nothing idle; reopening them would.
       idleTimeoutMillis: 0,
       stream: () => thread.socket(lane),
-    } as pg.PoolConfig);
+    });
     pool.on('error', (error) => logger?.warn({ err: error }, 'embedded database connection lost'));
     return pool;
   };

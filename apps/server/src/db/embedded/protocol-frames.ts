@@ -38,7 +38,7 @@ export class FrameReader {
       if (length < headerLength - 1 || this.buffer.length < length) break;
       const bytes = this.buffer.subarray(0, length);
       this.buffer = this.buffer.subarray(length);
-      if (this.started) frames.push({ type: bytes[0]!, bytes });
+      if (this.started) frames.push({ type: bytes.readUInt8(0), bytes });
       else {
         // 80877103 asks for SSL: the connection is still before its startup message.
         if (bytes.length === 8 && bytes.readInt32BE(4) === 80_877_103) frames.push({ type: -1, bytes });

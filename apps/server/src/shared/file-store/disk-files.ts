@@ -50,8 +50,10 @@ export class DiskFiles {
       for (const file of files) temps.push({ file, ...(await this.writeTemp(file)) });
       for (const { file, temp } of temps) {
         const target = this.path(file.key);
-        await link(temp, target).catch((err: { code?: string }) => {
-          if (err.code === 'EEXIST') throw conflict(`The file store already holds ${file.key}.`);
+        await link(temp, target).catch((err: unknown) => {
+          if (err instanceof Error && 'code' in err && err.code === 'EEXIST') {
+            throw conflict(`The file store already holds ${file.key}.`);
+          }
           throw err;
         });
         linked.push(file.key);

@@ -109,7 +109,7 @@ describe.each(['disk', 'database'] as const)('the %s back end', (backend) => {
       files.put({ key: k, source: piecewise(b), contentType: 'application/octet-stream' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    const winner = results[0].status === 'fulfilled' ? a : b;
     expect((await drain((await files.open(k)).stream)).equals(winner)).toBe(true);
   });
 

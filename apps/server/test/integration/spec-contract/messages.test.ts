@@ -32,7 +32,7 @@ describe('spec contract: messaging', () => {
   const create = async (header: string) => {
     const res = await c.post('/create/message/v1', specMessage(header));
     expectAccepted(res);
-    return res.json() as { id: number };
+    return res.json<{ id: number }>();
   };
 
   it('GET /read/messages/v1 accepts /?page, filterIssuerUsername, invert and filterDisposition', async () => {

@@ -128,7 +128,7 @@ describe('spec contract: software updates and schedule', () => {
       onlyConnected: 'false',
       onlyStaged: 'false',
     });
-    const res = await c.get(`${scheduler(family).devices}/?${query}`);
+    const res = await c.get(`${scheduler(family).devices}/?${query.toString()}`);
     expectAccepted(res);
     expect(res.json().docs).toContainEqual(
       expect.objectContaining({

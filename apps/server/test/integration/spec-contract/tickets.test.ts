@@ -49,7 +49,7 @@ describe('spec contract: support tickets', () => {
   const openTicket = async (extra: object = {}) => {
     const res = await c.post('/create/ticket/v1', specTicket(extra));
     expectAccepted(res);
-    return res.json() as { id: number };
+    return res.json<{ id: number }>();
   };
 
   it('POST /create/ticket/v1 accepts version as the semantic string', async () => {
