@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_UTF16 } from './constants.js';
+import { ACROSS_FIELDS, addPasswordProblems } from './form-inputs.js';
+import { quickPasswordRule, type PasswordRule } from './password.js';
 import { sessionUserSchema } from './roles.js';
 
 const username = z.string().trim().min(1, 'username is required').max(64, 'username is at most 64 characters');
@@ -31,6 +33,18 @@ export const changePasswordRequestSchema = z.object({
   newPassword: z.string().max(PASSWORD_MAX_UTF16),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * The Change Password form of `username`: the current password, and a new one under the policy
+ * (`rule`: the quick rules until the dictionary has loaded), which must differ from the current one.
+ */
+export const changePasswordFormSchema = (username: string, rule: PasswordRule = quickPasswordRule) =>
+  changePasswordRequestSchema
+    .pick({ prevPassword: true, newPassword: true })
+    .superRefine(({ prevPassword, newPassword }, ctx) => {
+      const context = { currentPassword: prevPassword || undefined, userInputs: [username] };
+      addPasswordProblems(ctx, 'newPassword', rule(newPassword, context));
+    }, ACROSS_FIELDS);
 
 /** GET /read/expired/v1?username= */
 export const expiredQuerySchema = z.object({ username });

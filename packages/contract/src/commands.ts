@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
 import { serialNumberSchema, voltageBoardSchema, type DeviceCommandName } from './device-protocol.js';
+import { chosen } from './form-inputs.js';
 import type { Control } from './permissions.js';
 
 /** The console's command calls (part 1 §7) and the unit command each one sends. */
@@ -69,6 +70,13 @@ export const resetSerialRequestSchema = z.object({
   currentSerialNumber: serialNumberSchema,
   newSerialNumber: serialNumberSchema,
 });
+
+/** Change Target Type's form: a type is chosen before Change is offered (part 1 §5). */
+export const targetTypeFormSchema = z.object({
+  targetType: chosen(setTargetTypeRequestSchema.shape.targetType, 'targetType must be AT200 or AT700'),
+});
+/** Reset Serial's form: the new serial; the current one is the unit's. */
+export const resetSerialFormSchema = resetSerialRequestSchema.pick({ newSerialNumber: true });
 
 /** Every command call answers with what the unit did, in the command's own terms. */
 export const commandResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACROSS_FIELDS, chosen, piped } from './form-inputs.js';
 
 /** EZ ADAS subscription packages (part 2 §3, §9): the index is what units and calls carry. */
 export const EZ_PACKAGES = [
@@ -80,6 +81,28 @@ export const subscriptionRequestSchema = z.object({
 });
 export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
 
+/** A day as a date input gives it (YYYY-MM-DD), and today in the browser's calendar. */
+const isoDay = z.iso.date();
+const localToday = (now = new Date()) =>
+  [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+
+/**
+ * The Modify Subscription form: a package, and for any but Included an expiry day from today on
+ * (the dialog's date input); the request takes the day as month, day and year.
+ */
+export const subscriptionFormSchema = z
+  .object({ package: ezPackageIndexSchema, expires: z.string() })
+  .superRefine(({ package: index, expires }, ctx) => {
+    if (index !== INCLUDED_PACKAGE && !(isoDay.safeParse(expires).success && expires >= localToday())) {
+      ctx.addIssue({ code: 'custom', path: ['expires'], message: 'Choose a date from today on.' });
+    }
+  }, ACROSS_FIELDS)
+  .transform(({ package: index, expires }) => {
+    if (index === INCLUDED_PACKAGE) return { package: index };
+    const [year, month, day] = expires.split('-').map(Number);
+    return { package: index, month, day, year };
+  });
+
 /** GET /api/v1/ez_get_targets */
 export const targetSchema = z.object({
   targetName: z.string(),
@@ -119,6 +142,20 @@ export const targetRequestSchema = z
     path: ['packageName'],
   });
 export type TargetRequest = z.input<typeof targetRequestSchema>;
+
+/** The Create Target form: the package chosen, the id typed as text; the request adds the package's name. */
+const targetFormFields = z.object({
+  packageIndex: chosen(ezPackageIndexSchema, 'package is required'),
+  targetName: targetNameSchema,
+  targetId: piped(z.string().trim().regex(/^\d+$/, { error: 'A whole number of 0 or more.' }), targetIdSchema),
+});
+export const targetFormSchema = piped(
+  targetFormFields.transform((target) => ({ ...target, packageName: ezPackageName(target.packageIndex) ?? '' })),
+  targetRequestSchema,
+);
+
+/** Modify Target: only the package changes. */
+export const targetPackageFormSchema = targetFormFields.pick({ packageIndex: true });
 
 export const deleteTargetRequestSchema = z.object({ targetName: targetNameSchema });
 

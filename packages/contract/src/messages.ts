@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { countOf } from './count-text.js';
+import { chosen } from './form-inputs.js';
+import { dayRangeSchema } from './schedule.js';
 import { flagParam } from './spec-inputs.js';
 import { pageSchema } from './users.js';
 
@@ -87,6 +89,26 @@ export const updateMessageRequestSchema = z.object({
   }),
 });
 export type UpdateMessageRequest = z.input<typeof updateMessageRequestSchema>;
+
+/** A field of the message form: 'Required' while blank, as the dialog says, then the request's rule. */
+const filled = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .refine((text) => text.trim() !== '', { error: 'Required' })
+    .pipe(schema);
+
+/**
+ * The Create New Message and edit wizards' form (part 2 §5): the time period as days, the texts,
+ * the market chosen in the form, and the serial numbers of an uploaded CSV.
+ */
+export const messageFormSchema = z.object({
+  period: dayRangeSchema,
+  header: filled(messageContentSchema.shape.header),
+  body: filled(messageContentSchema.shape.body),
+  callToAction: filled(messageContentSchema.shape.callToAction),
+  market: chosen(marketSchema, 'Required'),
+  serialNumbers: serialListSchema,
+});
 
 export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chosen } from './form-inputs.js';
+import { dayRangeSchema } from './schedule.js';
 import { pageSchema } from './users.js';
 
 /** Part 2 §9: the MIME types a notification may carry and the families it may target. */
@@ -35,6 +37,23 @@ export const createNotificationRequestSchema = z.object({
   target: notificationTargetSchema,
 });
 export type CreateNotificationRequest = z.input<typeof createNotificationRequestSchema>;
+
+/**
+ * The Create Notification wizard's form: the time period as days, the request's fields with the
+ * MIME type and family chosen in the form, and region and city left blank ('') for any.
+ */
+export const notificationFormSchema = z.object({
+  period: dayRangeSchema,
+  name: createNotificationRequestSchema.shape.name,
+  mimeType: chosen(
+    createNotificationRequestSchema.shape.mimeType,
+    'mimeType must be image/png, image/jpeg or text/html',
+  ),
+  resourcePath: createNotificationRequestSchema.shape.resourcePath,
+  target: notificationTargetSchema.extend({
+    family: chosen(notificationTargetSchema.shape.family, 'target.family must be aligner, gtps or all'),
+  }),
+});
 
 export const notificationSchema = z.object({
   id: z.number().int(),

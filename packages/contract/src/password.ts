@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import type { PasswordContext } from './password-strength.js';
 
 /**
  * The quick half of the password policy: length, blank and one-character passwords, reuse of the
@@ -33,3 +34,10 @@ export function newPasswordProblems(newPassword: string, currentPassword?: strin
   if (currentPassword !== undefined && newPassword === currentPassword) problems.push(PASSWORD_SAME_AS_CURRENT);
   return problems;
 }
+
+/** The password policy as a form applies it: why a password is refused, as sentences (none: accepted). */
+export type PasswordRule = (password: string, context: PasswordContext) => string[];
+
+/** The quick rules alone: what a form has until the dictionary half has loaded (the server has the last word). */
+export const quickPasswordRule: PasswordRule = (password, context) =>
+  newPasswordProblems(password, context.currentPassword);

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ACROSS_FIELDS } from './form-inputs.js';
+
 /**
  * Date rules of part 2 §5 for notifications and messages: the start is not before today,
  * the end not before the start. Days are UTC days, as the message schedule is (part 2 §9).
@@ -26,3 +29,15 @@ export function scheduleProblem(
 export function followStart(start: Date, end: Date | null): Date {
   return end && end.getTime() >= start.getTime() ? end : start;
 }
+
+const day = z.iso.date({ error: 'Required' });
+
+/**
+ * The start and end days of the notification and message dialogs (date inputs, YYYY-MM-DD, UTC
+ * days), with the dialogs' sentences; the server checks the same rules (scheduleProblem).
+ */
+export const dayRangeSchema = z.object({ start: day, end: day }).superRefine(({ start, end }, ctx) => {
+  const today = new Date().toISOString().slice(0, 10);
+  if (start !== '' && start < today) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Not before today' });
+  if (end !== '' && end < start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Not before the start' });
+}, ACROSS_FIELDS);

@@ -204,6 +204,13 @@ export const createScheduleRequestSchema = z.object({
   }),
 });
 export type CreateScheduleRequest = z.input<typeof createScheduleRequestSchema>;
+
+/** The Schedule Aligner Updates form: the serial pattern searched for, and the day to stage on. */
+export const scheduleFormSchema = z.object({
+  pattern: serialSearchQuerySchema.shape.filterSerialNumber,
+  date: createScheduleRequestSchema.shape.date,
+});
+
 /** Units a schedule leaves out: those with a schedule still to run, and those already on the version. */
 export const scheduleLeftOutSchema = z.object({
   alreadyScheduled: z.array(z.object({ serialNumber: z.string(), date: z.iso.date(), semantic: z.string() })),

@@ -29,6 +29,25 @@ export function parseSpecFilter(text: string): string[] | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What the dialogs say under a filter that is not valid, whatever is wrong with it. */
+export const SPEC_FILTER_PROBLEM = 'Enter at least one serial number pattern';
+
+/**
+ * The Create and Edit Spec Update form: the path (validated by the server first), the release's
+ * switches, and the comma-separated filter read as parseSpecFilter reads it.
+ */
+export const specUpdateFormSchema = z.object({
+  path: updatePathSchema,
+  active: z.boolean(),
+  targetFamily: specTargetFamilySchema,
+  filter: z.string().transform((text, ctx): string[] => {
+    const filter = parseSpecFilter(text);
+    if (filter) return filter;
+    ctx.addIssue({ code: 'custom', message: SPEC_FILTER_PROBLEM });
+    return z.NEVER;
+  }),
+});
+
 const specVersionSchema = specManifestSchema.shape.version;
 const prerequisitesSchema = z.object({
   require: z.string().nullable(),

@@ -82,6 +82,15 @@ export const createTicketRequestSchema = z.object({
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
+/**
+ * The Support Ticket wizard's answers, as the request reads them: none is required (part 1 §5), a
+ * Yes/No or disposition left unanswered ('') is sent as null.
+ */
+export const ticketFormSchema = z.object({
+  ...problemFields,
+  escalated: createTicketRequestSchema.shape.escalated,
+});
+
 export const commentSchema = z.object({
   id: z.number().int(),
   ticketId: z.number().int(),
@@ -208,8 +217,35 @@ export const createCommentRequestSchema = z.object({
 });
 export type CreateCommentRequest = z.infer<typeof createCommentRequestSchema>;
 
+/** The New Comment form: the request's text; an empty comment is not saved (part 1 §4). */
+export const commentFormSchema = createCommentRequestSchema.pick({ text: true });
+
 /** POST /upload_ticket_attachment?ticketId&authorUsername, multipart {file, description}. */
 export const uploadAttachmentQuerySchema = z.object({ ticketId: id('ticketId'), authorUsername: username });
+
+/** An attachment is a PNG or a JPEG: by its type, or by its name where the system gives no type. */
+export const ATTACHMENT_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
+export const isAttachmentImage = (file: { name: string; type: string }): boolean =>
+  (ATTACHMENT_MIME_TYPES as readonly string[]).includes(file.type) ||
+  (file.type === '' && ATTACHMENT_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext)));
+
+/**
+ * The New Attachment form (part 1 §5): the chosen file (null before one is), which must be a PNG or
+ * JPEG, and a description, as the upload's multipart fields are checked.
+ */
+export const attachmentFormSchema = z.object({
+  file: z.custom<File | null>().transform((file, ctx): File => {
+    if (file && isAttachmentImage(file)) return file;
+    const message = file ? `${file.name} is not a PNG or JPEG image: choose another file.` : 'Choose a file to attach.';
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'description is required')
+    .max(ATTACHMENT_DESCRIPTION_MAX, `description is at most ${ATTACHMENT_DESCRIPTION_MAX} characters`),
+});
 
 /** GET /read/ticketHistory/v1: a unit's tickets, newest first, with the history names of §3. */
 export const ticketHistoryQuerySchema = z.object({ serialNumber: serialNumberSchema });

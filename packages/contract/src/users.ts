@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PASSWORD_MAX_UTF16 } from './constants.js';
+import { ACROSS_FIELDS, addPasswordProblems, chosen } from './form-inputs.js';
+import { quickPasswordRule, type PasswordRule } from './password.js';
 import { roleSchema } from './roles.js';
 
 /** A console user as the Users screen shows it; never a password or its hash (part 2 §3). */
@@ -52,6 +54,29 @@ export const updateUserRequestSchema = z.object({
   active: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+/** The policy applied to a typed password, with the username and e-mail as words it must not be built from. */
+const typedPassword =
+  (rule: PasswordRule) =>
+  ({ username, email, password }: { username: string; email?: string; password?: string }, ctx: z.RefinementCtx) => {
+    // Blank is the field's own affair: required on Create, no change on Edit.
+    if (password) addPasswordProblems(ctx, 'password', rule(password, { userInputs: [username, email ?? ''] }));
+  };
+
+/**
+ * The Create New User form (part 2 §5): the request's fields, the role chosen in the form, and the
+ * password policy as it is typed (`rule`: the quick rules until the dictionary has loaded).
+ */
+export const createUserFormSchema = (rule: PasswordRule = quickPasswordRule) =>
+  createUserRequestSchema
+    .extend({ role: chosen(roleSchema, 'role is required') })
+    .superRefine(typedPassword(rule), ACROSS_FIELDS);
+
+/** The Edit User form: e-mail and role stay filled in; a blank password keeps the current one. */
+export const updateUserFormSchema = (rule: PasswordRule = quickPasswordRule) =>
+  updateUserRequestSchema
+    .extend({ email: createUserRequestSchema.shape.email, role: roleSchema, active: z.boolean() })
+    .superRefine(typedPassword(rule), ACROSS_FIELDS);
 
 export const deleteUserRequestSchema = z.object({ username: usernameSchema });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { newPasswordProblems } from '@ed/contract/password';
+import { newPasswordProblems, quickPasswordRule, type PasswordRule } from '@ed/contract/password';
 import type { PasswordContext } from '@ed/contract/password-policy';
 import type * as Strength from '@ed/contract/password-strength';
 
@@ -20,6 +20,22 @@ function loadStrength(): Promise<StrengthModule> {
   return loading;
 }
 
+/** The dictionary half once it has loaded; undefined until then. */
+function useStrength(): StrengthModule | undefined {
+  const [strength, setStrength] = useState<StrengthModule>();
+  useEffect(() => {
+    let mounted = true;
+    loadStrength().then(
+      (module) => mounted && setStrength(() => module),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return strength;
+}
+
 export interface PasswordCheck {
   /** Why the password is refused, as sentences; empty for a blank field or an acceptable one. */
   problems: string[];
@@ -32,18 +48,7 @@ export interface PasswordCheck {
  * verdict as soon as its dictionaries have loaded.
  */
 export function usePasswordProblems(password: string, context: PasswordContext = {}): PasswordCheck {
-  const [strength, setStrength] = useState<StrengthModule>();
-  useEffect(() => {
-    let mounted = true;
-    loadStrength().then(
-      (module) => mounted && setStrength(() => module),
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-
+  const strength = useStrength();
   const { currentPassword } = context;
   const inputs = (context.userInputs ?? []).join('\n');
   return useMemo(() => {
@@ -53,4 +58,12 @@ export function usePasswordProblems(password: string, context: PasswordContext =
       : newPasswordProblems(password, currentPassword);
     return { problems, acceptable: problems.length === 0 };
   }, [password, currentPassword, inputs, strength]);
+}
+
+/**
+ * The policy for a form's schema (contract: createUserFormSchema, changePasswordFormSchema): the
+ * quick rules at once, the whole policy as soon as its dictionaries have loaded.
+ */
+export function usePasswordRule(): PasswordRule {
+  return useStrength()?.passwordProblems ?? quickPasswordRule;
 }

@@ -1,16 +1,21 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateRangeFields, isValidRange, type DateRange } from './date-range-fields';
+import { z } from 'zod';
+import { dayRangeSchema } from '@ed/contract/schedule';
+import { DateRangeFields } from './date-range-fields';
+import { FormScope } from './form-dialog';
+import { useZodForm } from './use-zod-form';
 import { todayInput } from '../lib/dates';
 
-function Harness({ initial }: { initial: DateRange }) {
-  const [value, setValue] = useState(initial);
+const schema = z.object({ period: dayRangeSchema });
+
+function Harness({ initial }: { initial: { start: string; end: string } }) {
+  const form = useZodForm(schema, { period: initial });
   return (
-    <>
-      <DateRangeFields value={value} onChange={setValue} />
-      <output>{isValidRange(value) ? 'valid' : 'invalid'}</output>
-    </>
+    <FormScope form={form}>
+      <DateRangeFields name="period" />
+      <output>{form.issues.size === 0 ? 'valid' : 'invalid'}</output>
+    </FormScope>
   );
 }
 

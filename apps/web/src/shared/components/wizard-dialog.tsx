@@ -9,36 +9,57 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import type { DefaultValues, Path } from 'react-hook-form';
+import { fieldsValid } from './form-context';
+import { FormScope } from './form-dialog';
+import {
+  useSubmission,
+  useZodForm,
+  type ErrorText,
+  type FormInput,
+  type FormOutput,
+  type FormSchema,
+} from './use-zod-form';
 
 export interface WizardStep {
   label: string;
+  /** The form's fields this step fills: Next is enabled only when the schema accepts them. */
+  fields: readonly string[];
   content: ReactNode;
-  /** Next is enabled only when the step is complete. */
-  complete: boolean;
 }
 
-export interface WizardAction {
+export interface WizardAction<Values> {
   label: string;
-  onClick: () => void;
-  disabled: boolean;
+  /** Sends the parsed values; enabled once the whole form is valid. */
+  onSubmit: (values: Values) => Promise<unknown>;
   /** Why the action is off whatever the form holds; shown beside the button. */
   offReason?: string;
 }
 
-/** A stepped dialog (part 2 §4): Next and Previous between steps, Cancel, and the save actions. */
-export function WizardDialog(props: {
+/**
+ * A stepped dialog (part 2 §4) over one form (react-hook-form with the contract's zod schema): Next
+ * and Previous between steps, Cancel, and the save actions on the last step.
+ */
+export function WizardDialog<S extends FormSchema>(props: {
   title: string;
   width: number;
+  schema: S;
+  defaultValues: DefaultValues<FormInput<S>>;
   steps: WizardStep[];
-  actions: WizardAction[];
-  busy: boolean;
-  error: string | null;
+  actions: WizardAction<FormOutput<S>>[];
   onClose: () => void;
+  errorText?: ErrorText;
 }) {
   const titleId = useId();
+  const form = useZodForm(props.schema, props.defaultValues);
+  const { formState, handleSubmit, trigger } = form.methods;
+  const { failure, run } = useSubmission(props.errorText);
   const [active, setActive] = useState(0);
   const step = props.steps[active]!;
   const last = active === props.steps.length - 1;
+  const next = async () => {
+    if (await trigger(step.fields as Path<FormInput<S>>[])) setActive(active + 1);
+  };
   return (
     <Dialog
       open
@@ -57,10 +78,10 @@ export function WizardDialog(props: {
             </Step>
           ))}
         </Stepper>
-        {step.content}
-        {props.error && (
+        <FormScope form={form}>{step.content}</FormScope>
+        {failure && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {props.error}
+            {failure}
           </Alert>
         )}
       </DialogContent>
@@ -70,7 +91,7 @@ export function WizardDialog(props: {
           Previous
         </Button>
         {!last && (
-          <Button variant="contained" disabled={!step.complete} onClick={() => setActive(active + 1)}>
+          <Button variant="contained" disabled={!fieldsValid(form.issues, step.fields)} onClick={() => void next()}>
             Next
           </Button>
         )}
@@ -84,9 +105,9 @@ export function WizardDialog(props: {
               )}
               <Button
                 variant="contained"
-                disabled={action.disabled || Boolean(action.offReason)}
-                loading={props.busy}
-                onClick={action.onClick}
+                disabled={form.issues.size > 0 || Boolean(action.offReason)}
+                loading={formState.isSubmitting}
+                onClick={() => void handleSubmit((values) => run(() => action.onSubmit(values)))()}
               >
                 {action.label}
               </Button>

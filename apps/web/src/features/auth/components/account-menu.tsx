@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -12,7 +12,14 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { ROLE_LABELS, type SessionUser } from '@ed/contract/roles';
 import { usePasswordExpiry } from '../api/password-expiry';
 import { useSignOut } from '../api/sign-out';
-import { ChangePasswordDialog } from './change-password-dialog';
+
+/**
+ * Loaded when first opened: its form (react-hook-form, the password policy) is not part of the
+ * home page's first download.
+ */
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })),
+);
 
 /** The top bar's account button: Change Password and Logout, and the forced change of an expired password. */
 export function AccountMenu({ user }: { user: SessionUser }) {
@@ -22,6 +29,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const expiry = usePasswordExpiry(user.username);
   const signOut = useSignOut();
   const expired = expiry.data?.expired === true;
+  // Once opened it stays rendered, so that it closes with the dialog's transition.
+  const [opened, setOpened] = useState(false);
+  if ((changing || expired) && !opened) setOpened(true);
 
   const closeMenu = () => setAnchor(null);
 
@@ -68,12 +78,16 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           Logout
         </MenuItem>
       </Menu>
-      <ChangePasswordDialog
-        open={changing || expired}
-        username={user.username}
-        expired={expired}
-        onClose={() => setChanging(false)}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={changing || expired}
+            username={user.username}
+            expired={expired}
+            onClose={() => setChanging(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

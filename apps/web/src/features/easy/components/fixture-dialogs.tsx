@@ -1,13 +1,16 @@
-import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import dayjs from 'dayjs';
-import { ezMessages, INCLUDED_PACKAGE, type Fixture } from '@ed/contract/easy';
+import { useWatch } from 'react-hook-form';
+import {
+  ezMessages,
+  fixtureRequestSchema,
+  INCLUDED_PACKAGE,
+  subscriptionFormSchema,
+  type Fixture,
+} from '@ed/contract/easy';
 import { ApiError } from '../../../shared/api/http';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { FormTextField } from '../../../shared/components/form-fields';
+import { TOLD_BY_NOTICE } from '../../../shared/components/use-zod-form';
 import { createFixture, deleteFixture, easyKeys, resetFixture, updateSubscription } from '../api/easy';
 import { ConfirmDialog } from './confirm-dialog';
 import { expiryDay } from './expiry-date';
@@ -16,10 +19,8 @@ import { PackageSelect } from './package-select';
 
 export type FixtureDialogKind = 'subscription' | 'reset' | 'delete';
 
-/** Create New Fixture: the call is made only with a serial number (part 2 §5). */
+/** Create New Fixture: the call is made only with a serial number (part 2 §5, fixtureRequestSchema). */
 export function CreateFixtureDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const [serialNumber, setSerialNumber] = useState('');
   const create = useEasyAction({
     call: createFixture,
     success: (answer) => answer.message,
@@ -27,48 +28,51 @@ export function CreateFixtureDialog({ onClose }: { onClose: () => void }) {
     reload: easyKeys.fixtures,
     onDone: onClose,
   });
-  const serial = serialNumber.trim();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (serial) create.mutate(serial);
-        }}
-      >
-        <DialogTitle id={titleId}>Create New Fixture</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Serial Number"
-            value={serialNumber}
-            onChange={(event) => setSerialNumber(event.target.value)}
-            autoFocus
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { maxLength: 32 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!serial} loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Create New Fixture"
+      width="sm"
+      schema={fixtureRequestSchema}
+      defaultValues={{ serialNumber: '' }}
+      submitLabel="Create"
+      onSubmit={({ serialNumber }) => create.mutateAsync(serialNumber)}
+      errorText={TOLD_BY_NOTICE}
+      onClose={onClose}
+    >
+      <FormTextField
+        name="serialNumber"
+        label="Serial Number"
+        autoFocus
+        fullWidth
+        margin="dense"
+        slotProps={{ htmlInput: { maxLength: 32 } }}
+      />
+    </FormDialog>
   );
 }
 
 const DATE_INPUT = 'YYYY-MM-DD';
 
-/** Modify Subscription: the package, and the expiry unless the package is Included. */
-function SubscriptionDialog({ fixture, onClose }: { fixture: Fixture; onClose: () => void }) {
-  const titleId = useId();
-  const [pkg, setPkg] = useState(fixture.subscriptionPackage);
-  // With no expiry yet ('N/A'), a year from today is offered (part 2 §5).
-  const [expires, setExpires] = useState(
-    fixture.subscriptionExpires ? expiryDay(fixture.subscriptionExpires) : dayjs().add(1, 'year').format(DATE_INPUT),
+/** The expiry, for any package but Included; a day before today is refused at once. */
+function ExpiryField() {
+  const included = useWatch({ name: 'package' }) === INCLUDED_PACKAGE;
+  if (included) return null;
+  return (
+    <FormTextField
+      type="date"
+      name="expires"
+      label="Subscription Expiration"
+      live
+      helperText=" "
+      fullWidth
+      margin="dense"
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dayjs().format(DATE_INPUT) } }}
+    />
   );
+}
+
+/** Modify Subscription: the package, and the expiry unless the package is Included (subscriptionFormSchema). */
+function SubscriptionDialog({ fixture, onClose }: { fixture: Fixture; onClose: () => void }) {
   const { serialNumber } = fixture;
   const save = useEasyAction({
     call: updateSubscription,
@@ -80,40 +84,24 @@ function SubscriptionDialog({ fixture, onClose }: { fixture: Fixture; onClose: (
     reload: easyKeys.fixtures,
     onDone: onClose,
   });
-  const included = pkg === INCLUDED_PACKAGE;
-  const date = dayjs(expires);
-  const valid = included || (date.isValid() && !date.isBefore(dayjs(), 'day'));
-  const submit = () => {
-    if (!valid) return;
-    const when = included ? {} : { month: date.month() + 1, day: date.date(), year: date.year() };
-    save.mutate({ serialNumber, package: pkg, ...when });
-  };
+  // With no expiry yet ('N/A'), a year from today is offered (part 2 §5).
+  const expires = fixture.subscriptionExpires
+    ? expiryDay(fixture.subscriptionExpires)
+    : dayjs().add(1, 'year').format(DATE_INPUT);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Modify Subscription</DialogTitle>
-      <DialogContent>
-        <PackageSelect value={pkg} onChange={setPkg} />
-        {!included && (
-          <TextField
-            type="date"
-            label="Subscription Expiration"
-            value={expires}
-            onChange={(event) => setExpires(event.target.value)}
-            fullWidth
-            margin="dense"
-            error={!valid}
-            helperText={valid ? ' ' : 'Choose a date from today on.'}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dayjs().format(DATE_INPUT) } }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!valid} loading={save.isPending} onClick={submit}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Modify Subscription"
+      width="sm"
+      schema={subscriptionFormSchema}
+      defaultValues={{ package: fixture.subscriptionPackage, expires }}
+      submitLabel="Save"
+      onSubmit={(values) => save.mutateAsync({ serialNumber, ...values })}
+      errorText={TOLD_BY_NOTICE}
+      onClose={onClose}
+    >
+      <PackageSelect name="package" />
+      <ExpiryField />
+    </FormDialog>
   );
 }
 

@@ -1,23 +1,16 @@
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { EZ_PACKAGES } from '@ed/contract/easy';
+import { FormTextField } from '../../../shared/components/form-fields';
 
-/** The EZ ADAS package choice (part 2 §9) of the target and subscription dialogs. */
-export function PackageSelect({ value, onChange }: { value: number | ''; onChange: (index: number) => void }) {
+/** The EZ ADAS package choice (part 2 §9) of the target and subscription dialogs: the form's `name` field. */
+export function PackageSelect({ name }: { name: string }) {
   return (
-    <TextField
-      select
-      label="Package"
-      value={value}
-      onChange={(event) => onChange(Number(event.target.value))}
-      fullWidth
-      margin="dense"
-    >
+    <FormTextField select name={name} label="Package" parse={Number} fullWidth margin="dense">
       {EZ_PACKAGES.map((p) => (
         <MenuItem key={p.index} value={p.index}>
           {p.name}
         </MenuItem>
       ))}
-    </TextField>
+    </FormTextField>
   );
 }

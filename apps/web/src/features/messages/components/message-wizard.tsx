@@ -1,19 +1,21 @@
-import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
-import { MESSAGE_SOFTWARE_VERSION, type Disposition, type Message } from '@ed/contract/messages';
+import { MESSAGE_SOFTWARE_VERSION, messageFormSchema, type Disposition, type Message } from '@ed/contract/messages';
 import type { SessionUser } from '@ed/contract/roles';
-import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
-import { DateRangeFields, isValidRange, type DateRange } from '../../../shared/components/date-range-fields';
+import { DateRangeFields } from '../../../shared/components/date-range-fields';
+import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
 import { WizardDialog, type WizardAction } from '../../../shared/components/wizard-dialog';
 import { dayEndIso, dayStartIso, inputDay } from '../../../shared/lib/dates';
 import { useCreateMessage, useMarkets, useUpdateMessage } from '../api/messages';
-import { isCompleteText, MessageTextFields, type MessageText } from './message-text-fields';
+import { MessageTextFields } from './message-text-fields';
 import { SerialUpload } from './serial-upload';
+
+type MessageForm = z.output<typeof messageFormSchema>;
 
 /** What each save button moves the message to, by where it is now (part 2 §4). */
 const EDIT_ACTIONS: Partial<Record<Disposition, { label: string; to: Disposition }[]>> = {
@@ -36,121 +38,109 @@ const ownApprovalReason = (message: Message, user: SessionUser) =>
     ? 'You wrote this message: someone else must approve it.'
     : undefined;
 
+const defaultsOf = (message: Message | null) => ({
+  period: message
+    ? { start: inputDay(message.schedule.startDate), end: inputDay(message.schedule.endDate) }
+    : { start: '', end: '' },
+  header: message?.header ?? '',
+  body: message?.body ?? '',
+  callToAction: message?.callToAction ?? '',
+  market: message?.targets.market ?? '',
+  serialNumbers: message?.targets.serialNumbers ?? [],
+});
+
+/** The message's texts and schedule, the days as the start and end of those UTC days. */
+const contentOf = ({ period, header, body, callToAction }: MessageForm) => ({
+  schedule: { startDate: dayStartIso(period.start), endDate: dayEndIso(period.end) },
+  header,
+  body,
+  callToAction,
+});
+
+/** Step 3: the market ('Required' from the start), and on Create the serial numbers. */
+function TargetStep({ message }: { message: Message | null }) {
+  const markets = useMarkets();
+  const market = useWatch({ name: 'market' }) as string;
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <FormTextField select required live name="market" label="Market" helperText=" ">
+        {message && !markets.data?.some((m) => m.countryCode === market) && market !== '' && (
+          <MenuItem value={market}>{market}</MenuItem>
+        )}
+        {(markets.data ?? []).map((m) => (
+          <MenuItem key={m.countryCode} value={m.countryCode}>
+            {`${m.countryName} (${m.countryCode})`}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {!message && <SerialUpload name="serialNumbers" />}
+    </Stack>
+  );
+}
+
 /** Create New Message and the edit dialogs (width 1000): time period; text; market and serial numbers. */
 export function MessageWizard({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { notify } = useNotice();
   const session = useSession();
   const create = useCreateMessage();
   const update = useUpdateMessage();
-  const markets = useMarkets();
-  const [period, setPeriod] = useState<DateRange>(
-    message
-      ? { start: inputDay(message.schedule.startDate), end: inputDay(message.schedule.endDate) }
-      : { start: '', end: '' },
-  );
-  const [text, setText] = useState<MessageText>({
-    header: message?.header ?? '',
-    body: message?.body ?? '',
-    callToAction: message?.callToAction ?? '',
-  });
-  const [market, setMarket] = useState(message?.targets.market ?? '');
-  const [serialNumbers, setSerialNumbers] = useState<string[]>(message?.targets.serialNumbers ?? []);
-  const ready = isValidRange(period) && isCompleteText(text) && market !== '';
 
-  // Built on save only: until both days are chosen there is no date to convert.
-  const content = () => ({
-    schedule: { startDate: dayStartIso(period.start), endDate: dayEndIso(period.end) },
-    header: text.header.trim(),
-    body: text.body.trim(),
-    callToAction: text.callToAction.trim(),
-  });
-  const done = (to: string) => (saved: Message) => {
+  const done = (to: string, saved: Message) => {
     notify(`Message ${saved.id} was ${DONE_TEXT[to] ?? 'saved'}.`);
     onClose();
   };
-  const actions: WizardAction[] = message
+  const actions: WizardAction<MessageForm>[] = message
     ? (EDIT_ACTIONS[message.disposition] ?? []).map(({ label, to }) => ({
         label,
-        disabled: !ready,
         offReason: to === 'upcoming' && session ? ownApprovalReason(message, session.user) : undefined,
-        onClick: () =>
-          update.mutate(
-            {
-              id: message.id,
-              payload: {
-                ...content(),
-                targets: { market, softwareVersion: MESSAGE_SOFTWARE_VERSION },
-                issuerUsername: message.issuerUsername,
-                issuerEmail: message.issuerEmail,
-                disposition: to,
-              },
+        onSubmit: async (values) => {
+          const saved = await update.mutateAsync({
+            id: message.id,
+            payload: {
+              ...contentOf(values),
+              targets: { market: values.market, softwareVersion: MESSAGE_SOFTWARE_VERSION },
+              issuerUsername: message.issuerUsername,
+              issuerEmail: message.issuerEmail,
+              disposition: to,
             },
-            { onSuccess: done(to) },
-          ),
+          });
+          done(to, saved);
+        },
       }))
     : [
         {
           label: 'Save',
-          disabled: !ready,
-          onClick: () =>
-            create.mutate(
-              {
-                ...content(),
-                targets: { market, softwareVersion: MESSAGE_SOFTWARE_VERSION, serialNumbers },
-                disposition: 'draft',
+          onSubmit: async (values) => {
+            const saved = await create.mutateAsync({
+              ...contentOf(values),
+              targets: {
+                market: values.market,
+                softwareVersion: MESSAGE_SOFTWARE_VERSION,
+                serialNumbers: values.serialNumbers,
               },
-              { onSuccess: done('draft') },
-            ),
+              disposition: 'draft',
+            });
+            done('draft', saved);
+          },
         },
       ];
-  const error = create.error ?? update.error;
 
   return (
     <WizardDialog
       title={message ? `Edit Message ${message.id}` : 'Create New Message'}
       width={DIALOG_WIDTH.message}
-      busy={create.isPending || update.isPending}
-      error={error ? errorMessage(error) : null}
+      schema={messageFormSchema}
+      defaultValues={defaultsOf(message)}
       onClose={onClose}
       actions={actions}
       steps={[
-        {
-          label: 'Select Time Period',
-          complete: isValidRange(period),
-          content: <DateRangeFields value={period} onChange={setPeriod} />,
-        },
+        { label: 'Select Time Period', fields: ['period'], content: <DateRangeFields name="period" /> },
         {
           label: 'Configure Notification',
-          complete: isCompleteText(text),
-          content: <MessageTextFields value={text} onChange={setText} />,
+          fields: ['header', 'body', 'callToAction'],
+          content: <MessageTextFields />,
         },
-        {
-          label: 'Target Notification',
-          complete: market !== '',
-          content: (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                select
-                required
-                label="Market"
-                value={market}
-                onChange={(e) => setMarket(e.target.value)}
-                error={market === ''}
-                helperText={market === '' ? 'Required' : ' '}
-              >
-                {message && !markets.data?.some((m) => m.countryCode === market) && market !== '' && (
-                  <MenuItem value={market}>{market}</MenuItem>
-                )}
-                {(markets.data ?? []).map((m) => (
-                  <MenuItem key={m.countryCode} value={m.countryCode}>
-                    {`${m.countryName} (${m.countryCode})`}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {!message && <SerialUpload serialNumbers={serialNumbers} onChange={setSerialNumbers} />}
-            </Stack>
-          ),
-        },
+        { label: 'Target Notification', fields: ['market'], content: <TargetStep message={message} /> },
       ]}
     />
   );

@@ -4,18 +4,18 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
+import { useController } from 'react-hook-form';
 import { serialUploadNotice, type SerialUploadReport } from '@ed/contract/messages';
 import { errorMessage } from '../../../shared/api/http';
 import { uploadSerialNumbers } from '../api/messages';
 
-/** The serial-number CSV upload of step 3: .csv only, Upload disabled until a file is chosen. */
-export function SerialUpload({
-  serialNumbers,
-  onChange,
-}: {
-  serialNumbers: string[];
-  onChange: (serials: string[]) => void;
-}) {
+/**
+ * The serial-number CSV upload of step 3: .csv only, Upload disabled until a file is chosen. What
+ * the server read from the file becomes the form's `name` field.
+ */
+export function SerialUpload({ name }: { name: string }) {
+  const { field } = useController({ name });
+  const serialNumbers = (field.value ?? []) as string[];
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<SerialUploadReport | null>(null);
@@ -23,7 +23,7 @@ export function SerialUpload({
     mutationFn: uploadSerialNumbers,
     onSuccess: (answer) => {
       setReport(answer);
-      onChange(answer.serialNumbers);
+      field.onChange(answer.serialNumbers);
     },
   });
   return (

@@ -1,21 +1,18 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { NOTIFICATION_TARGET_FAMILIES } from '@ed/contract/notifications';
+import { FormTextField } from '../../../shared/components/form-fields';
 import { useCities, useCountries, useRegions } from '../api/notifications';
 
-export interface TargetValues {
-  family: string;
-  country: string;
-  region: string;
-  city: string;
-}
-
 /** Step 3: family, country, and optional region and city; changing a level clears the ones below it. */
-export function TargetFields({ value, onChange }: { value: TargetValues; onChange: (value: TargetValues) => void }) {
+export function TargetFields() {
+  const { setValue } = useFormContext();
+  const [country, region] = useWatch({ name: ['target.country', 'target.region'] }) as [string, string];
   const countries = useCountries();
-  const regions = useRegions(value.country);
-  const cities = useCities(value.country, value.region);
+  const regions = useRegions(country);
+  const cities = useCities(country, region);
+  const clear = (...names: string[]) => names.forEach((name) => setValue(name, ''));
   const none = (
     <MenuItem value="">
       <em>Any</em>
@@ -23,25 +20,19 @@ export function TargetFields({ value, onChange }: { value: TargetValues; onChang
   );
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        select
-        required
-        label="Target Family"
-        value={value.family}
-        onChange={(e) => onChange({ ...value, family: e.target.value })}
-      >
+      <FormTextField select required name="target.family" label="Target Family">
         {NOTIFICATION_TARGET_FAMILIES.map((family) => (
           <MenuItem key={family} value={family}>
             {family}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
+      </FormTextField>
+      <FormTextField
         select
         required
+        name="target.country"
         label="Target Country"
-        value={value.country}
-        onChange={(e) => onChange({ ...value, country: e.target.value, region: '', city: '' })}
+        onChange={() => clear('target.region', 'target.city')}
         helperText={
           countries.isFetching
             ? 'Loading countries…'
@@ -55,13 +46,13 @@ export function TargetFields({ value, onChange }: { value: TargetValues; onChang
             {c.countryName}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
+      </FormTextField>
+      <FormTextField
         select
+        name="target.region"
         label="Target Region"
-        value={value.region}
-        disabled={value.country === ''}
-        onChange={(e) => onChange({ ...value, region: e.target.value, city: '' })}
+        disabled={country === ''}
+        onChange={() => clear('target.city')}
         helperText={regions.isFetching ? 'Loading regions…' : 'Optional'}
       >
         {none}
@@ -70,13 +61,12 @@ export function TargetFields({ value, onChange }: { value: TargetValues; onChang
             {r.region}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
+      </FormTextField>
+      <FormTextField
         select
+        name="target.city"
         label="Target City"
-        value={value.city}
-        disabled={value.region === ''}
-        onChange={(e) => onChange({ ...value, city: e.target.value })}
+        disabled={region === ''}
         helperText={cities.isFetching ? 'Loading cities…' : 'Optional'}
       >
         {none}
@@ -85,7 +75,7 @@ export function TargetFields({ value, onChange }: { value: TargetValues; onChang
             {c.city}
           </MenuItem>
         ))}
-      </TextField>
+      </FormTextField>
     </Stack>
   );
 }

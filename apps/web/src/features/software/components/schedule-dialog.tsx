@@ -6,12 +6,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countOf } from '@ed/contract/count-text';
-import { NO_ALIGNERS_MATCH_TEXT, type ScheduleLeftOut } from '@ed/contract/software';
-import { errorMessage } from '../../../shared/api/http';
+import { NO_ALIGNERS_MATCH_TEXT, scheduleFormSchema, type ScheduleLeftOut } from '@ed/contract/software';
+import { fieldsValid } from '../../../shared/components/form-context';
+import { FormScope } from '../../../shared/components/form-dialog';
+import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
+import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
 import { scheduleConflicts, searchSerials, useCreateSchedule, useScheduleByDay } from '../api/schedules';
 import { DayLoad } from './day-load';
 
@@ -41,92 +43,78 @@ function LeftOutNotice({ leftOut, semantic }: { leftOut: ScheduleLeftOut; semant
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-/** Schedule aligners matching a serial pattern to be staged with the latest update on a day. */
-export function ScheduleDialog({
-  open,
-  onClose,
-  latest,
-}: {
-  open: boolean;
-  onClose: () => void;
-  latest: string | null;
-}) {
-  const [pattern, setPattern] = useState('');
+/** The dialog's form: search a pattern, then Confirm schedules what matched on the chosen day. */
+function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () => void }) {
+  const form = useZodForm(scheduleFormSchema, { pattern: '', date: tomorrow() });
+  const { getValues, handleSubmit, resetField, trigger } = form.methods;
   const [matches, setMatches] = useState<string[] | null>(null);
-  const [date, setDate] = useState(tomorrow);
-  const [error, setError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [leftOut, setLeftOut] = useState<ScheduleLeftOut | null>(null);
-  const byDay = useScheduleByDay(open);
+  const [searching, setSearching] = useState(false);
+  const { failure, run } = useSubmission();
+  const byDay = useScheduleByDay(true);
   const create = useCreateSchedule();
   const { alert } = useNotice();
+  const searchable = fieldsValid(form.issues, ['pattern']);
 
-  const close = () => {
-    setPattern('');
-    setMatches(null);
-    setError(null);
-    onClose();
-  };
   const search = async () => {
+    if (!(await trigger('pattern'))) return;
+    const pattern = getValues('pattern').trim();
     setSearching(true);
-    setError(null);
-    try {
-      const [found, conflicts] = await Promise.all([
-        searchSerials(pattern.trim()),
-        latest ? scheduleConflicts(pattern.trim(), latest) : null,
-      ]);
-      setMatches(found);
-      setLeftOut(conflicts);
-    } catch (err) {
-      setMatches(null);
-      setError(errorMessage(err));
-    } finally {
-      setSearching(false);
-    }
+    await run(async () => {
+      try {
+        const [found, conflicts] = await Promise.all([
+          searchSerials(pattern),
+          latest ? scheduleConflicts(pattern, latest) : null,
+        ]);
+        setMatches(found);
+        setLeftOut(conflicts);
+      } catch (err) {
+        setMatches(null);
+        throw err;
+      }
+    });
+    setSearching(false);
   };
   const skipped = new Set([
     ...(leftOut?.alreadyScheduled.map((u) => u.serialNumber) ?? []),
     ...(leftOut?.alreadyOnVersion ?? []),
   ]);
   const toSchedule = matches?.filter((serial) => !skipped.has(serial)) ?? [];
-  const confirm = () =>
-    latest &&
-    toSchedule.length > 0 &&
-    create.mutate(
-      { serialNumbers: toSchedule, version: { semantic: latest, meta: null }, date },
-      {
-        onSuccess: (r) => {
-          alert(`${countOf(r.count, 'aligner')} scheduled for ${r.version.semantic} on ${r.date}.`);
-          setMatches(null);
-          setLeftOut(null);
-          setPattern('');
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
+  const confirm = handleSubmit(({ date }) =>
+    run(async () => {
+      if (!latest || toSchedule.length === 0) return;
+      const r = await create.mutateAsync({
+        serialNumbers: toSchedule,
+        version: { semantic: latest, meta: null },
+        date,
+      });
+      alert(`${countOf(r.count, 'aligner')} scheduled for ${r.version.semantic} on ${r.date}.`);
+      setMatches(null);
+      setLeftOut(null);
+      resetField('pattern');
+    }),
+  );
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth={false} slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
-      <DialogTitle>Schedule Aligner Updates{latest ? ` to ${latest}` : ''}</DialogTitle>
+    <FormScope form={form}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {!latest && <Alert severity="info">Publish an aligner update first.</Alert>}
           <Stack direction="row" spacing={1}>
-            <TextField
+            <FormTextField
+              name="pattern"
               label="Serial number pattern"
               helperText="* matches any run of characters, ? one character; separate several with commas"
-              value={pattern}
-              onChange={(e) => {
-                setPattern(e.target.value);
+              onChange={() => {
                 setMatches(null);
                 setLeftOut(null);
               }}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && pattern.trim()) void search();
+                if (e.key === 'Enter' && searchable) void search();
               }}
               sx={{ flex: 1 }}
             />
-            <Button variant="outlined" disabled={!pattern.trim()} loading={searching} onClick={() => void search()}>
+            <Button variant="outlined" disabled={!searchable} loading={searching} onClick={() => void search()}>
               Search
             </Button>
           </Stack>
@@ -137,26 +125,49 @@ export function ScheduleDialog({
             </Typography>
           )}
           {matches && latest && leftOut && <LeftOutNotice leftOut={leftOut} semantic={latest} />}
-          <TextField
+          <FormTextField
+            name="date"
             label="Date"
             type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: new Date().toISOString().slice(0, 10) } }}
           />
           <Typography variant="subtitle2">Load per day</Typography>
           {byDay.data && <DayLoad days={byDay.data} />}
-          {error && <Alert severity="error">{error}</Alert>}
+          {failure && <Alert severity="error">{failure}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={onClose}>Cancel</Button>
         {latest && matches && matches.length > 0 && (
-          <Button variant="contained" loading={create.isPending} disabled={toSchedule.length === 0} onClick={confirm}>
+          <Button
+            variant="contained"
+            loading={create.isPending}
+            disabled={toSchedule.length === 0 || form.issues.size > 0}
+            onClick={() => void confirm()}
+          >
             Confirm
           </Button>
         )}
       </DialogActions>
+    </FormScope>
+  );
+}
+
+/** Schedule aligners matching a serial pattern to be staged with the latest update on a day. */
+export function ScheduleDialog({
+  open,
+  onClose,
+  latest,
+}: {
+  open: boolean;
+  onClose: () => void;
+  latest: string | null;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
+      <DialogTitle>Schedule Aligner Updates{latest ? ` to ${latest}` : ''}</DialogTitle>
+      {/* The form lives inside the dialog, so that it starts empty each time the dialog opens. */}
+      <ScheduleForm latest={latest} onClose={onClose} />
     </Dialog>
   );
 }

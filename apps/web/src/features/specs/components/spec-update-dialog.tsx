@@ -5,27 +5,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import {
-  SPEC_DEFAULTS,
-  SPEC_TARGET_FAMILIES,
-  parseSpecFilter,
-  type SpecTargetFamily,
-  type SpecUpdate,
-} from '@ed/contract/specs';
-import { errorMessage } from '../../../shared/api/http';
+import { SPEC_DEFAULTS, SPEC_TARGET_FAMILIES, specUpdateFormSchema, type SpecUpdate } from '@ed/contract/specs';
+import { fieldsValid } from '../../../shared/components/form-context';
+import { FormScope } from '../../../shared/components/form-dialog';
+import { FormSwitch, FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
+import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
 import { useSaveSpec, validateSpec } from '../api/specs';
 
 type Version = SpecUpdate['version'];
 
 /**
  * Create (path first; the other fields appear once it validates) or Edit (a release's fields).
- * Confirm shows only when the comma-separated filter is valid (part 2 §2, §5).
+ * Confirm shows only when the comma-separated filter is valid (part 2 §2, §5; specUpdateFormSchema).
  */
 export function SpecUpdateDialog({
   editing,
@@ -36,112 +30,89 @@ export function SpecUpdateDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [path, setPath] = useState(editing?.path ?? '');
+  const form = useZodForm(specUpdateFormSchema, {
+    path: editing?.path ?? '',
+    active: editing?.active ?? SPEC_DEFAULTS.active,
+    targetFamily: editing?.targetFamily ?? SPEC_DEFAULTS.targetFamily,
+    filter: (editing?.filter ?? SPEC_DEFAULTS.filter).join(', '),
+  });
+  const { formState, handleSubmit } = form.methods;
   const [version, setVersion] = useState<Version | null>(editing?.version ?? null);
-  const [active, setActive] = useState<boolean>(editing?.active ?? SPEC_DEFAULTS.active);
-  const [targetFamily, setTargetFamily] = useState<SpecTargetFamily>(
-    editing?.targetFamily ?? SPEC_DEFAULTS.targetFamily,
-  );
-  const [filterText, setFilterText] = useState((editing?.filter ?? SPEC_DEFAULTS.filter).join(', '));
-  const [error, setError] = useState<string | null>(null);
-  const [validating, setValidating] = useState(false);
+  const { failure, run, clear } = useSubmission();
   const save = useSaveSpec();
   const { alert } = useNotice();
-  const filter = parseSpecFilter(filterText);
 
-  const validate = async () => {
-    setValidating(true);
-    setError(null);
-    try {
-      setVersion((await validateSpec(path)).version);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setValidating(false);
-    }
-  };
-  const confirm = () =>
-    version &&
-    filter &&
-    save.mutate(
-      { create: !editing, body: { path, version, active, targetFamily, filter } },
-      {
-        onSuccess: (s) => {
-          alert(`Spec update ${s.version.name} ${editing ? 'updated' : 'created'}.`);
-          onClose();
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
+  const validate = handleSubmit(({ path }) => run(async () => setVersion((await validateSpec(path)).version)));
+  const confirm = handleSubmit((values) =>
+    run(async () => {
+      if (!version) return;
+      const saved = await save.mutateAsync({ create: !editing, body: { ...values, version } });
+      alert(`Spec update ${saved.version.name} ${editing ? 'updated' : 'created'}.`);
+      onClose();
+    }),
+  );
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { maxWidth: 600 } } }}>
       <DialogTitle>{editing ? `Edit Spec Update ${editing.version.name}` : 'Create Spec Update'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Spec update path"
-            value={path}
-            disabled={Boolean(editing)}
-            autoFocus={!editing}
-            onChange={(e) => {
-              setPath(e.target.value);
-              setVersion(null);
-              setError(null);
-            }}
-          />
-          {error && <Alert severity="error">{error}</Alert>}
-          {version && (
-            <>
-              {!editing && (
-                <Alert severity="success">
-                  The manifest was verified: spec {version.name} ({version.month}/{version.year}).
-                </Alert>
-              )}
-              <FormControlLabel
-                control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
-                label="Active"
-              />
-              <TextField
-                select
-                label="Target family"
-                value={targetFamily}
-                onChange={(e) => setTargetFamily(e.target.value as SpecTargetFamily)}
-              >
-                {SPEC_TARGET_FAMILIES.map((f) => (
-                  <MenuItem key={f} value={f}>
-                    {f}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label="Filter"
-                value={filterText}
-                onChange={(e) => setFilterText(e.target.value)}
-                error={!filter}
-                helperText={
-                  filter
-                    ? "Serial number patterns, comma-separated; '*' means all units"
-                    : 'Enter at least one serial number pattern'
-                }
-              />
-            </>
+      <FormScope form={form}>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormTextField
+              name="path"
+              label="Spec update path"
+              disabled={Boolean(editing)}
+              autoFocus={!editing}
+              onChange={() => {
+                setVersion(null);
+                clear();
+              }}
+            />
+            {failure && <Alert severity="error">{failure}</Alert>}
+            {version && (
+              <>
+                {!editing && (
+                  <Alert severity="success">
+                    The manifest was verified: spec {version.name} ({version.month}/{version.year}).
+                  </Alert>
+                )}
+                <FormSwitch name="active" label="Active" />
+                <FormTextField select name="targetFamily" label="Target family">
+                  {SPEC_TARGET_FAMILIES.map((f) => (
+                    <MenuItem key={f} value={f}>
+                      {f}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+                <FormTextField
+                  name="filter"
+                  label="Filter"
+                  live
+                  helperText="Serial number patterns, comma-separated; '*' means all units"
+                />
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          {!version && (
+            <Button
+              variant="outlined"
+              disabled={!fieldsValid(form.issues, ['path'])}
+              loading={formState.isSubmitting}
+              onClick={() => void validate()}
+            >
+              Validate
+            </Button>
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        {!version && (
-          <Button variant="outlined" disabled={!path.trim()} loading={validating} onClick={() => void validate()}>
-            Validate
-          </Button>
-        )}
-        {version && filter && (
-          <Button variant="contained" loading={save.isPending} onClick={confirm}>
-            {editing ? 'Update' : 'Confirm'}
-          </Button>
-        )}
-      </DialogActions>
+          {version && form.issues.size === 0 && (
+            <Button variant="contained" loading={save.isPending} onClick={() => void confirm()}>
+              {editing ? 'Update' : 'Confirm'}
+            </Button>
+          )}
+        </DialogActions>
+      </FormScope>
     </Dialog>
   );
 }

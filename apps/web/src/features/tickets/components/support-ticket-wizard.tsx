@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -16,20 +14,16 @@ import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
 import type { Equipment } from '@ed/contract/equipment';
 import { modelText } from '@ed/contract/serial-number';
+import { ticketFormSchema } from '@ed/contract/tickets';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
+import { fieldsValid } from '../../../shared/components/form-context';
+import { FormScope } from '../../../shared/components/form-dialog';
 import { useNotice } from '../../../shared/components/notice-context';
+import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
 import { useEquipment } from '../../../shared/equipment/api/equipment';
 import { useCreateTicket } from '../api/tickets';
-import {
-  DispositionAnswer,
-  EMPTY_TICKET_FORM,
-  TextAnswer,
-  YesNoAnswer,
-  yesNoValue,
-  type FormChange,
-  type TicketForm,
-} from './ticket-form-fields';
+import { EMPTY_TICKET_FORM, STEP_FIELDS, StepFields } from './ticket-form-fields';
 
 export const WIZARD_STEPS = ['Equipment Information', 'Problem Description', 'Attempted Resolution'] as const;
 
@@ -56,44 +50,6 @@ function UnitFacts({ unit }: { unit: Equipment }) {
   );
 }
 
-function StepFields({ step, form, onChange }: { step: number; form: TicketForm; onChange: FormChange }) {
-  const p = { form, onChange };
-  if (step === 0) {
-    return (
-      <>
-        <TextAnswer {...p} name="originatorName" label="Caller's Name" />
-        <TextAnswer {...p} name="originatorEmail" label="Caller's Contact Info" />
-        <YesNoAnswer {...p} name="techOnSite" label="Tech On Site" />
-        <DispositionAnswer {...p} />
-        <TextAnswer {...p} name="inService" label="Time In Service" />
-      </>
-    );
-  }
-  if (step === 1) {
-    return (
-      <>
-        <TextAnswer {...p} name="description" label="Issue Description" multiline />
-        <TextAnswer {...p} name="circumstance" label="Circumstance" multiline />
-        <TextAnswer {...p} name="issueStartedOn" label="Issue Started On" />
-        <TextAnswer {...p} name="environment" label="Environment" multiline />
-        <YesNoAnswer {...p} name="exhibitingNow" label="Currently Happening" />
-        <YesNoAnswer {...p} name="reproducible" label="Reproducible" />
-      </>
-    );
-  }
-  return (
-    <>
-      <TextAnswer {...p} name="attemptedResolution" label="Steps Attempted" multiline />
-      <TextAnswer {...p} name="componentsReplaced" label="Components Replaced" multiline />
-      <TextAnswer {...p} name="other" label="Other" multiline />
-      <FormControlLabel
-        control={<Checkbox checked={form.escalated} onChange={(e) => onChange('escalated', e.target.checked)} />}
-        label="Escalate to engineering"
-      />
-    </>
-  );
-}
-
 /**
  * The Support Ticket wizard (part 1 §4): three steps, no required answer (§5); Save on step 3.
  * On success the form resets to step 1 and the dialog closes; the unit's badge is read again.
@@ -104,25 +60,24 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
   const { notify } = useNotice();
   const unit = useEquipment(serialNumber);
   const create = useCreateTicket();
+  const form = useZodForm(ticketFormSchema, EMPTY_TICKET_FORM);
+  const { handleSubmit, reset: resetForm, trigger } = form.methods;
+  const { failure, run } = useSubmission((error) => `The ticket was not created: ${errorMessage(error)}`);
   const [step, setStep] = useState(0);
-  const [form, setForm] = useState<TicketForm>(EMPTY_TICKET_FORM);
-  const onChange: FormChange = (name, value) => setForm((f) => ({ ...f, [name]: value }));
   const reset = () => {
-    setForm(EMPTY_TICKET_FORM);
+    resetForm();
     setStep(0);
-    create.reset();
+  };
+  const next = async () => {
+    if (await trigger(STEP_FIELDS[step])) setStep((s) => s + 1);
   };
 
-  const save = () => {
-    if (!session || !unit.data) return;
-    const u = unit.data;
-    create.mutate(
-      {
-        ...form,
-        techOnSite: yesNoValue(form.techOnSite),
-        exhibitingNow: yesNoValue(form.exhibitingNow),
-        reproducible: yesNoValue(form.reproducible),
-        disposition: form.disposition || null,
+  const save = handleSubmit((answers) =>
+    run(async () => {
+      if (!session || !unit.data) return;
+      const u = unit.data;
+      const ticket = await create.mutateAsync({
+        ...answers,
         issuerUsername: session.user.username,
         issuerEmail: session.user.email,
         serialNumber: u.serialNumber,
@@ -131,16 +86,12 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
         connected: u.connected,
         family: u.family,
         model: modelText(u.serialNumber),
-      },
-      {
-        onSuccess: (ticket) => {
-          notify(`Ticket ${ticket.id} for ${ticket.serialNumber} created.`);
-          reset();
-          onClose();
-        },
-      },
-    );
-  };
+      });
+      notify(`Ticket ${ticket.id} for ${ticket.serialNumber} created.`);
+      reset();
+      onClose();
+    }),
+  );
 
   return (
     <Dialog
@@ -164,17 +115,20 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
         ) : !unit.data ? (
           <Alert severity="error">{errorMessage(unit.error)}</Alert>
         ) : (
-          <Stack spacing={2} component="form" aria-label={WIZARD_STEPS[step]} onSubmit={(e) => e.preventDefault()}>
-            <Typography variant="h6" component="h3">
-              {WIZARD_STEPS[step]}
-            </Typography>
-            {step === 0 && <UnitFacts unit={unit.data} />}
-            <StepFields step={step} form={form} onChange={onChange} />
-          </Stack>
+          <FormScope form={form}>
+            {/* Enter in an answer does not save: the ticket is saved from the last step only. */}
+            <Stack spacing={2} component="form" aria-label={WIZARD_STEPS[step]} onSubmit={(e) => e.preventDefault()}>
+              <Typography variant="h6" component="h3">
+                {WIZARD_STEPS[step]}
+              </Typography>
+              {step === 0 && <UnitFacts unit={unit.data} />}
+              <StepFields step={step} />
+            </Stack>
+          </FormScope>
         )}
-        {create.isError && (
+        {failure && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {`The ticket was not created: ${errorMessage(create.error)}`}
+            {failure}
           </Alert>
         )}
       </DialogContent>
@@ -191,11 +145,20 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
           Previous
         </Button>
         {step < WIZARD_STEPS.length - 1 ? (
-          <Button variant="contained" onClick={() => setStep((s) => s + 1)}>
+          <Button
+            variant="contained"
+            disabled={!fieldsValid(form.issues, STEP_FIELDS[step]!)}
+            onClick={() => void next()}
+          >
             Next
           </Button>
         ) : (
-          <Button variant="contained" loading={create.isPending} disabled={!unit.data} onClick={save}>
+          <Button
+            variant="contained"
+            loading={form.methods.formState.isSubmitting}
+            disabled={!unit.data || form.issues.size > 0}
+            onClick={() => void save()}
+          >
             Save
           </Button>
         )}

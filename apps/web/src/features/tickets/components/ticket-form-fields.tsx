@@ -1,9 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { TICKET_DISPOSITIONS } from '@ed/contract/constants';
 import type { Disposition } from '@ed/contract/tickets';
+import { FormCheckbox, FormTextField } from '../../../shared/components/form-fields';
 
-/** The wizard's answers; a Yes/No or disposition left unanswered is '' and is sent as null. */
+/**
+ * The wizard's answers as its fields hold them (ticketFormSchema reads them): a Yes/No or
+ * disposition left unanswered is '' and is sent as null.
+ */
 export interface TicketForm {
   originatorName: string;
   originatorEmail: string;
@@ -41,8 +44,6 @@ export const EMPTY_TICKET_FORM: TicketForm = {
   escalated: true,
 };
 
-export const yesNoValue = (v: YesNo): boolean | null => (v === '' ? null : v === 'yes');
-
 type TextKey =
   | 'originatorName'
   | 'originatorEmail'
@@ -55,21 +56,11 @@ type TextKey =
   | 'componentsReplaced'
   | 'other';
 
-export type FormChange = <K extends keyof TicketForm>(name: K, value: TicketForm[K]) => void;
-
-interface FieldProps<K extends keyof TicketForm> {
-  form: TicketForm;
-  name: K;
-  label: string;
-  onChange: FormChange;
-}
-
-export function TextAnswer({ form, name, label, onChange, multiline }: FieldProps<TextKey> & { multiline?: boolean }) {
+function TextAnswer({ name, label, multiline }: { name: TextKey; label: string; multiline?: boolean }) {
   return (
-    <TextField
+    <FormTextField
+      name={name}
       label={label}
-      value={form[name]}
-      onChange={(e) => onChange(name, e.target.value)}
       multiline={multiline}
       minRows={multiline ? 2 : undefined}
       fullWidth
@@ -78,38 +69,21 @@ export function TextAnswer({ form, name, label, onChange, multiline }: FieldProp
   );
 }
 
-export function YesNoAnswer({
-  form,
-  name,
-  label,
-  onChange,
-}: FieldProps<'techOnSite' | 'exhibitingNow' | 'reproducible'>) {
+function YesNoAnswer({ name, label }: { name: 'techOnSite' | 'exhibitingNow' | 'reproducible'; label: string }) {
   return (
-    <TextField
-      select
-      label={label}
-      value={form[name]}
-      onChange={(e) => onChange(name, e.target.value as YesNo)}
-      fullWidth
-    >
+    <FormTextField select name={name} label={label} fullWidth>
       <MenuItem value="">
         <em>Not answered</em>
       </MenuItem>
       <MenuItem value="yes">Yes</MenuItem>
       <MenuItem value="no">No</MenuItem>
-    </TextField>
+    </FormTextField>
   );
 }
 
-export function DispositionAnswer({ form, onChange }: Omit<FieldProps<'disposition'>, 'name' | 'label'>) {
+function DispositionAnswer() {
   return (
-    <TextField
-      select
-      label="Disposition"
-      value={form.disposition}
-      onChange={(e) => onChange('disposition', e.target.value as Disposition | '')}
-      fullWidth
-    >
+    <FormTextField select name="disposition" label="Disposition" fullWidth>
       <MenuItem value="">
         <em>Not answered</em>
       </MenuItem>
@@ -118,6 +92,48 @@ export function DispositionAnswer({ form, onChange }: Omit<FieldProps<'dispositi
           {d}
         </MenuItem>
       ))}
-    </TextField>
+    </FormTextField>
+  );
+}
+
+/** The answers each step holds: Next checks them (ticketFormSchema) before moving on. */
+export const STEP_FIELDS: (keyof TicketForm)[][] = [
+  ['originatorName', 'originatorEmail', 'techOnSite', 'disposition', 'inService'],
+  ['description', 'circumstance', 'issueStartedOn', 'environment', 'exhibitingNow', 'reproducible'],
+  ['attemptedResolution', 'componentsReplaced', 'other', 'escalated'],
+];
+
+/** One step's answers (WIZARD_STEPS). */
+export function StepFields({ step }: { step: number }) {
+  if (step === 0) {
+    return (
+      <>
+        <TextAnswer name="originatorName" label="Caller's Name" />
+        <TextAnswer name="originatorEmail" label="Caller's Contact Info" />
+        <YesNoAnswer name="techOnSite" label="Tech On Site" />
+        <DispositionAnswer />
+        <TextAnswer name="inService" label="Time In Service" />
+      </>
+    );
+  }
+  if (step === 1) {
+    return (
+      <>
+        <TextAnswer name="description" label="Issue Description" multiline />
+        <TextAnswer name="circumstance" label="Circumstance" multiline />
+        <TextAnswer name="issueStartedOn" label="Issue Started On" />
+        <TextAnswer name="environment" label="Environment" multiline />
+        <YesNoAnswer name="exhibitingNow" label="Currently Happening" />
+        <YesNoAnswer name="reproducible" label="Reproducible" />
+      </>
+    );
+  }
+  return (
+    <>
+      <TextAnswer name="attemptedResolution" label="Steps Attempted" multiline />
+      <TextAnswer name="componentsReplaced" label="Components Replaced" multiline />
+      <TextAnswer name="other" label="Other" multiline />
+      <FormCheckbox name="escalated" label="Escalate to engineering" />
+    </>
   );
 }

@@ -16,15 +16,18 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DATE_TIME_FORMAT } from '@ed/contract/constants';
+import { createVendorRequestSchema } from '@ed/contract/trupoint';
 import { errorMessage } from '../../../shared/api/http';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
+import { TOLD_BY_NOTICE } from '../../../shared/components/use-zod-form';
 import { createVendor, createVendorKey, revokeVendorKey, useVendors, vendorKeys } from '../api/vendors';
 
 const when = (iso: string) => dayjs(iso).format(DATE_TIME_FORMAT);
 
+/** Add Vendor: a name the contract accepts (createVendorRequestSchema); the notice tells how it went. */
 function AddVendorDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const [name, setName] = useState('');
   const queryClient = useQueryClient();
   const { notify, alert } = useNotice();
   const add = useMutation({
@@ -37,33 +40,25 @@ function AddVendorDialog({ onClose }: { onClose: () => void }) {
     onError: (error) => alert(errorMessage(error), 'error'),
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim()) add.mutate(name.trim());
-        }}
-      >
-        <DialogTitle id={titleId}>Add Vendor</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Vendor Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { maxLength: 64 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!name.trim()} loading={add.isPending}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add Vendor"
+      width="sm"
+      schema={createVendorRequestSchema}
+      defaultValues={{ name: '' }}
+      submitLabel="Add"
+      onSubmit={({ name }) => add.mutateAsync(name)}
+      errorText={TOLD_BY_NOTICE}
+      onClose={onClose}
+    >
+      <FormTextField
+        name="name"
+        label="Vendor Name"
+        autoFocus
+        fullWidth
+        margin="dense"
+        slotProps={{ htmlInput: { maxLength: 64 } }}
+      />
+    </FormDialog>
   );
 }
 

@@ -30,17 +30,20 @@ export function useCommandRunner(
   const { label } = commandRoute(command);
   const texts = SPEC_TEXTS[command];
 
-  const run = (args?: CommandArgs) =>
-    mutation.mutate(args, {
-      onSuccess: (response) => {
-        if (texts) alert(texts.success);
-        else if (command === 'open_ssh_port') alert(`Port ${String(response.result.port)} is open on ${serialNumber}.`);
-        else notify(`${label}: done on ${serialNumber}.`);
-        onSuccess?.(response);
-      },
-      onError: (error) => alert(texts ? `${texts.failure} ${errorMessage(error)}` : errorMessage(error), 'error'),
-    });
-  return { run, pending: mutation.isPending };
+  const notices = {
+    onSuccess: (response: CommandResponse) => {
+      if (texts) alert(texts.success);
+      else if (command === 'open_ssh_port') alert(`Port ${String(response.result.port)} is open on ${serialNumber}.`);
+      else notify(`${label}: done on ${serialNumber}.`);
+      onSuccess?.(response);
+    },
+    onError: (error: unknown) =>
+      alert(texts ? `${texts.failure} ${errorMessage(error)}` : errorMessage(error), 'error'),
+  };
+  const run = (args?: CommandArgs) => mutation.mutate(args, notices);
+  /** The same, as a promise a form waits on; the notices are the same, and a failure rejects. */
+  const runAsync = (args?: CommandArgs) => mutation.mutateAsync(args, notices);
+  return { run, runAsync, pending: mutation.isPending };
 }
 
 export interface GatedButtonProps {

@@ -1,0 +1,88 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { writeToken } from '../../../shared/auth/token-storage';
+import { fakeServer, on } from '../../../testing/fake-server';
+import { errorResponse, tokenFor } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render';
+import { NotificationWizard } from './notification-wizard';
+
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+function setup(create: () => unknown) {
+  writeToken(tokenFor('admin', 'ann'));
+  const server = fakeServer({
+    [on(notificationsRoutes.getCountries)]: () => [{ countryName: 'Germany', countryCode: 'DE' }],
+    [on(notificationsRoutes.getRegions)]: () => [{ region: 'Bavaria' }],
+    [on(notificationsRoutes.createNotification)]: create,
+  });
+  const onClose = vi.fn();
+  renderScreen(<NotificationWizard onClose={onClose} />);
+  return { ...server, onClose, user: userEvent.setup() };
+}
+
+/** Walks the three steps: Next waits for each step's fields. */
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+  expect(next().disabled).toBe(true);
+  fireEvent.change(screen.getByLabelText(/^Begins On/), { target: { value: day(1) } });
+  fireEvent.change(screen.getByLabelText(/^Ends On/), { target: { value: day(-1) } });
+  expect(screen.getByText('Not before the start')).toBeTruthy();
+  expect(next().disabled).toBe(true);
+  fireEvent.change(screen.getByLabelText(/^Ends On/), { target: { value: day(3) } });
+  await user.click(next());
+
+  expect(next().disabled).toBe(true);
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Winter service');
+  await user.click(screen.getByRole('combobox', { name: /MIME Type/ }));
+  await user.click(screen.getByRole('option', { name: 'text/html' }));
+  await user.type(screen.getByRole('textbox', { name: /^Content Path/ }), 'notes/winter.html');
+  await user.click(next());
+
+  const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+  expect(create.disabled).toBe(true);
+  await user.click(screen.getByRole('combobox', { name: /Target Family/ }));
+  await user.click(screen.getByRole('option', { name: 'aligner' }));
+  await user.click(screen.getByRole('combobox', { name: /Target Country/ }));
+  await user.click(await screen.findByRole('option', { name: 'Germany' }));
+  await user.click(screen.getByRole('combobox', { name: /Target Region/ }));
+  await user.click(await screen.findByRole('option', { name: 'Bavaria' }));
+  expect(create.disabled).toBe(false);
+  return create;
+}
+
+describe('NotificationWizard', () => {
+  it('walks the steps and creates the notification over whole UTC days, for the chosen target', async () => {
+    const { user, callsTo, onClose } = setup(() => ({
+      id: 3,
+      name: 'Winter service',
+      resourcePath: 'notes/winter.html',
+      mimeType: 'text/html',
+      beginsOn: `${day(1)}T00:00:00.000Z`,
+      endsOn: `${day(3)}T23:59:59.999Z`,
+      targetType: 'geographic',
+      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null },
+      deliveredCount: 0,
+    }));
+    await user.click(await fillIn(user));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(notificationsRoutes.createNotification)[0]?.body).toEqual({
+      name: 'Winter service',
+      resourcePath: 'notes/winter.html',
+      mimeType: 'text/html',
+      beginsOn: `${day(1)}T00:00:00.000Z`,
+      endsOn: `${day(3)}T23:59:59.999Z`,
+      targetType: 'geographic',
+      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null },
+    });
+    expect(await screen.findByText('Notification Winter service was created.')).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the wizard and stays open", async () => {
+    const { user, onClose } = setup(() => errorResponse(400, 'beginsOn must be a date'));
+    await user.click(await fillIn(user));
+    expect((await screen.findByRole('alert')).textContent).toBe('beginsOn must be a date');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
