@@ -74,11 +74,11 @@ describe('the web forms’ schemas', () => {
   });
 
   it('names a picked file that is not a PNG or JPEG', () => {
-    const gif = { name: 'a.gif', type: 'image/gif' } as File;
+    const gif = new File([], 'a.gif', { type: 'image/gif' });
     expect(issues(attachmentFormSchema.safeParse({ file: gif, description: 'wheel' }))).toEqual([
       'file: a.gif is not a PNG or JPEG image: choose another file.',
     ]);
-    const png = { name: 'A.PNG', type: '' } as File;
+    const png = new File([], 'A.PNG', { type: '' });
     expect(attachmentFormSchema.safeParse({ file: png, description: 'wheel' }).success).toBe(true);
   });
 

@@ -105,15 +105,15 @@ describe('EquipmentDetailDialog', () => {
       'Screen Shot',
       'Open Ticket',
     ]) {
-      expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+      expect(within(commands()).getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
     }
     for (const name of ['USB', 'Printer', 'Voltages']) {
-      expect((within(commands()).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+      expect(within(commands()).getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
     }
     // 5.1.0 below the latest 5.2.0 with nothing pending: Stage is offered, Unstage is not (part 1 §4).
-    expect(
-      ((await within(commands()).findByRole('button', { name: 'Stage 5.2.0' })) as HTMLButtonElement).disabled,
-    ).toBe(false);
+    expect((await within(commands()).findByRole<HTMLButtonElement>('button', { name: 'Stage 5.2.0' })).disabled).toBe(
+      false,
+    );
     expect(within(commands()).queryByRole('button', { name: /^Unstage/ })).toBeNull();
   });
 
@@ -148,13 +148,13 @@ describe('EquipmentDetailDialog', () => {
     for (const name of ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Clear Updates']) {
       expect(within(commands()).queryByRole('button', { name })).toBeNull();
     }
-    expect((within(commands()).getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(commands()).getByRole<HTMLButtonElement>('button', { name: 'Activate' }).disabled).toBe(false);
   });
 
   it('disables the unit commands while the unit is not connected', async () => {
     setup('admin', equipmentFixture({ connected: false }));
     await screen.findByRole('group', { name: 'Commands' });
-    expect((within(commands()).getByRole('button', { name: 'Open Port' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(commands()).getByRole<HTMLButtonElement>('button', { name: 'Open Port' }).disabled).toBe(true);
   });
 
   it('raises the log level by sending INFO, then offers LOWER LOG LEVEL', async () => {
@@ -196,7 +196,7 @@ describe('EquipmentDetailDialog', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Change Targets' }));
     const sub = await screen.findByRole('dialog', { name: 'Change Target Type' });
-    const change = within(sub).getByRole('button', { name: 'Change' }) as HTMLButtonElement;
+    const change = within(sub).getByRole<HTMLButtonElement>('button', { name: 'Change' });
     expect(change.disabled).toBe(true);
     await user.click(within(sub).getByRole('combobox', { name: 'Target Type' }));
     await user.click(await screen.findByRole('option', { name: 'AT700' }));

@@ -45,7 +45,7 @@ export function SignedInBare() {
   );
 }
 
-export function ProtectedScreen({ path }: { path: keyof typeof SCREENS | string }) {
+export function ProtectedScreen({ path }: { path: string }) {
   return <Screen path={path}>{SCREENS[path as keyof typeof SCREENS] ?? <NotAvailableYet />}</Screen>;
 }
 

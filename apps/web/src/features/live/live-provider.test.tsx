@@ -71,7 +71,7 @@ describe('LiveProvider', () => {
     });
     act(() => socket.accept());
     expect(status()).toBe('connected');
-    act(() => socket.disconnect());
+    void act(() => socket.disconnect());
     act(() => socket.accept());
     expect(socket.sent).toEqual([
       { event: 'dashboard/identity', args: [token.user] },

@@ -24,8 +24,8 @@ const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOSt
 describe('DateRangeFields', () => {
   it('moves the end with a start set after it, and refuses a start before today', () => {
     render(<Harness initial={{ start: todayInput(), end: shift(1) }} />);
-    const start = screen.getByLabelText(/^Start Date/) as HTMLInputElement;
-    const end = screen.getByLabelText(/^End Date/) as HTMLInputElement;
+    const start = screen.getByLabelText<HTMLInputElement>(/^Start Date/);
+    const end = screen.getByLabelText<HTMLInputElement>(/^End Date/);
     expect(screen.getByRole('status').textContent).toBe('valid');
     fireEvent.change(start, { target: { value: shift(3) } });
     expect(end.value).toBe(shift(3));

@@ -30,7 +30,7 @@ function setup(onSubmit: (values: { name: string; note: string }) => Promise<unk
     </FormDialog>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Add Vendor' });
-  const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+  const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add' });
   const name = within(dialog).getByRole('textbox', { name: 'Vendor Name' });
   return { user: userEvent.setup(), submit, onClose, dialog, add, name };
 }

@@ -85,7 +85,7 @@ function FormDialogForm<S extends FormSchema>(
   const ready = form.issues.size === 0 && (!props.requireChange || formState.isDirty);
   return (
     <FormScope form={form}>
-      <form noValidate onSubmit={handleSubmit((values) => run(() => props.onSubmit(values)))}>
+      <form noValidate onSubmit={(event) => void handleSubmit((values) => run(() => props.onSubmit(values)))(event)}>
         <DialogTitle id={props.titleId}>{props.title}</DialogTitle>
         <DialogContent>
           {props.children}

@@ -28,7 +28,7 @@ export function FormTextField({ name, live, parse, helperText, onChange, onBlur,
     <TextField
       {...props}
       name={field.name}
-      value={field.value ?? ''}
+      value={(field.value as unknown) ?? ''}
       inputRef={field.ref}
       onChange={(event) => {
         field.onChange(parse ? parse(event.target.value) : event.target.value);

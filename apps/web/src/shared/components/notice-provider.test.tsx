@@ -35,7 +35,7 @@ function setup() {
   );
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) => void act(() => vi.advanceTimersByTime(ms));
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('NoticeProvider', () => {

@@ -67,7 +67,7 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     setup('admin');
     const grid = await screen.findByRole('grid', { name: 'Equipment' });
     await within(grid).findByText('V33CP1234');
-    expect((within(grid).getByRole('img', { name: 'DE' }) as HTMLImageElement).src).toMatch(/\/flags\/de\.png$/);
+    expect(within(grid).getByRole<HTMLImageElement>('img', { name: 'DE' }).src).toMatch(/\/flags\/de\.png$/);
     expect(within(grid).getByText('unknown')).toBeTruthy();
     expect(within(grid).getByText('5.1.0').closest('[data-status]')?.getAttribute('data-status')).toBe('current');
     expect(within(grid).getByText('1.3.0').closest('[data-status]')?.getAttribute('data-status')).toBe('unknown');
@@ -131,11 +131,9 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     for (const name of ['Create Support Ticket', 'View Ticket History']) {
-      expect((within(actions).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+      expect(within(actions).getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
     }
-    expect((within(actions).getByRole('button', { name: 'View Screen Shots' }) as HTMLButtonElement).disabled).toBe(
-      false,
-    );
+    expect(within(actions).getByRole<HTMLButtonElement>('button', { name: 'View Screen Shots' }).disabled).toBe(false);
   });
 
   it('opens the detail from the row and from a deep link, and closing removes the parameter', async () => {
@@ -169,7 +167,7 @@ describe('EquipmentPage', { timeout: 15_000 }, () => {
       expect(router.state.location.search).toBe('?family=gtps&serialNumber=tp1&page=3&sort=-updatedAt'),
     );
     expect(await screen.findByText(/21–23 of 23/)).toBeTruthy();
-    expect((screen.getByLabelText('Serial Number') as HTMLInputElement).value).toBe('TP1');
+    expect(screen.getByLabelText<HTMLInputElement>('Serial Number').value).toBe('TP1');
     expect(screen.getByRole('combobox', { name: /^Family/ }).textContent).toBe('gtps');
     expect(screen.getByRole('columnheader', { name: /Updated At/ }).getAttribute('aria-sort')).toBe('descending');
 

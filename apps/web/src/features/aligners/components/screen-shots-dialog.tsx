@@ -49,7 +49,7 @@ function ScreenShotItem({ shot, serialNumber }: { shot: ScreenShot; serialNumber
           label={`Download screen shot ${taken}`}
           tooltip="Download"
           loading={downloading}
-          onClick={download}
+          onClick={() => void download()}
         >
           <DownloadOutlined />
         </TooltipIconButton>

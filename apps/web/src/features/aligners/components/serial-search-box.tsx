@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -22,7 +22,7 @@ export function SerialSearchBox({ onSearch }: SerialSearchBoxProps) {
   const [searching, setSearching] = useState(false);
   const { notify } = useNotice();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const serial = text.trim().toUpperCase();
     if (searching || serial === '') return;
@@ -38,7 +38,7 @@ export function SerialSearchBox({ onSearch }: SerialSearchBoxProps) {
   };
 
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ width: { xs: 160, sm: 240 } }}>
+    <Box component="form" role="search" onSubmit={(event) => void submit(event)} sx={{ width: { xs: 160, sm: 240 } }}>
       <TextField
         size="small"
         placeholder="Serial number"

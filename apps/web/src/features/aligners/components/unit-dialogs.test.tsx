@@ -44,7 +44,7 @@ describe('screen shots', () => {
       },
     });
     const list = await screen.findByRole('list', { name: 'Screen shots' });
-    const thumb = within(list).getByRole('img') as HTMLImageElement;
+    const thumb = within(list).getByRole<HTMLImageElement>('img');
     expect(thumb.src).toBe(THUMB);
     expect([thumb.width, thumb.height]).toEqual([96, 54]);
     await user.click(within(list).getByRole('button', { name: /^Delete screen shot/ }));
@@ -74,9 +74,7 @@ describe('screen shots', () => {
     });
     await user.click(await screen.findByRole('button', { name: /^Download screen shot/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const [, init] = fetchMock.mock.calls.find(([url]) =>
-      String(url).includes(`${reportsRoutes.getScreenShot.path}?id=7`),
-    )!;
+    const [, init] = fetchMock.mock.calls.find(([url]) => url.includes(`${reportsRoutes.getScreenShot.path}?id=7`))!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-of-alice');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('shot-7.png');
   });

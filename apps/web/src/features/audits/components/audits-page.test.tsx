@@ -26,12 +26,12 @@ describe('AuditsPage', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe');
     expect(await screen.findByText(entry.action)).toBeTruthy();
-    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('joe');
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=1`);
+    expect(screen.getByLabelText<HTMLInputElement>('Target').value).toBe('joe');
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=1`);
 
     await user.type(screen.getByLabelText('User'), 'admin');
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
         `${auditsRoutes.getAudits.path}?filterUsername=admin&filterTarget=joe&page=1`,
       ),
     );
@@ -44,14 +44,14 @@ describe('AuditsPage', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe&page=2');
     expect(await screen.findByText(/11–20 of 25/)).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=2`);
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${auditsRoutes.getAudits.path}?filterTarget=joe&page=2`);
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(router.state.location.search).toBe('?target=joe&page=3');
     await user.type(screen.getByLabelText('Action (starts with)'), 'POST');
     expect(router.state.location.search).toBe('?action=POST&target=joe');
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
         `${auditsRoutes.getAudits.path}?filterAction=POST&filterTarget=joe&page=1`,
       ),
     );

@@ -14,7 +14,7 @@ function setup(expired = false) {
   const dialog = screen.getByRole('dialog', { name: 'Change Password' });
   const current = screen.getByLabelText('Current Password');
   const next = screen.getByLabelText('New Password');
-  const change = screen.getByRole('button', { name: 'Change' }) as HTMLButtonElement;
+  const change = screen.getByRole<HTMLButtonElement>('button', { name: 'Change' });
   return { user, onClose, dialog, current, next, change };
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,13 +18,13 @@ export function LoginPage() {
   const [missing, setMissing] = useState(false);
   useBusyWhile(signIn.isPending);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (signIn.isPending) return;
     const incomplete = username.trim() === '' || password === '';
     setMissing(incomplete);
     if (incomplete) return;
-    signIn.mutate({ username: username.trim(), password }, { onSuccess: () => navigate('/', { replace: true }) });
+    signIn.mutate({ username: username.trim(), password }, { onSuccess: () => void navigate('/', { replace: true }) });
   };
 
   return (

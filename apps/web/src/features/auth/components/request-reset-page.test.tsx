@@ -9,7 +9,7 @@ import { authRoutes } from '@ed/contract/routes/auth';
 function setup() {
   const user = userEvent.setup();
   renderRoutes([{ path: '/request_password_reset', element: <RequestResetPage /> }], '/request_password_reset');
-  const button = screen.getByRole('button', { name: 'REQUEST RESET' }) as HTMLButtonElement;
+  const button = screen.getByRole<HTMLButtonElement>('button', { name: 'REQUEST RESET' });
   return { user, button, input: screen.getByLabelText('Username') };
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -18,7 +18,7 @@ export function RequestResetPage() {
   useBusyWhile(request.isPending);
 
   const disabled = username.trim() === '' || busy || request.isPending || request.isSuccess;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!disabled) request.mutate({ username: username.trim() });
   };

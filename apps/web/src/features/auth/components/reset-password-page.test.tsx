@@ -21,7 +21,7 @@ function setup(path: string) {
 async function fillIn(user: ReturnType<typeof userEvent.setup>, password: string, verify: string) {
   await user.type(screen.getByLabelText('New Password'), password);
   await user.type(screen.getByLabelText('Verify New Password'), verify);
-  return screen.getByRole('button', { name: 'SET PASSWORD' }) as HTMLButtonElement;
+  return screen.getByRole<HTMLButtonElement>('button', { name: 'SET PASSWORD' });
 }
 
 describe('ResetPasswordPage', () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -50,7 +50,7 @@ export function ResetPasswordPage() {
   }
 
   const canSubmit = acceptable && newPassword === verifyPassword && !reset.isPending;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
     reset.mutate(
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           notify(PASSWORD_SET_NOTICE);
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         },
       },
     );

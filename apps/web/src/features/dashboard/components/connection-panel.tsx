@@ -24,7 +24,7 @@ export function PercentRing({ connected, total }: { connected: number; total: nu
 export function ConnectionSparkline({ points, total }: { points: number[]; total: number }) {
   const label =
     points.length > 0
-      ? `Connected equipment over the last ${points.length} samples: from ${points[0]} to ${points.at(-1)}`
+      ? `Connected equipment over the last ${points.length} samples: from ${String(points[0])} to ${String(points.at(-1))}`
       : 'Connected equipment trend: no samples yet';
   return (
     <Box role="img" aria-label={label} sx={{ flexGrow: 1, minWidth: 160, height: 100 }}>

@@ -44,7 +44,7 @@ describe('EZ ADAS', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Create New Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Target' });
-    const create = within(dialog).getByRole('button', { name: 'Create Target' }) as HTMLButtonElement;
+    const create = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Create Target' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Package' }));
     await user.click(screen.getByRole('option', { name: 'Premium + VAG' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Target Name' }), 'Rear Camera');

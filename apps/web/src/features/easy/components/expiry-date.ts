@@ -10,5 +10,5 @@ export function expiryDay(iso: string): string {
 export function formatExpiry(iso: string | null): string {
   if (!iso) return 'N/A';
   const [year, month, day] = expiryDay(iso).split('-');
-  return `${Number(month)}/${Number(day)}/${year}`;
+  return `${Number(month)}/${Number(day)}/${String(year)}`;
 }

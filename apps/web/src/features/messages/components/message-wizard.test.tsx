@@ -30,7 +30,7 @@ describe('MessageWizard', () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     renderWithProviders(<MessageWizard message={null} onClose={onClose} />);
-    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    const next = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
 
     expect(next().disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Start Date/), { target: { value: day(1) } });
@@ -44,12 +44,12 @@ describe('MessageWizard', () => {
     await user.type(screen.getByRole('textbox', { name: /^Call to Action/ }), 'Go');
     await user.click(next());
 
-    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
     await user.click(screen.getByRole('combobox', { name: /Market/ }));
     await user.click(await screen.findByRole('option', { name: 'Germany (DE)' }));
     expect(screen.getByRole('status').textContent).toBe('0 serial numbers');
-    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' }).disabled).toBe(true);
     await user.click(save);
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByText('Message 7 was saved as a draft.')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('MessageWizard', () => {
     renderWithProviders(<MessageWizard message={pending} onClose={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    return screen.getByRole('button', { name: 'Save and Approve' }) as HTMLButtonElement;
+    return screen.getByRole<HTMLButtonElement>('button', { name: 'Save and Approve' });
   };
 
   it('keeps Save and Approve off for the author, and says why (four eyes)', async () => {

@@ -24,7 +24,7 @@ function setup(create: () => unknown) {
 
 /** Walks the three steps: Next waits for each step's fields. */
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
-  const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+  const next = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
   expect(next().disabled).toBe(true);
   fireEvent.change(screen.getByLabelText(/^Begins On/), { target: { value: day(1) } });
   fireEvent.change(screen.getByLabelText(/^Ends On/), { target: { value: day(-1) } });
@@ -40,7 +40,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /^Content Path/ }), 'notes/winter.html');
   await user.click(next());
 
-  const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+  const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create' });
   expect(create.disabled).toBe(true);
   await user.click(screen.getByRole('combobox', { name: /Target Family/ }));
   await user.click(screen.getByRole('option', { name: 'aligner' }));

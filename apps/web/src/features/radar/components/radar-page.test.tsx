@@ -45,7 +45,7 @@ describe('RadarPage', () => {
     expect(within(first).getByText('Nothing Pending')).toBeTruthy();
     const offline = await card('V33CP5678');
     expect(within(offline).getAllByText('disconnected')).toHaveLength(3);
-    expect((within(offline).getByRole('button', { name: 'Check Cloud' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(offline).getByRole<HTMLButtonElement>('button', { name: 'Check Cloud' }).disabled).toBe(true);
   });
 
   it('leaves out the update status box for software that does not report it', async () => {

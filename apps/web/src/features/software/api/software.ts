@@ -33,9 +33,11 @@ export async function releaseOf(
   family: Family,
   semantic: string,
 ): Promise<{ version: { semantic: string; meta: string | null }; path?: string }> {
-  const latest = await queryClient.ensureQueryData({
+  // The cached answer when there is one, however old (what ensureQueryData did).
+  const latest = await queryClient.query({
     queryKey: latestVersionKey(family),
     queryFn: ({ signal }) => readLatest(family, signal),
+    staleTime: 'static',
   });
   return latest?.semantic === semantic
     ? { version: { semantic, meta: latest.meta }, path: latest.path }

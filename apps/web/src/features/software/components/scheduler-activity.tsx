@@ -29,7 +29,7 @@ export function deltas(series: Series, periods: string[]): (number | null)[] {
   return periods.map((p, i) => {
     const next = periods[i + 1];
     if (next === undefined || series[p] === undefined || series[next] === undefined) return null;
-    return series[p]! - series[next]!;
+    return series[p] - series[next];
   });
 }
 

@@ -130,7 +130,7 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
     onlyConnected: onlyConnected ? 'true' : 'false',
     onlyStaged: onlyStaged ? 'true' : 'false',
   } as const;
-  const devices = useSchedulerDevices(family, query as never);
+  const devices = useSchedulerDevices(family, query);
   const defs = useMemo(() => columns(latest), [latest]);
 
   return (

@@ -44,7 +44,12 @@ function AttachmentItem({ attachment, onEnlarge }: { attachment: Attachment; onE
         primary={description}
         secondary={`${attachment.authorUsername}, ${formatDateTime(attachment.createdAt)}`}
       />
-      <TooltipIconButton label={`Download ${description}`} tooltip="Download" loading={downloading} onClick={download}>
+      <TooltipIconButton
+        label={`Download ${description}`}
+        tooltip="Download"
+        loading={downloading}
+        onClick={() => void download()}
+      >
         <DownloadOutlined />
       </TooltipIconButton>
     </ListItem>

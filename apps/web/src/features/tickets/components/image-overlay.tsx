@@ -21,7 +21,7 @@ function useImageUrl(url: string): { src: string | null; error: string | null } 
         setState({ src: objectUrl, error: null });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ src: null, error: String((error as Error).message) });
+        if (!controller.signal.aborted) setState({ src: null, error: (error as Error).message });
       });
     return () => {
       controller.abort();

@@ -26,14 +26,14 @@ describe('SupportTicketWizard', () => {
     const { user, callsTo, onClose } = setup();
     const dialog = await screen.findByRole('dialog', { name: 'Support Ticket for V33CP1234' });
     await within(dialog).findByRole('form', { name: 'Equipment Information' });
-    expect((within(dialog).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: "Caller's Name" }), 'Pat');
     await user.click(within(dialog).getByRole('combobox', { name: 'Tech On Site' }));
     await user.click(screen.getByRole('option', { name: 'No' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Issue Description' }), 'Targets lost');
     await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
-    expect((within(dialog).getByRole('textbox', { name: "Caller's Name" }) as HTMLInputElement).value).toBe('Pat');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: "Caller's Name" }).value).toBe('Pat');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByRole('form', { name: 'Attempted Resolution' })).toBeTruthy();

@@ -77,9 +77,9 @@ describe('SupportTicketsPage', () => {
       username: 'alice',
       filterSerialNumber: 'CP12',
     });
-    expect((screen.getByRole('switch', { name: 'Only My Tickets' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('switch', { name: 'Include Closed Tickets' }) as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByRole('textbox', { name: 'Serial Number' }) as HTMLInputElement).value).toBe('cp12');
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Only My Tickets' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Include Closed Tickets' }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Serial Number' }).value).toBe('cp12');
 
     await user.click(screen.getByRole('switch', { name: 'Include Closed Tickets' }));
     expect(router.state.location.search).toBe('?mine=1&closed=1&serialNumber=cp12');

@@ -43,7 +43,7 @@ describe('TicketDetailDialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'New Comment' }));
     const comment = screen.getByRole('dialog', { name: 'New Comment on Ticket 7' });
-    const save = within(comment).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const save = within(comment).getByRole<HTMLButtonElement>('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
     await user.type(within(comment).getByRole('textbox', { name: 'Comment' }), '   ');
     expect(save.disabled).toBe(true);
@@ -68,7 +68,7 @@ describe('TicketDetailDialog', () => {
     const { user } = setup(ticketFixture());
     const dialog = await screen.findByRole('dialog', { name: 'Ticket 7 OPEN' });
     await user.click(within(dialog).getByRole('button', { name: 'New Attachment' }));
-    const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    const upload = screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' });
     expect(upload.disabled).toBe(true);
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'wheel');
     expect(upload.disabled).toBe(true);
@@ -88,7 +88,7 @@ describe('TicketDetailDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'wheel');
     await user.upload(screen.getByLabelText('Image file'), new File(['GIF89a'], 'a.gif', { type: 'image/gif' }));
     expect(screen.getByText('a.gif is not a PNG or JPEG image: choose another file.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' }).disabled).toBe(true);
   });
 
   it('offers a closed ticket neither comments nor attachments, and lists attachments with no description', async () => {
@@ -122,6 +122,6 @@ describe('TicketDetailDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'New Attachment' })).toBeNull();
     await userEvent.setup().click(within(dialog).getByRole('tab', { name: 'Attachments (1)' }));
     expect(within(dialog).getByText('no description')).toBeTruthy();
-    expect((within(dialog).getByRole('img', { name: 'no description' }) as HTMLImageElement).width).toBe(102);
+    expect(within(dialog).getByRole<HTMLImageElement>('img', { name: 'no description' }).width).toBe(102);
   });
 });

@@ -86,7 +86,7 @@ export function PairingsTable({ state }: { state: PairingState }) {
         onPageChange={setPage}
         sortModel={sortModel}
         onSortModelChange={setSortModel}
-        onRowDoubleClick={({ row }) => setShownId(row.id)}
+        onRowDoubleClick={({ id }) => setShownId(String(id))}
       />
       {shown && <PairingDetailDialog pairing={shown} onClose={() => setShownId(null)} />}
     </>

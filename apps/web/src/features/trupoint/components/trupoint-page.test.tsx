@@ -87,7 +87,7 @@ describe('Tru-Point pairings', () => {
     expect(await within(table).findByText('tpv_abc123…')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: 'Issue API Key' }));
     const dialog = await screen.findByRole('dialog', { name: 'API key for Shop Systems' });
-    expect((within(dialog).getByRole('textbox', { name: 'API key' }) as HTMLInputElement).value).toBe(
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'API key' }).value).toBe(
       'tpv_def456-the-whole-key',
     );
   });

@@ -14,7 +14,7 @@ describe('UserDialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<UserDialog user={null} onClose={() => {}} />);
-    const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create' });
     await user.type(screen.getByLabelText(/^Username/), 'nina');
     await user.type(screen.getByLabelText(/^Password/), 'nina-password-1');
     await user.type(screen.getByLabelText(/^E-mail/), 'nina@example.com');
@@ -38,7 +38,7 @@ describe('UserDialog', () => {
   it('explains why a weak password is refused and keeps Create off', async () => {
     const user = userEvent.setup();
     renderWithProviders(<UserDialog user={null} onClose={() => {}} />);
-    const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create' });
     await user.type(screen.getByLabelText(/^Username/), 'olga');
     await user.type(screen.getByLabelText(/^E-mail/), 'olga@example.com');
     await user.click(screen.getByRole('combobox', { name: /Role/ }));
@@ -58,7 +58,7 @@ describe('UserDialog', () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     renderWithProviders(<UserDialog user={nina} onClose={onClose} />);
-    const update = screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
+    const update = screen.getByRole<HTMLButtonElement>('button', { name: 'Update' });
     expect(update.disabled).toBe(true);
     const email = screen.getByLabelText(/^E-mail/);
     await user.clear(email);

@@ -25,7 +25,7 @@ describe('UsersPage', () => {
       page: '2',
       filterUsername: 'ni',
     });
-    expect((screen.getByRole('searchbox', { name: 'Username' }) as HTMLInputElement).value).toBe('ni');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Username' }).value).toBe('ni');
 
     await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'n');
     // The equipment detail's parameter stays; the page goes back to the first.

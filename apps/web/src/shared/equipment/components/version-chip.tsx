@@ -12,7 +12,7 @@ export function VersionChip({ version, latest }: { version: string | null | unde
     status === 'current'
       ? 'Up to date'
       : status === 'older'
-        ? `Older than the latest (${latest})`
+        ? `Older than the latest (${String(latest)})`
         : 'The latest version is not known';
   return (
     <Tooltip title={meaning}>

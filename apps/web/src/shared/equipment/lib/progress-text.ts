@@ -9,7 +9,7 @@ export function bytesText(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
+  return `${unit === 0 ? value : value.toFixed(1)} ${String(UNITS[unit])}`;
 }
 
 export const rateText = (bytesPerSecond: number): string => `${bytesText(bytesPerSecond)}/s`;
