@@ -2,10 +2,11 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { releaseOnEnd } from './released-on-end.js';
+import { testDouble } from '../shared/type-adapters.js';
 
 function fakePool() {
   const release = vi.fn();
-  const client = Object.assign(new EventEmitter(), { release }) as unknown as pg.PoolClient;
+  const client = testDouble<pg.PoolClient>(Object.assign(new EventEmitter(), { release }));
   const pool = {
     connect: (callback?: (err: undefined, c: pg.PoolClient, done: () => void) => void) => {
       client.release = release;
@@ -16,7 +17,7 @@ function fakePool() {
       return Promise.resolve(client);
     },
   };
-  return { pool: pool as unknown as pg.Pool, client, release };
+  return { pool: testDouble<pg.Pool>(pool), client, release };
 }
 
 describe('releaseOnEnd', () => {

@@ -5,6 +5,7 @@ import {
   hasControlCharacter,
   truncate,
 } from './control-characters.js';
+import { testDouble } from './type-adapters.js';
 
 describe('control characters', () => {
   it('finds C0 controls; tab, LF and CR only where line breaks are not allowed', () => {
@@ -22,7 +23,7 @@ describe('control characters', () => {
     expect(fieldWithControlCharacter({ text: 'two\nlines' }, true)).toBeUndefined();
     expect(fieldWithControlCharacter(Buffer.from([0]), false)).toBeUndefined();
     // How the query string parser makes its objects.
-    const Empty = function () {} as unknown as new () => Record<string, unknown>;
+    const Empty = testDouble<new () => Record<string, unknown>>(function () {});
     Empty.prototype = Object.create(null) as object;
     expect(fieldWithControlCharacter(Object.assign(new Empty(), { q: 'a\u0000' }), false)).toBe('q');
     const deep = JSON.parse(`${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}`) as unknown;

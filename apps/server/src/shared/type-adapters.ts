@@ -38,3 +38,14 @@ export function awaitedStoreRetained(store: (packet: Parameters<StoreRetained>[0
 export function asyncUiHook(hook: onRequestAsyncHookHandler): onRequestHookHandler {
   return hook as onRequestHookHandler;
 }
+
+/**
+ * A unit test's stand-in for a library object (a pool client, a request, the broker), which
+ * implements only what the code under test uses. Sound as far as the test goes: a member the
+ * code would use and the stand-in lacks fails the test at once.
+ */
+// The caller names the type the stand-in is for: T is the whole point of the call.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function testDouble<T>(standIn: object): T {
+  return standIn as unknown as T;
+}

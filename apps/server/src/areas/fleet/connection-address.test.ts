@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { addressOfRequest, addressOfSocket, compileTrust } from './connection-address.js';
+import { testDouble } from '../../shared/type-adapters.js';
 
 const request = (remoteAddress: string, forwardedFor?: string) =>
-  ({
+  testDouble<IncomingMessage>({
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     socket: { remoteAddress, remotePort: 50123 },
     connection: { remoteAddress },
-  }) as unknown as IncomingMessage;
+  });
 
 describe('connection address', () => {
   it('uses the socket address when there is no trusted proxy', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceTopics } from '@ed/contract/device-topics';
 import { EmbeddedBroker } from './embedded-broker.js';
+import { testDouble } from '../../shared/type-adapters.js';
 
 interface Emitter {
   on(topic: string, handler: (packet: unknown, done: () => void) => void): void;
@@ -25,7 +26,7 @@ describe('the embedded broker', () => {
     });
     const { aedes } = broker;
     // The broker's message emitter (not in aedes's types).
-    const mq = (aedes as unknown as { mq: Emitter }).mq;
+    const mq = testDouble<{ mq: Emitter }>(aedes).mq;
     // Slow deliveries fill the broker's in-flight slots; the burst behind them has no subscriber,
     // so each of its messages completes at once (as the wills of a fleet dropping at once did).
     mq.on('slow/#', (_packet: unknown, done: () => void) => setTimeout(done, 20));

@@ -2,12 +2,13 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { adapterPool } from './adapter-pool.js';
+import { testDouble } from '../../shared/type-adapters.js';
 
 function fakePool() {
   const pending: ((client: pg.PoolClient) => void)[] = [];
   const pool = { connect: () => new Promise<pg.PoolClient>((resolve) => pending.push(resolve)), query: vi.fn() };
-  const client = () => Object.assign(new EventEmitter(), { release: vi.fn() }) as unknown as pg.PoolClient;
-  return { pool: pool as unknown as pg.Pool, pending, client };
+  const client = () => testDouble<pg.PoolClient>(Object.assign(new EventEmitter(), { release: vi.fn() }));
+  return { pool: testDouble<pg.Pool>(pool), pending, client };
 }
 
 describe('adapterPool', () => {
