@@ -40,12 +40,13 @@ export function asyncUiHook(hook: onRequestAsyncHookHandler): onRequestHookHandl
 }
 
 /**
- * A unit test's stand-in for a library object (a pool client, a request, the broker), which
- * implements only what the code under test uses. Sound as far as the test goes: a member the
- * code would use and the stand-in lacks fails the test at once.
+ * A test's stand-in for a library object (a pool client, a request, the broker's internals),
+ * which implements only what the code under test uses, or a wrong value a test sends on purpose
+ * (a string where a number belongs). Sound as far as the test goes: a member the code would use
+ * and the stand-in lacks fails the test at once. Only tests call it.
  */
 // The caller names the type the stand-in is for: T is the whole point of the call.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
-export function testDouble<T>(standIn: object): T {
+export function testDouble<T>(standIn: unknown): T {
   return standIn as unknown as T;
 }

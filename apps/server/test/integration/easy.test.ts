@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Fixture, Target } from '@ed/contract/easy';
 import { EasyService } from '../../src/areas/easy/easy.service.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+import { testDouble } from '../../src/shared/type-adapters.js';
 
 const ENROLLMENT_KEY = 'enrollment-key-for-easy-tests';
 
@@ -127,7 +128,7 @@ describe('EZ ADAS', () => {
     expect(missing.json().message).toBe('EZ ADAS target Nope does not exist');
 
     expect((await target('Negative', -1, 0, 'Included')).statusCode).toBe(400);
-    expect((await target('NaN', 'abc' as unknown as number, 0, 'Included')).json().message).toContain(
+    expect((await target('NaN', testDouble<number>('abc'), 0, 'Included')).json().message).toContain(
       'targetId must be a number',
     );
     expect((await target('Bad package', 3, 2, 'Gold')).statusCode).toBe(400);

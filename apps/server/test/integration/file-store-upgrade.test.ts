@@ -17,6 +17,7 @@ import { FileStore } from '../../src/shared/file-store/file-store.js';
 import { Outbox } from '../../src/shared/outbox.js';
 import { writePackage } from '../support/packages.js';
 import { createTestDatabase, queryRows } from '../support/test-database.js';
+import { testDouble } from '../../src/shared/type-adapters.js';
 
 /**
  * An install from before the file store: its files stay where they are under DATA_DIR and are
@@ -53,7 +54,7 @@ async function migrateBeforeFileStore(): Promise<void> {
   expect(at).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalFile, JSON.stringify(journal));
-  await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+  await migrate(testDouble<PgliteDatabase>(database.db), { migrationsFolder: folder });
 }
 
 async function put(rel: string, data: Buffer | string): Promise<void> {
@@ -61,7 +62,7 @@ async function put(rel: string, data: Buffer | string): Promise<void> {
   await writeFile(path.join(dataDir, rel), data);
 }
 
-const silent = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+const silent = testDouble<FastifyBaseLogger>({ warn: () => undefined, info: () => undefined });
 
 describe('upgrading an install to the file store', () => {
   it('registers the screen shots and attachments of existing rows, where they are', async () => {

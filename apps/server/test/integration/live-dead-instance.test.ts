@@ -9,6 +9,7 @@ import { SILENT_MS } from '../../src/areas/live/console-users.js';
 import { openPostgres } from '../../src/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { onRealPostgres } from '../support/test-database.js';
+import { testDouble } from '../../src/shared/type-adapters.js';
 
 /**
  * An instance killed without warning stays in the live-event adapter's view until its heartbeats
@@ -58,10 +59,10 @@ describe.skipIf(!onRealPostgres())(
       await vi.waitFor(async () => expect((await counters()).json()).toMatchObject({ connectedUsers: 2 }));
 
       // A dies abruptly: its adapter falls silent (no heartbeat, no answer, no goodbye).
-      const adapter = t.app.live.io.of('/').adapter as unknown as {
+      const adapter = testDouble<{
         doPublish(): Promise<string>;
         doPublishResponse(): Promise<void>;
-      };
+      }>(t.app.live.io.of('/').adapter);
       adapter.doPublish = async () => '';
       adapter.doPublishResponse = async () => undefined;
 

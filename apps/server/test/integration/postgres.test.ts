@@ -11,6 +11,7 @@ import { openPostgres } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, onRealPostgres } from '../support/test-database.js';
+import { testDouble } from '../../src/shared/type-adapters.js';
 
 /** socket.io's cluster message types up to a heartbeat (socket.io-adapter's MessageType: 1 initial, 2 heartbeat). */
 const HEARTBEAT = 2;
@@ -108,10 +109,10 @@ describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
     const second = await buildApp({ config: t.config, database: openPostgres(t.db.url!), logger: false });
     extra.push(second);
     // The first instance has heard the second one's heartbeat: it waits for its answers.
-    const known = () => (t.app.live.io.of('/').adapter as unknown as { nodesMap: Map<string, number> }).nodesMap.size;
+    const known = () => testDouble<{ nodesMap: Map<string, number> }>(t.app.live.io.of('/').adapter).nodesMap.size;
     await vi.waitFor(() => expect(known()).toBe(1), { timeout: 8_000 });
     // The second instance goes on beating but answers no request, as a hung or dying process may.
-    const adapter = second.live.io.of('/').adapter as unknown as { onMessage(message: { type: number }): unknown };
+    const adapter = testDouble<{ onMessage(message: { type: number }): unknown }>(second.live.io.of('/').adapter);
     const onMessage = adapter.onMessage.bind(adapter);
     adapter.onMessage = (message) => (message.type <= HEARTBEAT ? onMessage(message) : undefined);
     const { access_token } = await t.signIn('admin');

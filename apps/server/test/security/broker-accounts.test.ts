@@ -8,15 +8,19 @@ import { ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/flee
 import type { TestBroker } from '../support/mosquitto.js';
 import { CAN_RUN_SHIPPED_MOSQUITTO, startShippedMosquitto } from '../support/shipped-mosquitto.js';
 import { testSerial, type TestUnit } from '../support/test-unit.js';
+import { testDouble } from '../../src/shared/type-adapters.js';
 
 const ROOT = `acme/t${randomBytes(4).toString('hex')}/v1`;
 const GATEWAY = { MQTT_USERNAME: 'ed-gateway', MQTT_PASSWORD: randomBytes(18).toString('base64url') };
 const credentials = () => ({ username: GATEWAY.MQTT_USERNAME, password: GATEWAY.MQTT_PASSWORD });
 
 const logger = () =>
-  ({ error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() }) as unknown as FastifyBaseLogger & {
-    error: ReturnType<typeof vi.fn>;
-  };
+  testDouble<FastifyBaseLogger & { error: ReturnType<typeof vi.fn> }>({
+    error: vi.fn(),
+    warn: vi.fn(),
+    info: vi.fn(),
+    debug: vi.fn(),
+  });
 
 /** An MQTT 5 connection as a unit (client id = user name = serial), for the broker's reason codes. */
 const connectAs = (url: string, serial: string, password: string) =>

@@ -50,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Rows of a raw query; node-postgres and PGlite both answer with `rows`. */
-export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function queryRows<T extends Record<string, unknown>>(db: Database['db'], query: SQL): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }
