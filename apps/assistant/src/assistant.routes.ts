@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { errorResponseSchema } from '@ed/contract/errors';
 import type { ApiRoute, RouteReply } from '@ed/contract/http-api';
+import { routeSchema } from '@ed/contract/route-schema';
 import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
 import type { AssistantService } from './assistant.service.js';
 
@@ -13,8 +13,6 @@ type Handler<R extends ApiRoute> = {
     reply: FastifyReply,
   ): Promise<RouteReply<R> | FastifyReply> | RouteReply<R>;
 }['handle'];
-
-const errors = (codes: readonly number[]) => Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** The unit a device call came from: the access hook sets it, or refuses the call. */
 function unitOf(req: FastifyRequest): string {
@@ -41,16 +39,7 @@ export function assistantRoutes(service: AssistantService) {
         url: route.path,
         // Public here means a unit's call: it authenticates with its device credential.
         config: { assistantAccess: route.access === 'public' ? 'device' : 'reader' },
-        schema: {
-          tags: [route.tag],
-          summary: route.summary,
-          ...(route.description && { description: route.description }),
-          ...(route.security && { security: route.security }),
-          ...(route.query && { querystring: route.query }),
-          ...(route.params && { params: route.params }),
-          ...(route.body && { body: route.body }),
-          response: { ...route.ok, ...errors(route.errors) },
-        },
+        schema: routeSchema(route),
         handler: handlers[name] as RouteHandlerMethod,
       });
     }

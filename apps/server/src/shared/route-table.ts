@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { ApiRoute, RouteReply, RouteTable } from '@ed/contract/http-api';
-import { errorResponses } from './route-schema.js';
+import { routeSchema } from '@ed/contract/route-schema';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -43,20 +43,7 @@ export type Handlers<T extends RouteTable> = { [K in keyof T]: RouteHandler<T[K]
 
 /** Where the route table becomes Fastify's options; the only place that reads ApiRoute. */
 export function fastifyRouteOptions(route: ApiRoute) {
-  const schema: FastifySchema & Record<string, unknown> = {
-    tags: [route.tag],
-    summary: route.summary,
-    ...(route.description && { description: route.description }),
-    ...(route.security && { security: route.security }),
-    ...(route.consumes && { consumes: route.consumes }),
-    ...(route.produces && { produces: route.produces }),
-    ...(route.query && { querystring: route.query }),
-    ...(route.params && { params: route.params }),
-    ...(route.body && { body: route.body }),
-  };
-  // A file download declares no answer schema: OpenAPI then shows Fastify's default answer.
-  const response = { ...route.ok, ...errorResponses(...route.errors) };
-  if (Object.keys(response).length > 0) schema.response = response;
+  const schema: FastifySchema = routeSchema(route);
   const { access } = route;
   const config =
     access === 'public' ? { public: true } : access === 'signedIn' ? {} : { permission: access.permission };
