@@ -39,10 +39,15 @@ export class EventBus<Events extends object> {
    * A handler's failure is logged with its area; it never reaches the emitter or the others.
    */
   notify<K extends keyof Events>(event: K, payload: Events[K]): void {
+    // Called for every unit's every change: a handler that finishes at once costs no promise.
+    const failed = (area: string) => (err: unknown) => this.log.error({ err, event, area }, 'an event handler failed');
     for (const { area, handle } of this.handlers.get(event) ?? []) {
-      void (async () => (handle as Handler<Events[K]>)(payload))().catch((err: unknown) =>
-        this.log.error({ err, event, area }, 'an event handler failed'),
-      );
+      try {
+        const done = (handle as Handler<Events[K]>)(payload);
+        if (done instanceof Promise) done.catch(failed(area));
+      } catch (err) {
+        failed(area)(err);
+      }
     }
   }
 
