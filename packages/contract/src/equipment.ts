@@ -47,6 +47,8 @@ export const UPDATE_STATE_LABELS: Record<string, string> = {
   SYSMAN_RESTART: 'Restarting Updater',
   INSTALLING_UPDATE: 'Installing',
   INSTALLATION_COMPLETE: 'Install Complete',
+  /** Not of the spec: a unit reports it when an install failed and it kept its version. */
+  INSTALLATION_FAILED: 'Install Failed',
 };
 export const updateStateLabel = (state: string): string => UPDATE_STATE_LABELS[state] ?? state;
 

@@ -32,6 +32,8 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'audits.read': 'Y------',
   'maps.read': 'Y------',
   'units.decideClaims': 'Y------',
+  'rollouts.manage': 'YY-----',
+  'rollouts.pause': 'YYY----',
 };
 
 describe('role permissions', () => {
@@ -55,6 +57,7 @@ describe('menu visibility (part 1 §6)', () => {
     'specUpdates',
     'trendChart',
     'aiKnow',
+    'rollouts',
   ];
   it.each<[Role, string[]]>([
     [

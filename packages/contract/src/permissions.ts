@@ -33,6 +33,10 @@ export const PERMISSIONS = {
   'maps.read': ['admin'],
   /** Approve a unit's claim to a serial number that has a credential (docs/device-protocol.md). */
   'units.decideClaims': ['admin'],
+  /** Create, start, resume and cancel rollouts (docs/rollouts.md). */
+  'rollouts.manage': ['admin', 'engineer'],
+  /** Anyone who sees the harm may stop a rollout. */
+  'rollouts.pause': ['admin', 'engineer', 'support_lvl2'],
 } as const satisfies Record<string, RoleList>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -60,6 +64,7 @@ export const MENU = [
   { key: 'softwareUpdates', path: '/SoftwareUpdates', title: 'Software Updates' },
   { key: 'specUpdates', path: '/SpecUpdates', title: 'Spec Updates' },
   { key: 'updateScheduler', path: '/UpdateScheduler', title: 'Update Scheduler', permission: 'updateScheduler.read' },
+  { key: 'rollouts', path: '/Rollouts', title: 'Rollouts' },
   { key: 'trendChart', path: '/TrendChart', title: 'Trend Chart' },
   { key: 'easy', path: '/Easy', title: 'EZ ADAS', permission: 'easy.use' },
   { key: 'notifications', path: '/Notifications', title: 'Notifications / Ads', permission: 'notifications.manage' },

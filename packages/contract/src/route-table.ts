@@ -14,6 +14,8 @@ import { notificationsRoutes } from './routes/notifications.js';
 import { packageDownloadRoutes } from './routes/package-download.js';
 import { radarRoutes } from './routes/radar.js';
 import { reportsRoutes } from './routes/reports.js';
+import { rolloutsRoutes } from './routes/rollouts.js';
+import { savedViewsRoutes } from './routes/saved-views.js';
 import { schedulesRoutes } from './routes/schedules.js';
 import { servicesRoutes } from './routes/services.js';
 import { softwareRoutes } from './routes/software.js';
@@ -48,6 +50,8 @@ export const ROUTE_TABLE = {
   packageDownloadRoutes,
   radarRoutes,
   reportsRoutes,
+  rolloutsRoutes,
+  savedViewsRoutes,
   schedulesRoutes,
   servicesRoutes,
   softwareRoutes,

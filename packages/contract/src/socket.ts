@@ -8,8 +8,9 @@ import {
 import { equipmentSchema, softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { sessionUserSchema } from './roles.js';
+import { rolloutSummarySchema } from './rollouts.js';
 
-/** The live-event socket (part 2 §7): the 12 server events, the client's identity and their payloads. */
+/** The live-event socket (part 2 §7): the 12 server events of the spec and the console's own, the client's identity and their payloads. */
 export const CLIENT_EVENTS = { identity: 'dashboard/identity' } as const;
 
 const ticketEvent = z.object({ id: z.number().int(), serialNumber: z.string(), username: z.string() });
@@ -39,6 +40,8 @@ export const serverEventSchemas = {
   SOFTWARE_UPDATES_STAGED: z.object({ family: familySchema, totals: stagedTotalsSchema }),
   CONNECTION_COUNTERS: connectionCountersSchema,
   SUPPORT_TICKET_STATISTICS: ticketStatisticsSchema,
+  /** Not of the spec: a rollout changed state or counts (docs/rollouts.md). */
+  ROLLOUT_CHANGED: rolloutSummarySchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

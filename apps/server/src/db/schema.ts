@@ -8,3 +8,4 @@ export * from './schema/administration.js';
 export * from './schema/insights.js';
 export * from './schema/software.js';
 export * from './schema/files.js';
+export * from './schema/rollouts.js';

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { familySchema } from './families.js';
+import { serialNumberSchema } from './device-protocol.js';
+
+/**
+ * Rollouts (docs/rollouts.md): one software version to a target, in waves, with thresholds
+ * that start the next wave or pause the whole rollout.
+ */
+export const ROLLOUT_STATES = ['draft', 'running', 'paused', 'completed', 'cancelled'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+export const ACTIVE_ROLLOUT_STATES = ['running', 'paused'] as const satisfies readonly RolloutState[];
+
+/** What happened to one unit of a rollout. */
+export const ROLLOUT_UNIT_STATES = [
+  'pending',
+  'in_flight',
+  'completed',
+  'failed',
+  'hung',
+  'skipped',
+  'cancelled',
+  'left',
+] as const;
+export type RolloutUnitState = (typeof ROLLOUT_UNIT_STATES)[number];
+
+export const ROLLOUT_MAX_WAVES = 20;
+/** Serial numbers a rollout may name one by one (a CSV). */
+export const ROLLOUT_SERIALS_MAX = 100_000;
+/** Errors and tickets are shares of at least this many units (or the whole wave, if smaller). */
+export const ROLLOUT_MIN_SAMPLE = 10;
+export const ROLLOUTS_PAGE_SIZE = 25;
+export const ROLLOUT_UNITS_PAGE_SIZE = 50;
+
+/** The state a unit reports when its installation failed (docs/device-protocol.md). */
+export const INSTALL_FAILED_STATE = 'INSTALLATION_FAILED';
+
+const percent = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be between 0 and 100 %`)
+    .max(100, `${name} must be between 0 and 100 %`);
+
+export const rolloutTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('view'), viewId: z.coerce.number().int().positive() }),
+  z.object({
+    kind: z.literal('pattern'),
+    pattern: z.string().trim().min(1, 'A serial number pattern is required').max(200),
+  }),
+  z.object({
+    kind: z.literal('serials'),
+    serialNumbers: z
+      .array(serialNumberSchema)
+      .min(1, 'The list of serial numbers is empty')
+      .max(ROLLOUT_SERIALS_MAX, `At most ${ROLLOUT_SERIALS_MAX} serial numbers`),
+  }),
+]);
+export type RolloutTarget = z.output<typeof rolloutTargetSchema>;
+
+/** A wave's size: a share of the target, a number of units, or the rest of the target. */
+export const waveSpecSchema = z
+  .object({
+    percent: z.coerce.number().gt(0, 'A wave is more than 0 %').max(100, 'A wave is at most 100 %').optional(),
+    count: z.coerce.number().int().min(1, 'A wave has at least 1 unit').optional(),
+    rest: z.boolean().optional(),
+    /** Share of the wave's installs completed that starts the next wave. */
+    successThreshold: percent('successThreshold').default(90),
+    /** Hold after this wave until a person resumes. */
+    pauseAfter: z.boolean().default(false),
+  })
+  .refine((w) => [w.percent !== undefined, w.count !== undefined, w.rest === true].filter(Boolean).length === 1, {
+    message: 'A wave has exactly one size: a percent, a count, or the rest',
+  });
+export type WaveSpec = z.output<typeof waveSpecSchema>;
+
+export const rolloutThresholdsSchema = z.object({
+  /** Pause when failed and hung installs exceed this share of a wave's installs. */
+  errorPercent: percent('errorPercent').default(10),
+  /** An install without progress for this long is hung. */
+  hungAfterMinutes: z.coerce.number().int().min(1).max(10_080).default(120),
+  /** Pause when units updated by the rollout open tickets above this share, within the window. */
+  ticketPercent: percent('ticketPercent').default(2),
+  ticketWindowHours: z.coerce.number().int().min(1).max(720).default(48),
+  /** Or above this many times the family's usual rate (absent: not used). */
+  ticketBaselineFactor: z.coerce.number().min(1).max(1000).optional(),
+});
+export type RolloutThresholds = z.output<typeof rolloutThresholdsSchema>;
+
+export const createRolloutRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is at most 80 characters'),
+  family: familySchema,
+  version: z.string().trim().min(1, 'A version is required').max(32),
+  target: rolloutTargetSchema,
+  waves: z
+    .array(waveSpecSchema)
+    .min(1, 'A rollout has at least one wave')
+    .max(ROLLOUT_MAX_WAVES, `At most ${ROLLOUT_MAX_WAVES} waves`),
+  thresholds: rolloutThresholdsSchema.default({
+    errorPercent: 10,
+    hungAfterMinutes: 120,
+    ticketPercent: 2,
+    ticketWindowHours: 48,
+  }),
+  /** Units staged at most per UTC day (absent: no daily cap). */
+  perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Units in flight at once (absent: the server's AUTO_STAGE_SLOTS × 10). */
+  slots: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** Start at once instead of keeping a draft. */
+  start: z.boolean().default(false),
+});
+export type CreateRolloutRequest = z.input<typeof createRolloutRequestSchema>;
+
+export const rolloutIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const pauseRolloutSchema = rolloutIdSchema.extend({ reason: z.string().trim().max(500).optional() });
+
+export const rolloutWaveSchema = z.object({
+  index: z.number().int(),
+  size: z.number().int(),
+  successThreshold: z.number(),
+  pauseAfter: z.boolean(),
+  state: z.enum(['waiting', 'running', 'done']),
+  staged: z.number().int(),
+  inFlight: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  hung: z.number().int(),
+  skipped: z.number().int(),
+  tickets: z.number().int(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type RolloutWave = z.infer<typeof rolloutWaveSchema>;
+
+export const rolloutEventSchema = z.object({
+  at: z.iso.datetime(),
+  kind: z.string(),
+  by: z.string(),
+  reason: z.string().nullable(),
+});
+
+export const rolloutTicketSchema = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  wave: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+export const rolloutSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  family: familySchema,
+  version: z.string(),
+  state: z.enum(ROLLOUT_STATES),
+  /** Why it is paused: a threshold (naming it) or the person who paused it. */
+  pausedReason: z.string().nullable(),
+  targetLabel: z.string(),
+  total: z.number().int(),
+  currentWave: z.number().int(),
+  waveCount: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  hung: z.number().int(),
+  tickets: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type RolloutSummary = z.infer<typeof rolloutSummarySchema>;
+
+export const rolloutSchema = rolloutSummarySchema.extend({
+  target: rolloutTargetSchema.or(z.object({ kind: z.literal('serials'), count: z.number().int() })),
+  thresholds: rolloutThresholdsSchema,
+  perDay: z.number().int().nullable(),
+  slots: z.number().int(),
+  waves: z.array(rolloutWaveSchema),
+  events: z.array(rolloutEventSchema),
+  ticketList: z.array(rolloutTicketSchema),
+});
+export type Rollout = z.infer<typeof rolloutSchema>;
+
+export const rolloutsQuerySchema = z.object({
+  state: z.enum(ROLLOUT_STATES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const rolloutsResponseSchema = z.object({
+  docs: z.array(rolloutSummarySchema),
+  totalDocs: z.number().int(),
+});
+
+export const rolloutUnitsQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  state: z.enum(ROLLOUT_UNIT_STATES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const rolloutUnitSchema = z.object({
+  serialNumber: z.string(),
+  wave: z.number().int(),
+  state: z.enum(ROLLOUT_UNIT_STATES),
+  stagedAt: z.iso.datetime().nullable(),
+  doneAt: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+});
+export const rolloutUnitsResponseSchema = z.object({
+  docs: z.array(rolloutUnitSchema),
+  totalDocs: z.number().int(),
+});
