@@ -27,6 +27,10 @@ import packageDownloadRoutes from './areas/software/package-download.routes.js';
 import radarPlugin from './areas/radar/radar.plugin.js';
 import radarRoutes from './areas/radar/radar.routes.js';
 import reportsRoutes from './areas/fleet/reports.routes.js';
+import rolloutsPlugin from './areas/rollouts/rollouts.plugin.js';
+import rolloutsRoutes from './areas/rollouts/rollouts.routes.js';
+import savedViewsPlugin from './areas/saved-views/saved-views.plugin.js';
+import savedViewsRoutes from './areas/saved-views/saved-views.routes.js';
 import schedulesRoutes from './areas/software/schedules.routes.js';
 import servicesPlugin from './areas/services/services.plugin.js';
 import servicesRoutes from './areas/services/services.routes.js';
@@ -76,6 +80,8 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   trendPlugin,
   assistantPlugin,
   softwarePlugin,
+  savedViewsPlugin,
+  rolloutsPlugin,
   healthRoutes,
 ];
 
@@ -106,4 +112,6 @@ export const API_ROUTES: readonly FastifyPluginAsync[] = [
   packageDownloadRoutes,
   specsRoutes,
   unitClaimsRoutes,
+  savedViewsRoutes,
+  rolloutsRoutes,
 ];

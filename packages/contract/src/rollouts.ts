@@ -168,8 +168,19 @@ export const rolloutSummarySchema = z.object({
 export type RolloutSummary = z.infer<typeof rolloutSummarySchema>;
 
 export const rolloutSchema = rolloutSummarySchema.extend({
-  target: rolloutTargetSchema.or(z.object({ kind: z.literal('serials'), count: z.number().int() })),
-  thresholds: rolloutThresholdsSchema,
+  /** A list target is answered by its size. */
+  target: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('view'), viewId: z.number().int() }),
+    z.object({ kind: z.literal('pattern'), pattern: z.string() }),
+    z.object({ kind: z.literal('serials'), count: z.number().int() }),
+  ]),
+  thresholds: z.object({
+    errorPercent: z.number(),
+    hungAfterMinutes: z.number().int(),
+    ticketPercent: z.number(),
+    ticketWindowHours: z.number().int(),
+    ticketBaselineFactor: z.number().optional(),
+  }),
   perDay: z.number().int().nullable(),
   slots: z.number().int(),
   waves: z.array(rolloutWaveSchema),

@@ -41,12 +41,22 @@ export const viewFilterSchema = z.object({
 export type ViewFilter = z.output<typeof viewFilterSchema>;
 export type ViewFilterInput = z.input<typeof viewFilterSchema>;
 
+/** The filter as answered (stored normalized; a response schema has no transforms). */
+export const storedViewFilterSchema = z.object({
+  serialNumber: z.string().optional(),
+  countryCode: z.string().optional(),
+  softwareVersion: z.string().optional(),
+  family: familySchema.optional(),
+  connected: z.boolean().optional(),
+  radarOf: z.string().optional(),
+});
+
 export const savedViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   owner: z.string(),
   shared: z.boolean(),
-  filter: viewFilterSchema,
+  filter: storedViewFilterSchema,
   /** Units matching now. */
   members: z.number().int(),
   createdAt: z.iso.datetime(),

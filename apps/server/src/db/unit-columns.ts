@@ -31,3 +31,11 @@ export type EquipmentRow = typeof equipment.$inferSelect & LiveFacts;
 
 /** The join every read of a unit goes through (each unit has its live row, made by trigger). */
 export const withLive = eq(equipmentLive.equipmentId, equipment.id);
+
+/** A version as `equipment.version_sort` writes it: each number zero-padded, so text order is version order. */
+export const versionSortKey = (v: string) =>
+  v
+    .split('.')
+    .slice(0, 3)
+    .map((n) => n.padStart(6, '0'))
+    .join('.');

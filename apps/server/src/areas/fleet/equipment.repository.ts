@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StateMessage } from '@ed/contract/device-protocol';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
@@ -55,6 +55,16 @@ export class EquipmentRepository implements UnitLookup {
       .where(eq(equipment.serialNumber, serialNumber))
       .limit(1);
     return rows[0];
+  }
+
+  /** Several units at once (a rollout's batch), in no order. */
+  async findBySerials(serialNumbers: readonly string[], db: Db = this.db): Promise<EquipmentRow[]> {
+    if (serialNumbers.length === 0) return [];
+    return db
+      .select(unitColumns)
+      .from(equipment)
+      .innerJoin(equipmentLive, withLive)
+      .where(inArray(equipment.serialNumber, [...serialNumbers]));
   }
 
   /**

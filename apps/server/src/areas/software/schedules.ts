@@ -3,30 +3,13 @@ import { countOf } from '@ed/contract/count-text';
 import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
 import { returnedRow } from '../../db/rows.js';
+import { serialPatternToLike, serialPatterns } from '../../db/serial-search.js';
 import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { SoftwareRepository } from './software.repository.js';
 
 const SEARCH_LIMIT = 500;
 const DAYS_SHOWN = 92;
-
-/** A serial pattern to LIKE: '*' any run, '?' one character, anything else literally. */
-export function patternToLike(pattern: string): string {
-  const escaped = pattern.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const like = escaped.replaceAll('*', '%').replaceAll('?', '_');
-  return pattern.includes('*') || pattern.includes('?') ? like : `%${like}%`;
-}
-
-/** Several patterns may be given, separated by commas. */
-const patterns = (input: string) =>
-  [
-    ...new Set(
-      input
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    ),
-  ].slice(0, 20);
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -46,7 +29,7 @@ export class Schedules {
       .where(
         and(
           eq(equipment.family, 'aligner'),
-          or(...patterns(pattern).map((p) => like(equipment.serialNumber, patternToLike(p)))),
+          or(...serialPatterns(pattern).map((p) => like(equipment.serialNumber, serialPatternToLike(p)))),
         ),
       )
       .orderBy(asc(equipment.serialNumber))

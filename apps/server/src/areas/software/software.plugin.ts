@@ -14,6 +14,7 @@ import { SpecDelivery } from './spec-delivery.js';
 import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
 import { UnitTeller } from './unit-teller.js';
+import type { Staging } from '../../ports/staging.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
 export interface AreaClock {
@@ -33,6 +34,8 @@ export interface SoftwareArea {
   scheduler: UpdateScheduler;
   statistics: SchedulerReads;
   tracker: DeliveryTracker;
+  /** Staging as rollouts use it: the one delivery path. */
+  staging: Staging;
 }
 
 declare module 'fastify' {
@@ -59,6 +62,7 @@ async function softwarePlugin(app: FastifyInstance) {
     store,
     packageFiles,
     findUnit: (serial, tx) => fleet.equipment.findBySerial(serial, tx),
+    findUnits: (serials, tx) => fleet.equipment.findBySerials(serials, tx),
     tellUnit,
     events: app.events,
     now,
@@ -98,6 +102,20 @@ async function softwarePlugin(app: FastifyInstance) {
     now,
     logger: log,
   });
+  const staging: Staging = {
+    findUpdate: (family, semantic, tx) => repository.find(family, semantic, tx),
+    stageMany: (tx, family, serials, semantic) => service.stageManyIn(tx, family, serials, semantic),
+    clear: async (tx, serialNumber, semantic) => {
+      const [staged] = await tx
+        .select({ semantic: stagedUpdates.semantic })
+        .from(stagedUpdates)
+        .where(eq(stagedUpdates.serialNumber, serialNumber));
+      if (staged?.semantic !== semantic) return false;
+      await repository.clearStaged(serialNumber, tx);
+      return true;
+    },
+    told: (family, changes) => service.afterStaging(family, changes),
+  };
   const schedules = new Schedules(db, repository, now);
   const statistics = new SchedulerReads(db, now);
   app.decorate('software', {
@@ -110,6 +128,7 @@ async function softwarePlugin(app: FastifyInstance) {
     scheduler,
     statistics,
     tracker,
+    staging,
     seedDemo: (written) => seedSoftwareDemo(config.paths.updates, service, repository, written),
   });
 

@@ -81,6 +81,36 @@ export class SoftwareRepository {
       .where(eq(equipment.serialNumber, values.serialNumber));
   }
 
+  /** Stages several units of one update in two statements (a rollout's batch). */
+  async setStagedMany(
+    update: { family: Family; updateId: number; semantic: string },
+    serialNumbers: readonly string[],
+    at: Date,
+    db: Db = this.db,
+  ): Promise<void> {
+    if (serialNumbers.length === 0) return;
+    await db
+      .insert(stagedUpdates)
+      .values(serialNumbers.map((serialNumber) => ({ ...update, serialNumber, stagedAt: at, lastProgressAt: at })))
+      .onConflictDoUpdate({
+        target: stagedUpdates.serialNumber,
+        set: {
+          family: sql`excluded.family`,
+          updateId: sql`excluded.update_id`,
+          semantic: sql`excluded.semantic`,
+          autoStaged: sql`excluded.auto_staged`,
+          stagedAt: sql`excluded.staged_at`,
+          lastProgressAt: sql`excluded.last_progress_at`,
+          progressKey: null,
+          toldOnConnection: null,
+        },
+      });
+    await db
+      .update(equipment)
+      .set({ pendingSoftwareDownload: update.semantic, updatedAt: sql`now()` })
+      .where(inArray(equipment.serialNumber, [...serialNumbers]));
+  }
+
   /** Clears the staged update and the pending download; returns what was staged. */
   async clearStaged(serialNumber: string, db: Db = this.db): Promise<StagedRow | undefined> {
     const [row] = await db.delete(stagedUpdates).where(eq(stagedUpdates.serialNumber, serialNumber)).returning();

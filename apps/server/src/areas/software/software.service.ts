@@ -27,6 +27,7 @@ export interface StagingDeps {
   store: PackageStore;
   packageFiles: PackageFiles;
   findUnit(serialNumber: string, db?: Db): Promise<EquipmentRow | undefined>;
+  findUnits(serialNumbers: readonly string[], db?: Db): Promise<EquipmentRow[]>;
   /** Tells a connected unit about its staged update (or that it was cleared), after the commit. */
   tellUnit(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void>;
   /** Tells of a publication and of staging changes (totals and units' cards follow). */
@@ -186,6 +187,39 @@ export class SoftwareService {
       db,
     );
     return { unit, update };
+  }
+
+  /**
+   * Stages a batch of units with one update under the same rule as one unit (stageRefusal), in
+   * a handful of statements: a rollout stages hundreds a round. Returns who was staged and why
+   * the others were not; the caller tells the staged units after its commit.
+   */
+  async stageManyIn(
+    db: Db,
+    family: Family,
+    serialNumbers: readonly string[],
+    semantic: string,
+  ): Promise<{ update: SoftwareUpdateRow; staged: string[]; refused: Map<string, { reason: string; onVersion: boolean }> }> {
+    const update = await this.deps.repository.find(family, semantic, db);
+    if (!update) throw notFound(`There is no published ${label(family)} update ${semantic}.`);
+    const latest = (await this.deps.repository.latest(family, db)) ?? update;
+    const units = new Map((await this.deps.findUnits(serialNumbers, db)).map((u) => [u.serialNumber, u]));
+    const staged: string[] = [];
+    const refused = new Map<string, { reason: string; onVersion: boolean }>();
+    for (const serial of serialNumbers) {
+      const unit = units.get(serial);
+      const refusal = !unit
+        ? `There is no unit with serial number ${serial}.`
+        : unit.family !== family
+          ? `Unit ${serial} is ${label(unit.family)}, not ${label(family)}.`
+          : this.stageRefusal(unit, update, latest);
+      const version = unit?.versionSemantic;
+      if (refusal) refused.set(serial, { reason: refusal, onVersion: !!version && !isOlder(version, semantic) });
+      else staged.push(serial);
+    }
+    const at = this.deps.now();
+    await this.deps.repository.setStagedMany({ family, updateId: update.id, semantic }, staged, at, db);
+    return { update, staged, refused };
   }
 
   async stage(

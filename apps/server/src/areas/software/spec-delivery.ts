@@ -4,8 +4,8 @@ import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
 import { isDomainError } from '../../shared/domain-error.js';
-import { withLive } from '../../db/unit-columns.js';
-import { patternToLike } from './schedules.js';
+import { versionSortKey, withLive } from '../../db/unit-columns.js';
+import { serialPatternToLike } from '../../db/serial-search.js';
 import { connectionColumn } from './unit-connection.js';
 
 const BATCH = 50;
@@ -17,12 +17,6 @@ export interface SpecTell {
   connection: number;
 }
 
-const padded = (v: string) =>
-  v
-    .split('.')
-    .slice(0, 3)
-    .map((n) => n.padStart(6, '0'))
-    .join('.');
 
 const prerequisiteOf = (spec: SpecRow, family: Family) =>
   family === 'gtps' ? spec.gtpsRequire : family === 'aligner-oasis' ? spec.oasisRequire : spec.require;
@@ -60,7 +54,7 @@ export class SpecDelivery {
       const required = prerequisiteOf(spec, family);
       const filter: SQL | undefined = spec.filter.includes('*')
         ? undefined
-        : or(...spec.filter.map((p) => like(equipment.serialNumber, patternToLike(p))));
+        : or(...spec.filter.map((p) => like(equipment.serialNumber, serialPatternToLike(p))));
       const units = await db
         .select({ serialNumber: equipment.serialNumber, connection: connectionColumn })
         .from(equipment)
@@ -74,7 +68,7 @@ export class SpecDelivery {
             eq(equipment.family, family),
             eq(equipmentLive.connected, true),
             sql`(${equipment.specs}->>'name') is distinct from ${spec.name}`,
-            required ? sql`${equipment.versionSort} >= ${padded(required)}` : undefined,
+            required ? sql`${equipment.versionSort} >= ${versionSortKey(required)}` : undefined,
             sql`${specDeliveries.toldOnConnection} is distinct from ${connectionColumn}`,
             filter,
           ),

@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import {
   equipment,
   equipmentLive,
+  rollouts,
   scheduledStages,
   schedulerEvents,
   schedulerSamples,
   softwareUpdates,
   stagedUpdates,
 } from '../../db/schema.js';
-import { withLive } from '../../db/unit-columns.js';
+import { versionSortKey, withLive } from '../../db/unit-columns.js';
 import { DomainError } from '../../shared/domain-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import type { SoftwareService } from './software.service.js';
@@ -24,12 +25,6 @@ const HUNG_COOL_DOWN_MS = 24 * 3_600_000;
 /** One lock id for the whole scheduler: a round runs on one instance at a time. */
 const LOCK = `select pg_try_advisory_xact_lock(hashtext('ed-update-scheduler')) as locked`;
 
-const padded = (v: string) =>
-  v
-    .split('.')
-    .slice(0, 3)
-    .map((n) => n.padStart(6, '0'))
-    .join('.');
 
 export interface SchedulerOptions {
   /** Spec releases ride the same round (spec-delivery.ts). */
@@ -164,13 +159,21 @@ export class UpdateScheduler {
   private async fillSlots(db: Db, family: Family, changed: Staged[]): Promise<number> {
     const latest = await this.o.repository.latest(family, db);
     if (!latest) return 0;
+    // A running or paused rollout owns its family's delivery: automatic staging would go around
+    // its waves and its pause (docs/rollouts.md).
+    const [held] = await db
+      .select({ id: rollouts.id })
+      .from(rollouts)
+      .where(and(eq(rollouts.family, family), inArray(rollouts.state, ['running', 'paused'])))
+      .limit(1);
+    if (held) return 0;
     const [used] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(stagedUpdates)
       .where(and(eq(stagedUpdates.family, family), eq(stagedUpdates.autoStaged, true)));
     const free = this.o.slots - (used?.n ?? 0);
     if (free <= 0) return 0;
-    const floor = family === 'aligner' ? padded('4.0.0') : padded('0.0.0');
+    const floor = family === 'aligner' ? versionSortKey('4.0.0') : versionSortKey('0.0.0');
     const candidates = await db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
@@ -182,7 +185,7 @@ export class UpdateScheduler {
           eq(equipmentLive.connected, true),
           isNull(stagedUpdates.serialNumber),
           isNull(equipment.pendingSoftwareDownload),
-          sql`${equipment.versionSort} < ${padded(latest.semantic)}`,
+          sql`${equipment.versionSort} < ${versionSortKey(latest.semantic)}`,
           sql`${equipment.versionSort} >= ${floor}`,
           // A unit that just hung waits a day before it is tried again.
           sql`not exists (select 1 from ${schedulerEvents} where ${schedulerEvents.serialNumber} = ${equipment.serialNumber} and ${schedulerEvents.kind} = 'hung' and ${schedulerEvents.at} > ${new Date(this.o.now().getTime() - HUNG_COOL_DOWN_MS)})`,

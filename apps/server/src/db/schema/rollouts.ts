@@ -42,8 +42,8 @@ export const savedViews = pgTable(
   ],
 );
 
-/** A target as stored: a CSV's serial numbers are kept in rollout_units once started, and counted here. */
-export type StoredTarget = RolloutTarget | { kind: 'serials'; count: number; serialNumbers?: string[] };
+/** A target as stored: once started, a list's serial numbers live in rollout_units and `count` keeps their number. */
+export type StoredTarget = RolloutTarget & { count?: number };
 export type StoredWave = { percent?: number; count?: number; rest?: boolean; successThreshold: number; pauseAfter: boolean };
 
 export const rollouts = pgTable(
@@ -104,6 +104,10 @@ export const rolloutWaves = pgTable(
     hung: integer('hung').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     tickets: integer('tickets').notNull().default(0),
+    /** The counts when a person last resumed: thresholds count what happened since (docs/rollouts.md). */
+    ackStaged: integer('ack_staged').notNull().default(0),
+    ackErrors: integer('ack_errors').notNull().default(0),
+    ackTickets: integer('ack_tickets').notNull().default(0),
     startedAt: tz('started_at'),
     finishedAt: tz('finished_at'),
   },

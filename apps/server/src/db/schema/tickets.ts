@@ -43,6 +43,8 @@ export const supportTickets = pgTable(
     index('support_tickets_closed_idx').on(t.closed, t.id),
     index('support_tickets_issuer_idx').on(t.issuerUsername, t.closed, t.id),
     index('support_tickets_serial_idx').on(t.serialNumber, t.closed),
+    // A rollout's baseline: the family's tickets of the last 30 days (docs/rollouts.md).
+    index('support_tickets_family_created_idx').on(t.family, t.createdAt),
     index('support_tickets_serial_trgm_idx').using('gin', sql`lower(${t.serialNumber}) gin_trgm_ops`),
   ],
 );

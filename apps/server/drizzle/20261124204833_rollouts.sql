@@ -39,6 +39,9 @@ CREATE TABLE "rollout_waves" (
 	"hung" integer DEFAULT 0 NOT NULL,
 	"skipped" integer DEFAULT 0 NOT NULL,
 	"tickets" integer DEFAULT 0 NOT NULL,
+	"ack_staged" integer DEFAULT 0 NOT NULL,
+	"ack_errors" integer DEFAULT 0 NOT NULL,
+	"ack_tickets" integer DEFAULT 0 NOT NULL,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "rollout_waves_rollout_id_index_pk" PRIMARY KEY("rollout_id","index")
@@ -93,4 +96,5 @@ CREATE INDEX "rollouts_created_idx" ON "rollouts" USING btree ("created_at","id"
 CREATE INDEX "rollouts_state_created_idx" ON "rollouts" USING btree ("state","created_at","id");--> statement-breakpoint
 CREATE INDEX "rollouts_active_idx" ON "rollouts" USING btree ("family","state") WHERE "rollouts"."state" in ('running', 'paused');--> statement-breakpoint
 CREATE INDEX "saved_views_owner_idx" ON "saved_views" USING btree ("owner_id","name");--> statement-breakpoint
-CREATE INDEX "saved_views_shared_idx" ON "saved_views" USING btree ("name") WHERE "saved_views"."shared";
+CREATE INDEX "saved_views_shared_idx" ON "saved_views" USING btree ("name") WHERE "saved_views"."shared";--> statement-breakpoint
+CREATE INDEX "support_tickets_family_created_idx" ON "support_tickets" USING btree ("family","created_at");

@@ -1,0 +1,67 @@
+import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Family } from '@ed/contract/families';
+import type { RolloutTarget } from '@ed/contract/rollouts';
+import { countOf } from '@ed/contract/count-text';
+import type { Db } from '../../db/client.js';
+import { toArray } from '../../db/rows.js';
+import { equipment } from '../../db/schema.js';
+import { serialMatchesAny, serialPatterns } from '../../db/serial-search.js';
+import { versionSortKey } from '../../db/unit-columns.js';
+
+/** What the rollouts need of saved views: a view's condition on units (saved-views' service). */
+export interface ViewConditions {
+  conditionOf(id: number, userId: number | null, db?: Db): Promise<{ name: string; condition: SQL | undefined }>;
+}
+
+export interface ResolvedTarget {
+  label: string;
+  /** The target's units, of any family and version. */
+  condition: SQL | undefined;
+}
+
+export async function resolveTarget(
+  target: RolloutTarget,
+  views: ViewConditions,
+  userId: number | null,
+  db?: Db,
+): Promise<ResolvedTarget> {
+  switch (target.kind) {
+    case 'view': {
+      const view = await views.conditionOf(target.viewId, userId, db);
+      return { label: `View “${view.name}”`, condition: view.condition };
+    }
+    case 'pattern': {
+      const patterns = serialPatterns(target.pattern.toUpperCase());
+      return {
+        label: `Serial numbers ${patterns.join(', ')}`,
+        condition: serialMatchesAny(equipment.serialNumber, target.pattern),
+      };
+    }
+    case 'serials': {
+      const serials = [...new Set(target.serialNumbers)];
+      // One array parameter: a list of 100,000 would overflow the protocol's 65,535 parameters.
+      return {
+        label: `${countOf(serials.length, 'serial number')} from a list`,
+        condition: sql`${equipment.serialNumber} = any(${toArray(serials)}::text[])`,
+      };
+    }
+  }
+}
+
+/** Units of the target that need `semantic`: the family's, on a known version below it. */
+export const membersOf = (target: ResolvedTarget, family: Family, semantic: string): SQL | undefined =>
+  and(target.condition, eq(equipment.family, family), lt(equipment.versionSort, versionSortKey(semantic)));
+
+/** How the target splits: units that need the version, units on it or past it, units of other families. */
+export async function targetCounts(db: Db, target: ResolvedTarget, family: Family, semantic: string) {
+  const key = versionSortKey(semantic);
+  const [row] = await db
+    .select({
+      members: sql<number>`(count(*) filter (where ${and(eq(equipment.family, family), lt(equipment.versionSort, key))}))::int`,
+      onVersion: sql<number>`(count(*) filter (where ${and(eq(equipment.family, family), gte(equipment.versionSort, key))}))::int`,
+      otherFamily: sql<number>`(count(*) filter (where ${ne(equipment.family, family)}))::int`,
+    })
+    .from(equipment)
+    .where(target.condition);
+  return { members: row?.members ?? 0, onVersion: row?.onVersion ?? 0, otherFamily: row?.otherFamily ?? 0 };
+}

@@ -1,0 +1,78 @@
+import { ROLLOUT_MIN_SAMPLE, type RolloutThresholds } from '@ed/contract/rollouts';
+
+export interface WaveCounts {
+  index: number;
+  size: number;
+  successThreshold: number;
+  staged: number;
+  completed: number;
+  failed: number;
+  hung: number;
+  skipped: number;
+  tickets: number;
+  /** The counts when a person last resumed the rollout: only what happened since counts. */
+  ackStaged: number;
+  ackErrors: number;
+  ackTickets: number;
+}
+
+const pct = (n: number) => `${Math.round(n * 10) / 10} %`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Shares are of the wave's installs so far, but of no fewer than ROLLOUT_MIN_SAMPLE units (or
+ * the whole wave, if smaller): the first failure of a large wave is not yet 100 %.
+ */
+const sample = (staged: number, size: number) => Math.max(staged, Math.min(size, ROLLOUT_MIN_SAMPLE));
+
+/** Why a wave's errors or tickets pause the rollout, or null. `ticketIds` name the tickets. */
+export function breach(
+  wave: WaveCounts,
+  thresholds: RolloutThresholds,
+  baselineRate: number | null,
+  ticketIds: readonly number[],
+): string | null {
+  const staged = wave.staged - wave.ackStaged;
+  if (staged <= 0) return null;
+  const label = `Wave ${wave.index + 1}`;
+  const of = sample(staged, wave.size - wave.ackStaged);
+  const errors = wave.failed + wave.hung - wave.ackErrors;
+  const errorShare = (errors / of) * 100;
+  const since = wave.ackStaged > 0 ? ' since it was resumed' : '';
+  if (errors > 0 && errorShare > thresholds.errorPercent) {
+    return (
+      `${label}: ${errors} of ${plural(staged, 'install')}${since} failed or hung ` +
+      `(${wave.failed} failed, ${wave.hung} hung; ${pct(errorShare)}), above the ${pct(thresholds.errorPercent)} threshold.`
+    );
+  }
+  const tickets = wave.tickets - wave.ackTickets;
+  if (tickets <= 0) return null;
+  const named = ticketIds.length > 0 ? ` (${ticketIds.map((id) => `#${id}`).join(', ')})` : '';
+  const window = `within ${thresholds.ticketWindowHours} h of their update`;
+  const ticketShare = (tickets / of) * 100;
+  if (ticketShare > thresholds.ticketPercent) {
+    return (
+      `${label}: ${plural(tickets, 'support ticket')}${named} opened on ${plural(staged, 'updated unit')}${since} ` +
+      `${window} (${pct(ticketShare)}), above the ${pct(thresholds.ticketPercent)} threshold.`
+    );
+  }
+  const factor = thresholds.ticketBaselineFactor;
+  if (factor !== undefined && baselineRate !== null && tickets >= 2) {
+    const rate = tickets / staged;
+    if (rate > factor * baselineRate) {
+      const times = baselineRate > 0 ? `${Math.round((rate / baselineRate) * 10) / 10} times` : 'far above';
+      return (
+        `${label}: ${plural(tickets, 'support ticket')}${named} opened on ${plural(staged, 'updated unit')}${since} ` +
+        `${window}, ${times} the family's usual rate (the limit is ${factor} times).`
+      );
+    }
+  }
+  return null;
+}
+
+/** Whether the wave's completed installs reached its success threshold (skipped units do not count). */
+export function succeeded(wave: WaveCounts): boolean {
+  const counted = wave.size - wave.skipped;
+  if (counted <= 0) return true;
+  return (wave.completed / counted) * 100 >= wave.successThreshold;
+}

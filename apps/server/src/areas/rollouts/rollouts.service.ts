@@ -1,0 +1,225 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
+import type { planRequestSchema } from '@ed/contract/rollout-plan';
+import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
+import { FAMILY_LABELS } from '@ed/contract/families';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
+import { returnedRow, toArray } from '../../db/rows.js';
+import type { LiveEvents } from '../../ports/live.js';
+import type { ActiveSession } from '../../ports/session.js';
+import type { Staging, StagingChange } from '../../ports/staging.js';
+import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
+import { fixMembers, ticketBaseline } from './rollout-start.js';
+import { resolveTarget, targetCounts, type ViewConditions } from './rollout-targets.js';
+import { dayLoads } from './day-loads.js';
+import type { RolloutRow, RolloutsRepository } from './rollouts.repository.js';
+
+/** States in which an update state means the unit has started to fetch or install: a cancel leaves it be. */
+const STARTED = ['DOWNLOADING', 'READY_TO_INSTALL', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE'];
+
+export interface RolloutsDeps {
+  db: Db;
+  repository: RolloutsRepository;
+  staging: Staging;
+  views: ViewConditions;
+  live: LiveEvents;
+  /** Units in flight at once when a rollout names none. */
+  defaultSlots: number;
+  now(): Date;
+}
+
+/** Creating rollouts and the transitions people make; the round makes the others (rollout-round.ts). */
+export class RolloutsService {
+  constructor(private readonly deps: RolloutsDeps) {}
+
+  async plan(session: ActiveSession, input: z.output<typeof planRequestSchema>): Promise<PlanResponse> {
+    await this.update(input.family, input.version);
+    const target = await resolveTarget(input.target, this.deps.views, session.user.id);
+    const counts = await targetCounts(this.deps.db, target, input.family, input.version);
+    const { sizes, problem } = input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
+    const emptyProblem = counts.members === 0 ? 'The target has no units that need this version.' : null;
+    const days =
+      input.perDay && input.startDay
+        ? planDays({
+            total: counts.members,
+            startDay: input.startDay,
+            perDay: input.perDay,
+            workingDays: input.workingDays,
+            existing: await dayLoads(this.deps.db, input.startDay),
+          })
+        : [];
+    return {
+      total: counts.members,
+      alreadyOnVersion: counts.onVersion,
+      otherFamily: counts.otherFamily,
+      waveSizes: sizes,
+      problem: emptyProblem ?? problem,
+      days,
+    };
+  }
+
+  async create(session: ActiveSession, input: z.output<typeof createRolloutRequestSchema>): Promise<Rollout> {
+    const update = await this.update(input.family, input.version);
+    const target = await resolveTarget(input.target, this.deps.views, session.user.id);
+    const id = await this.deps.db.transaction(async (tx) => {
+      const now = this.deps.now();
+      const row = returnedRow(
+        await tx
+          .insert(rollouts)
+          .values({
+            name: input.name,
+            family: input.family,
+            updateId: update.id,
+            semantic: update.semantic,
+            target: input.target,
+            targetLabel: target.label,
+            waveSpecs: input.waves,
+            thresholds: input.thresholds,
+            perDay: input.perDay ?? null,
+            slots: input.slots ?? this.deps.defaultSlots,
+            state: 'draft',
+            createdBy: session.user.username,
+            createdAt: now,
+          })
+          .returning(),
+      );
+      await this.deps.repository.transition(tx, row, { set: {}, kind: 'created', by: session.user.username }, now);
+      if (input.start) await this.startIn(tx, row, session.user.username, now);
+      return row.id;
+    });
+    return this.pushed(id);
+  }
+
+  async start(session: ActiveSession, id: number): Promise<Rollout> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['draft'], 'started');
+      await this.startIn(tx, row, session.user.username, this.deps.now());
+    });
+    return this.pushed(id);
+  }
+
+  async pause(session: ActiveSession, id: number, reason?: string): Promise<Rollout> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['running'], 'paused');
+      const why = `Paused by ${session.user.username}${reason ? `: ${reason}` : '.'}`;
+      await this.deps.repository.transition(tx, row, { set: { state: 'paused', pausedReason: why }, kind: 'paused', by: session.user.username, reason: why }, this.deps.now());
+    });
+    return this.pushed(id);
+  }
+
+  /** Resuming acknowledges what paused it: thresholds count what happens from now on. */
+  async resume(session: ActiveSession, id: number): Promise<Rollout> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['paused'], 'resumed');
+      await tx
+        .update(rolloutWaves)
+        .set({
+          ackStaged: sql`${rolloutWaves.staged}`,
+          ackErrors: sql`${rolloutWaves.failed} + ${rolloutWaves.hung}`,
+          ackTickets: sql`${rolloutWaves.tickets}`,
+        })
+        .where(eq(rolloutWaves.rolloutId, id));
+      await this.deps.repository.transition(tx, row, { set: { state: 'running', pausedReason: null }, kind: 'resumed', by: session.user.username, reason: row.pausedReason }, this.deps.now());
+    });
+    return this.pushed(id);
+  }
+
+  /**
+   * Cancels: units not yet staged are dropped, staged units that have not started to download are
+   * unstaged, and units downloading or installing are left to finish (never interrupted).
+   */
+  async cancel(session: ActiveSession, id: number): Promise<Rollout> {
+    const cleared: StagingChange[] = [];
+    let family: RolloutRow['family'] = 'aligner';
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['draft', 'running', 'paused'], 'cancelled');
+      family = row.family;
+      const now = this.deps.now();
+      const flying = await tx.execute<{ serial_number: string; started: boolean }>(sql`
+        select ru.serial_number, coalesce(l.update_state->>'state' = any(${toArray(STARTED)}::text[]), false) as started
+        from rollout_units ru
+        left join equipment e on e.serial_number = ru.serial_number
+        left join equipment_live l on l.equipment_id = e.id
+        where ru.rollout_id = ${id} and ru.state = 'in_flight'`);
+      const left = flying.rows.filter((r) => r.started).map((r) => r.serial_number);
+      for (const r of flying.rows.filter((f) => !f.started)) {
+        if (await this.deps.staging.clear(tx, r.serial_number, row.semantic)) cleared.push({ serialNumber: r.serial_number, update: null });
+      }
+      const unitsOf = (...states: ('pending' | 'in_flight')[]) =>
+        and(eq(rolloutUnits.rolloutId, id), inArray(rolloutUnits.state, states));
+      if (left.length > 0) {
+        await tx
+          .update(rolloutUnits)
+          .set({ state: 'left', reason: 'Cancelled while it was downloading or installing: left to finish.' })
+          .where(and(unitsOf('in_flight'), sql`${rolloutUnits.serialNumber} = any(${toArray(left)}::text[])`));
+      }
+      await tx
+        .update(rolloutUnits)
+        .set({ state: 'cancelled', reason: 'The rollout was cancelled.', doneAt: now })
+        .where(unitsOf('pending', 'in_flight'));
+      const reason = `${cleared.length} staged units unstaged, ${left.length} left to finish their install.`;
+      await this.deps.repository.transition(tx, row, { set: { state: 'cancelled', finishedAt: now, pausedReason: null }, kind: 'cancelled', by: session.user.username, reason }, now);
+    });
+    if (cleared.length > 0) await this.deps.staging.told(family, cleared);
+    return this.pushed(id);
+  }
+
+  async list(state: RolloutState | undefined, page: number) {
+    const { rows, total } = await this.deps.repository.page(state, page);
+    return { docs: await this.deps.repository.summaries(rows), totalDocs: total };
+  }
+
+  async units(id: number, state: RolloutUnitState | undefined, page: number) {
+    if (!(await this.deps.repository.byId(id))) throw notFound(`There is no rollout ${id}.`);
+    return this.deps.repository.units(id, state, page);
+  }
+
+  async get(id: number): Promise<Rollout> {
+    const row = await this.deps.repository.byId(id);
+    if (!row) throw notFound(`There is no rollout ${id}.`);
+    return this.deps.repository.detail(row);
+  }
+
+  /** Pushes the rollouts' summaries to every console. */
+  async push(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.deps.db.select().from(rollouts).where(inArray(rollouts.id, [...ids]));
+    for (const summary of await this.deps.repository.summaries(rows)) this.deps.live.broadcast('ROLLOUT_CHANGED', summary);
+  }
+
+  private async pushed(id: number): Promise<Rollout> {
+    await this.push([id]);
+    return this.get(id);
+  }
+
+  private async startIn(tx: Db, row: RolloutRow, username: string, now: Date): Promise<void> {
+    const total = await fixMembers(tx, row, this.deps.views, now);
+    const baseline = await ticketBaseline(tx, row, now);
+    const target =
+      row.target.kind === 'serials'
+        ? { kind: 'serials' as const, serialNumbers: [], count: row.target.serialNumbers.length }
+        : row.target;
+    await this.deps.repository.transition(
+      tx,
+      row,
+      { set: { state: 'running', startedAt: now, total, target, ...baseline }, kind: 'started', by: username, reason: `${total} units in ${row.waveSpecs.length} waves.` },
+      now,
+    );
+  }
+
+  /** The rollout, locked, in one of `states`; a 409 that says why not otherwise. */
+  private async locked(tx: Db, id: number, states: RolloutState[], act: string): Promise<RolloutRow> {
+    const row = await this.deps.repository.byId(id, tx, true);
+    if (!row) throw notFound(`There is no rollout ${id}.`);
+    if (!states.includes(row.state)) throw conflict(`Rollout “${row.name}” is ${row.state}; it cannot be ${act}.`);
+    return row;
+  }
+
+  private async update(family: RolloutRow['family'], semantic: string) {
+    const update = await this.deps.staging.findUpdate(family, semantic);
+    if (!update) throw badRequest(`There is no published ${FAMILY_LABELS[family]} update ${semantic}.`, 'version');
+    return update;
+  }
+}

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { hasPermission } from '@ed/contract/permissions';
+import type { SavedView, ViewFilter } from '@ed/contract/saved-views';
+import type { Db } from '../../db/client.js';
+import { rollouts } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
+import type { ActiveSession } from '../../ports/session.js';
+import type { SavedViewRow, SavedViewsRepository } from './saved-views.repository.js';
+import { viewCondition } from './view-members.js';
+
+/** Views one user may own: enough for every team's groups, bounded so a list stays short. */
+export const OWNED_VIEWS_MAX = 50;
+
+type Input = { name: string; shared: boolean; filter: ViewFilter };
+
+/** Saved views (dynamic groups, docs/rollouts.md): the owner edits, everyone sees the shared ones. */
+export class SavedViewsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: SavedViewsRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  async list(session: ActiveSession): Promise<SavedView[]> {
+    const rows = await this.repository.visibleTo(session.user.id);
+    return Promise.all(rows.map((row) => this.toView(row)));
+  }
+
+  async create(session: ActiveSession, input: Input): Promise<SavedView> {
+    if ((await this.repository.ownedCount(session.user.id)) >= OWNED_VIEWS_MAX) {
+      throw conflict(`You have ${OWNED_VIEWS_MAX} saved views, the most one user may keep; delete one first.`);
+    }
+    await this.assertNameFree(session.user.id, input.name);
+    const id = await this.repository.insert({ ...input, ownerId: session.user.id });
+    return this.toView(await this.found(id));
+  }
+
+  async update(session: ActiveSession, id: number, input: Input): Promise<SavedView> {
+    const row = await this.editable(session, id);
+    await this.assertNameFree(row.ownerId, input.name, id);
+    await this.repository.update(id, input, this.now());
+    return this.toView(await this.found(id));
+  }
+
+  async delete(session: ActiveSession, id: number): Promise<string> {
+    const row = await this.editable(session, id);
+    await this.db.transaction(async (tx) => {
+      // A draft names the view and reads its members when it starts; a started rollout has its own.
+      const [draft] = await tx
+        .select({ name: rollouts.name })
+        .from(rollouts)
+        .where(
+          and(
+            eq(rollouts.state, 'draft'),
+            sql`${rollouts.target}->>'kind' = 'view' and (${rollouts.target}->>'viewId')::int = ${id}`,
+          ),
+        )
+        .limit(1);
+      if (draft) throw conflict(`The draft rollout “${draft.name}” targets the view ${row.name}; change or cancel it first.`);
+      await this.repository.delete(id, tx);
+    });
+    return row.name;
+  }
+
+  /** The view's condition on units, for a rollout's target; 404 for a view the user may not see. */
+  async conditionOf(id: number, userId: number | null, db?: Db) {
+    const row = await this.repository.byId(id, db);
+    if (!row || (userId !== null && !row.shared && row.ownerId !== userId)) {
+      throw notFound(`There is no saved view ${id}.`);
+    }
+    return { name: row.name, filter: row.filter, condition: viewCondition(row.filter) };
+  }
+
+  private async editable(session: ActiveSession, id: number): Promise<SavedViewRow> {
+    const row = await this.repository.byId(id);
+    const visible = row && (row.shared || row.ownerId === session.user.id);
+    if (!row || !visible) throw notFound(`There is no saved view ${id}.`);
+    if (row.ownerId !== session.user.id && !hasPermission(session.user.role, 'users.manage')) {
+      throw forbidden(`The view ${row.name} is ${row.owner}'s; only its owner or an admin may change it.`);
+    }
+    return row;
+  }
+
+  private async found(id: number): Promise<SavedViewRow> {
+    const row = await this.repository.byId(id);
+    if (!row) throw notFound(`There is no saved view ${id}.`);
+    return row;
+  }
+
+  private async assertNameFree(ownerId: number, name: string, exceptId?: number): Promise<void> {
+    if (await this.repository.nameTaken(ownerId, name, exceptId)) {
+      throw conflict(`There is a saved view named ${name} already.`);
+    }
+  }
+
+  private async toView(row: SavedViewRow): Promise<SavedView> {
+    return {
+      id: row.id,
+      name: row.name,
+      owner: row.owner,
+      shared: row.shared,
+      filter: row.filter,
+      members: await this.repository.members(row.filter),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+}

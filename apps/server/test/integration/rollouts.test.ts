@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { markConnected } from '../support/presence.js';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+import { writePackage } from '../support/packages.js';
+
+let t: TestApp;
+let admin: string;
+const extra: FastifyInstance[] = [];
+const MINUTE = 60_000;
+
+const post = (url: string, payload: object, token = admin, app = t.app) =>
+  app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+async function units(prefix: string, n: number, version = '5.0.0') {
+  const serials = Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(9 - prefix.length, '0')}`);
+  for (const s of serials) {
+    await markConnected(t.app, s);
+    await t.app.fleet.equipment.applyState(s, 'aligner', { version: { semantic: version, meta: null } });
+  }
+  return serials;
+}
+const idle = { downloading: {}, downloadProgress: {}, installing: {}, installProgress: {} };
+/** The unit reports the new version; the delivery tracker then closes its staging, as in the field. */
+async function installed(s: string) {
+  await t.app.fleet.equipment.applyState(s, 'aligner', { version: { semantic: '5.2.0', meta: null } });
+  t.app.events.notify('unitChanged', { serialNumber: s });
+  await t.app.software.tracker.settled();
+}
+const failed = (s: string) =>
+  t.app.fleet.equipment.applyState(s, 'aligner', { updateState: { state: 'INSTALLATION_FAILED', ...idle } });
+const stagedSerials = async (serials: string[]) => {
+  const rows = await t.app.software.repository.stagedOf(serials);
+  return serials.filter((s) => rows.get(s)?.semantic === '5.2.0');
+};
+const rollout = async (id: number) => (await get(`/read/rollout/v1?id=${id}`)).json();
+const round = () => t.app.rollouts.tick();
+
+async function create(body: object) {
+  const res = await post('/create/rollout/v1', {
+    name: 'To 5.2.0',
+    family: 'aligner',
+    version: '5.2.0',
+    target: { kind: 'pattern', pattern: 'ROL*' },
+    waves: [{ percent: 10 }, { percent: 40 }, { rest: true }],
+    start: true,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: number }>().id;
+}
+
+async function secondInstance(): Promise<FastifyInstance> {
+  const database = { ...t.db.database, close: async () => undefined };
+  const app = await buildApp({ config: t.config, database, logger: false });
+  extra.push(app);
+  return app;
+}
+
+beforeEach(async () => {
+  t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
+  admin = (await t.signIn('admin')).access_token;
+  await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
+  const published = await post('/create/update/v1', {
+    version: { semantic: '5.2.0' },
+    family: 'aligner',
+    path: 'aligner-5.2.0',
+  });
+  expect(published.statusCode).toBe(200);
+});
+afterEach(async () => {
+  for (const app of extra.splice(0)) await app.close();
+  await t.close();
+});
+
+describe('rollouts', () => {
+  it('moves wave by wave as installs complete, and completes', async () => {
+    const serials = await units('ROL', 20);
+    const id = await create({ waves: [{ percent: 10, successThreshold: 100 }, { percent: 40 }, { rest: true }] });
+    let r = await rollout(id);
+    expect(r).toMatchObject({ state: 'running', total: 20, currentWave: 0 });
+    expect(r.waves.map((w: { size: number }) => w.size)).toEqual([2, 8, 10]);
+
+    await round();
+    const first = await stagedSerials(serials);
+    expect(first).toHaveLength(2);
+    r = await rollout(id);
+    expect(r.waves[0]).toMatchObject({ state: 'running', staged: 2, inFlight: 2 });
+    // The automatic scheduler leaves a family with a running rollout alone.
+    expect((await t.app.software.scheduler.round()).autoStaged).toBe(0);
+
+    for (const s of first) await installed(s);
+    await round();
+    r = await rollout(id);
+    expect(r.waves[0]).toMatchObject({ state: 'done', completed: 2 });
+    expect(r.currentWave).toBe(1);
+    expect(r.events.map((e: { kind: string }) => e.kind)).toContain('wave started');
+
+    for (let i = 0; i < 4; i++) {
+      await round();
+      for (const s of await stagedSerials(serials)) await installed(s);
+    }
+    await round();
+    r = await rollout(id);
+    expect(r.state).toBe('completed');
+    expect(r.completed).toBe(20);
+    expect((await get(`/read/rollout_units/v1?id=${id}&state=completed`)).json().totalDocs).toBe(20);
+  });
+
+  it('pauses when failed and hung installs pass the error threshold, and says why', async () => {
+    const serials = await units('ROL', 20);
+    const id = await create({
+      waves: [{ percent: 50 }, { rest: true }],
+      thresholds: { errorPercent: 10, hungAfterMinutes: 30, ticketPercent: 50, ticketWindowHours: 48 },
+    });
+    await round();
+    const staged = await stagedSerials(serials);
+    expect(staged).toHaveLength(10);
+    await failed(staged[0]!);
+    await round();
+    expect((await rollout(id)).state).toBe('running');
+    // 30 minutes without progress: hung. 1 failed + 1 hung of 10 is 20 %.
+    const later = new Date(Date.now() + 31 * MINUTE);
+    t.app.software.clock.now = () => later;
+    await t.app.software.repository.markProgress(staged[2]!, 'moving', later);
+    for (const s of staged.slice(3)) await installed(s);
+    await round();
+    const r = await rollout(id);
+    expect(r.state).toBe('paused');
+    expect(r.pausedReason).toBe(
+      'Wave 1: 2 of 10 installs failed or hung (1 failed, 1 hung; 20 %), above the 10 % threshold.',
+    );
+    expect(r.failed).toBe(1);
+    expect(r.hung).toBe(1);
+    // The failed and the hung unit gave their staging back.
+    expect(await stagedSerials([staged[0]!, staged[1]!])).toEqual([]);
+    // Paused: nothing more is staged.
+    await round();
+    expect(await stagedSerials(serials.filter((s) => !staged.includes(s)))).toEqual([]);
+    // Resumed: what paused it is acknowledged, and the next wave goes on.
+    expect((await post('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
+    await round();
+    await round();
+    expect((await rollout(id)).state).toBe('running');
+    expect((await stagedSerials(serials)).length).toBeGreaterThan(0);
+  });
+
+  it('pauses on a ticket spike among updated units, naming the tickets', async () => {
+    const serials = await units('ROL', 10);
+    const id = await create({ waves: [{ percent: 100 }] });
+    await round();
+    const staged = await stagedSerials(serials);
+    expect(staged).toHaveLength(10);
+    // A unit outside the rollout does not count.
+    await units('OTH', 1);
+    for (const serialNumber of [staged[0]!, 'OTH000001']) {
+      const res = await post('/create/ticket/v1', { issuerUsername: 'admin', serialNumber, description: 'Camera drops out' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await round();
+    const r = await rollout(id);
+    expect(r.state).toBe('paused');
+    expect(r.ticketList).toHaveLength(1);
+    const ticketId = r.ticketList[0].id as number;
+    expect(r.pausedReason).toBe(
+      `Wave 1: 1 support ticket (#${ticketId}) opened on 10 updated units within 48 h of their update (10 %), above the 2 % threshold.`,
+    );
+  });
+
+  it('holds at a manual gate until resumed', async () => {
+    const serials = await units('ROL', 10);
+    const id = await create({ waves: [{ count: 2, pauseAfter: true, successThreshold: 100 }, { rest: true }] });
+    await round();
+    for (const s of await stagedSerials(serials)) await installed(s);
+    await round();
+    let r = await rollout(id);
+    expect(r.state).toBe('paused');
+    expect(r.pausedReason).toMatch(/Paused after it as planned: resume to start wave 2\.$/);
+    await round();
+    expect(await stagedSerials(serials)).toEqual([]);
+    const support2 = 'lvl2';
+    await t.createUser(support2, 'support_lvl2');
+    const lvl2 = (await t.signIn(support2)).access_token;
+    expect((await post('/update/rollout_resume/v1', { id }, lvl2)).statusCode).toBe(403);
+    expect((await post('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
+    await round();
+    r = await rollout(id);
+    expect(r.currentWave).toBe(1);
+    expect(await stagedSerials(serials)).toHaveLength(8);
+    // Anyone who sees the harm may stop it: support_lvl2 pauses.
+    const paused = await post('/update/rollout_pause/v1', { id, reason: 'Shops report drift' }, lvl2);
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().pausedReason).toBe('Paused by lvl2: Shops report drift');
+  });
+
+  it('cancels: unstages units that have not started downloading, leaves installs alone', async () => {
+    const serials = await units('ROL', 4);
+    const id = await create({ waves: [{ percent: 100 }] });
+    await round();
+    expect(await stagedSerials(serials)).toHaveLength(4);
+    await t.app.fleet.equipment.applyState(serials[0]!, 'aligner', {
+      updateState: { state: 'INSTALLING_UPDATE', ...idle, installProgress: { software: 40 } },
+    });
+    const res = await post('/update/rollout_cancel/v1', { id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().state).toBe('cancelled');
+    expect(await stagedSerials(serials)).toEqual([serials[0]]);
+    const units2 = (await get(`/read/rollout_units/v1?id=${id}`)).json().docs as { serialNumber: string; state: string }[];
+    expect(units2.find((u) => u.serialNumber === serials[0])?.state).toBe('left');
+    expect(units2.filter((u) => u.state === 'cancelled')).toHaveLength(3);
+    expect((await post('/update/rollout_cancel/v1', { id })).statusCode).toBe(409);
+  });
+
+  it('loses nothing over a restart, and two instances never both advance a round', async () => {
+    const serials = await units('ROL', 30);
+    const id = await create({ waves: [{ percent: 50 }, { rest: true }], slots: 6 });
+    const a = await secondInstance();
+    const b = await secondInstance();
+    const [ra, rb] = await Promise.all([a.rollouts.round.run(), b.rollouts.round.run()]);
+    expect([ra.ran, rb.ran].filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(await stagedSerials(serials)).toHaveLength(6);
+    await Promise.all([a.rollouts.round.run(), b.rollouts.round.run()]);
+    expect(await stagedSerials(serials)).toHaveLength(6);
+    const r = await rollout(id);
+    expect(r.waves[0]).toMatchObject({ staged: 6, inFlight: 6 });
+  });
+
+  it('refuses an empty target, thresholds outside 0–100 % and waves that do not cover the target', async () => {
+    await units('ROL', 10);
+    const base = { name: 'x', family: 'aligner', version: '5.2.0', start: true };
+    const empty = await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'NONE*' }, waves: [{ rest: true }] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The target has no units that need this version.');
+    const short = await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'ROL*' }, waves: [{ percent: 10 }, { count: 2 }] });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("The waves cover 3 of the target's 10 units; add a wave or end with “the rest”.");
+    const over = await post('/create/rollout/v1', {
+      ...base,
+      target: { kind: 'pattern', pattern: 'ROL*' },
+      waves: [{ rest: true }],
+      thresholds: { errorPercent: 120 },
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/errorPercent must be between 0 and 100 %/);
+    // Nothing half-written.
+    expect((await get('/read/rollouts/v1')).json().totalDocs).toBe(0);
+    await t.createUser('sup', 'support');
+    const support = (await t.signIn('sup')).access_token;
+    expect((await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'ROL*' }, waves: [{ rest: true }] }, support)).statusCode).toBe(403);
+    expect((await get('/read/rollouts/v1', support)).statusCode).toBe(200);
+  });
+
+  it('targets a saved view, counted when used', async () => {
+    await units('ROL', 6);
+    await units('VUE', 3, '4.9.0');
+    const view = await post('/create/saved_view/v1', { name: 'VUE units', shared: true, filter: { serialNumber: 'VUE*' } });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ name: 'VUE units', members: 3, owner: 'admin' });
+    const viewId = view.json().id as number;
+    const plan = await post('/read/rollout_plan/v1', {
+      family: 'aligner',
+      version: '5.2.0',
+      target: { kind: 'view', viewId },
+      waves: [{ count: 1 }, { rest: true }],
+      startDay: '2031-03-10',
+      perDay: 2,
+    });
+    expect(plan.json()).toMatchObject({ total: 3, waveSizes: [1, 2], problem: null });
+    expect(plan.json().days).toEqual([
+      { day: '2031-03-10', planned: 2, existing: 0 },
+      { day: '2031-03-11', planned: 1, existing: 0 },
+    ]);
+    const draft = await create({ target: { kind: 'view', viewId }, waves: [{ rest: true }], start: false });
+    expect((await rollout(draft)).targetLabel).toBe('View “VUE units”');
+    const refused = await post('/delete/saved_view/v1', { id: viewId });
+    expect(refused.statusCode).toBe(409);
+    // A unit that starts to match belongs from then on.
+    await units('VUE', 4, '4.9.0');
+    expect((await get('/read/saved_views/v1')).json().views[0].members).toBe(4);
+    expect((await post('/update/rollout_start/v1', { id: draft })).json().total).toBe(4);
+    expect((await post('/delete/saved_view/v1', { id: viewId })).statusCode).toBe(200);
+  });
+});
