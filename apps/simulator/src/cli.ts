@@ -5,6 +5,7 @@ import { FAMILY_LABELS, FAMILIES, type Family } from '@ed/contract/families';
 import { FileCredentialStore } from './credential-store.js';
 import { startFleet } from './fleet.js';
 import { describeReceipt } from './inbox.js';
+import { parseInstallOutcomes, type InstallOutcomes } from './install-outcomes.js';
 import type { Logger } from './logger.js';
 
 const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key KEY [options]
@@ -22,6 +23,9 @@ const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key K
   --credentials FILE    where units keep their credentials between runs (default
                         .ed-simulator/<server host and port>.json; a unit that forgot its credential
                         waits for an administrator to approve its claim, /UnitClaims)
+  --install-outcomes S  installs that fail or hang, by version or prefix (5.4.), e.g.
+                        '5.4.0:fail=0.2,hang=0.05;5.3.:fail=0.5' (shares 0-1), or env SIM_INSTALL_OUTCOMES;
+                        a failed install reports INSTALLATION_FAILED, a hung one stops mid-install
   --verbose             log each unit's warnings`;
 
 /** The CLI's terminal output (the library itself only logs through a Logger). */
@@ -52,6 +56,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   heartbeat: { type: 'string' },
   credentials: { type: 'string' },
+  'install-outcomes': { type: 'string' },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -91,6 +96,17 @@ function latestOption(value: string | undefined): Partial<Record<Family, string>
   return latest;
 }
 
+function installOutcomesOption(): InstallOutcomes {
+  const flag = values['install-outcomes'];
+  const [name, text] =
+    flag !== undefined ? ['--install-outcomes', flag] : ['SIM_INSTALL_OUTCOMES', process.env.SIM_INSTALL_OUTCOMES];
+  try {
+    return text ? parseInstallOutcomes(text) : {};
+  } catch (error) {
+    return fail(`${name}: ${(error as Error).message}`);
+  }
+}
+
 const logger: Logger = {
   debug: () => {},
   info: (message) => {
@@ -114,6 +130,7 @@ const fleet = startFleet({
   mqttUrl: values['mqtt-url'],
   heartbeatSeconds: Math.floor(numberOption(values.heartbeat, 'heartbeat', 60)),
   credentials: new FileCredentialStore(values.credentials ?? defaultCredentialsFile(serverUrl)),
+  installOutcomes: installOutcomesOption(),
   logger,
 });
 

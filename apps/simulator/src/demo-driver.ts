@@ -18,11 +18,13 @@ export const demoFleetDriver: DemoFleetDriver = {
       credentials: new FileCredentialStore(options.credentialsFile),
       churn: options.churn,
       assistantUrl: options.assistantUrl,
+      installOutcomes: options.installOutcomes,
       logger: options.logger,
     });
     return {
       units: fleet.units,
       ready: fleet.ready,
+      setInstallOutcomes: (outcomes) => fleet.setInstallOutcomes(outcomes),
       stop: () => fleet.stop(),
       startField: (field) => startFieldDemo({ serverUrl: options.serverUrl, units: fleet.units, ...field }),
     };

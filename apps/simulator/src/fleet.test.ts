@@ -1,5 +1,5 @@
 import { topics } from '@ed/contract/device-protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from './fake-clock.js';
 import { startFleet } from './fleet.js';
 import { runLimited } from './limiter.js';
@@ -49,6 +49,20 @@ describe('startFleet', () => {
     const fleet = startFleet({ units: 10, seed: 1, serverUrl: t.serverUrl, enrollmentKey: 'wrong', concurrency: 2 });
     await expect(fleet.ready).rejects.toThrow('answered 401');
     expect(t.control.registrations).toBeLessThanOrEqual(2);
+    await fleet.stop();
+  });
+});
+
+describe('install outcomes of a fleet', () => {
+  it('refuses a bad rate at start and at run time, and hands good ones to every unit', async () => {
+    const options = { units: 3, seed: 2, serverUrl: t.serverUrl, enrollmentKey: 'fleet-key', clock: new FakeClock() };
+    expect(() => startFleet({ ...options, installOutcomes: { '5.2.0': { failRate: 2 } } })).toThrow(RangeError);
+    const fleet = startFleet({ ...options, installOutcomes: { '5.2.': { hangRate: 0.5 } } });
+    await fleet.ready;
+    expect(() => fleet.setInstallOutcomes({ '5.2.0': { failRate: 0.7, hangRate: 0.7 } })).toThrow(RangeError);
+    const told = fleet.units.map((unit) => vi.spyOn(unit.updates, 'setInstallOutcomes'));
+    fleet.setInstallOutcomes({ '5.2.0': { failRate: 1 } });
+    for (const spy of told) expect(spy).toHaveBeenCalledWith({ '5.2.0': { failRate: 1, hangRate: 0 } });
     await fleet.stop();
   });
 });

@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import { type CredentialStore, MemoryCredentialStore } from './credential-store.js';
 import type { Downloader } from './downloader.js';
 import { generateFleet, type FleetOptions } from './fleet-generator.js';
+import { checkInstallOutcomes, type InstallOutcomes } from './install-outcomes.js';
 import { runLimited } from './limiter.js';
 import type { Logger } from './logger.js';
 import { SimulatedUnit } from './simulated-unit.js';
@@ -28,6 +29,8 @@ export interface StartFleetOptions extends FleetOptions {
   heartbeatSeconds?: number;
   /** Where units keep their credentials between starts (see CredentialStore); default: in memory. */
   credentials?: CredentialStore;
+  /** Shares of installs that fail or hang, by version (see InstallOutcomes); default none. */
+  installOutcomes?: InstallOutcomes;
   clock?: Clock;
   logger?: Logger;
   /** How each unit fetches update packages; default a virtual download of a few MB. */
@@ -38,11 +41,14 @@ export interface Fleet {
   units: SimulatedUnit[];
   /** Resolves when every unit has connected and reported once (the offline ones have left again). */
   ready: Promise<void>;
+  /** Changes every unit's install outcomes from its next install on; throws a RangeError (changing none) if one is off. */
+  setInstallOutcomes(outcomes: InstallOutcomes): void;
   stop(): Promise<void>;
 }
 
 export function startFleet(options: StartFleetOptions): Fleet {
   const credentials: CredentialStore = options.credentials ?? new MemoryCredentialStore();
+  const installOutcomes = checkInstallOutcomes(options.installOutcomes ?? {});
   const units = generateFleet(options).map(
     (profile) =>
       new SimulatedUnit(profile, {
@@ -56,6 +62,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         assistantUrl: options.assistantUrl,
         heartbeatSeconds: options.heartbeatSeconds,
         credentials,
+        installOutcomes,
         clock: options.clock,
         logger: options.logger,
         downloader: options.downloader?.(profile),
@@ -71,6 +78,10 @@ export function startFleet(options: StartFleetOptions): Fleet {
   return {
     units,
     ready,
+    setInstallOutcomes: (outcomes) => {
+      const checked = checkInstallOutcomes(outcomes);
+      for (const unit of units) unit.setInstallOutcomes(checked);
+    },
     stop: async () => {
       stopping = true;
       await Promise.all(units.map((unit) => unit.stop()));

@@ -168,6 +168,42 @@ describe('a unit on MQTT', () => {
     await unit.stop();
   });
 
+  it('hangs an install as its outcomes say until it restarts, then fails one when told to', async () => {
+    const { unit, clock } = newUnit(new FakeClock(), { installOutcomes: { '5.2.': { hangRate: 1 } } });
+    await unit.start();
+    const installOnce = () => {
+      unit.updates.downloadNow();
+      clock.advance(60_000);
+      unit.updates.installNow();
+      clock.advance(120_000);
+    };
+    installOnce();
+    expect(unit.state.updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: { software: true } });
+    expect(unit.online).toBe(true);
+
+    t.seen.length = 0;
+    await unit.restart();
+    expect(unit.online).toBe(false);
+    const back = once(unit, 'online');
+    clock.advance(5_000);
+    await back;
+    const full = await t.seenMessage(
+      (m) => m.topic === topics.state('V33CQ0123') && (m.message as { version?: unknown }).version !== undefined,
+    );
+    expect(full.message).toMatchObject({ version: { semantic: '5.1.2' }, updateState: { state: 'READY_TO_DOWNLOAD' } });
+
+    unit.setInstallOutcomes({ '5.2.0': { failRate: 1 } });
+    installOnce();
+    await t.seenMessage(
+      (m) =>
+        m.topic === topics.state('V33CQ0123') &&
+        (m.message as { updateState?: { state: string } }).updateState?.state === 'INSTALLATION_FAILED',
+    );
+    expect(unit.state.version.semantic).toBe('5.1.2');
+    expect(() => unit.setInstallOutcomes({ '5.2.0': { hangRate: 2 } })).toThrow(RangeError);
+    await unit.stop();
+  });
+
   it('reconnects under its new serial number with the same token after reset_serial_number', async () => {
     const { unit, clock } = newUnit();
     await unit.start();

@@ -9,6 +9,7 @@ import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
 import { VirtualDownloader, type Downloader } from './downloader.js';
 import { Inbox, type InboxItem } from './inbox.js';
+import { InstallFates, type InstallOutcomes } from './install-outcomes.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
@@ -45,6 +46,8 @@ export interface UnitOptions {
   heartbeatSeconds?: number;
   /** Where the unit keeps its credential between starts; default: nowhere (it registers at each start). */
   credentials?: CredentialStore;
+  /** Shares of installs that fail or hang, by version (see InstallOutcomes); default none. */
+  installOutcomes?: InstallOutcomes;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;
@@ -60,6 +63,8 @@ interface UnitEvents {
 }
 
 const RENAME_RECONNECT_MS = 1_000;
+/** How long a restarted unit is away before it connects again. */
+const RESTART_OFFLINE_MS = 5_000;
 
 /** One unit: registers, connects, reports its state, answers commands and lives its day. */
 export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTarget {
@@ -100,7 +105,8 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.timers = new TimerGroup(this.clock);
     this.sequence = new Sequence(this.clock);
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
-    this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader);
+    const fates = new InstallFates(Prng.derive(profile.seed, 7), options.installOutcomes);
+    this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader, fates);
     this.pairings = new PairingFlow(this, this.clock, Prng.derive(profile.seed, 6));
     this.activity = new ProcedureCycle(this, this.clock, Prng.derive(profile.seed, 4));
     this.inbox = new Inbox(
@@ -224,6 +230,22 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   /** Drops the connection now and comes back after `offlineMs` (churn, or a test of presence). */
   async dropFor(offlineMs: number, mode: 'clean' | 'drop'): Promise<void> {
     await this.closeLink(mode);
+    this.timers.after(offlineMs, () => this.openLink());
+  }
+
+  /** Shares of installs that fail or hang, by version, from the next install on; throws a RangeError if one is off. */
+  setInstallOutcomes(outcomes: InstallOutcomes): void {
+    this.updates.setInstallOutcomes(outcomes);
+  }
+
+  /**
+   * Power-cycles the unit: it drops off, and comes back `offlineMs` later on the version it runs,
+   * its updater idle. The one way out of a hung install, as for a real unit.
+   */
+  async restart(offlineMs = RESTART_OFFLINE_MS): Promise<void> {
+    if (this.stopped) return;
+    await this.closeLink('drop');
+    this.updates.restart();
     this.timers.after(offlineMs, () => this.openLink());
   }
 

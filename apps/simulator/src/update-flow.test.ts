@@ -1,29 +1,5 @@
-import { stateMessageSchema, type StateMessage } from '@ed/contract/device-protocol';
 import { describe, expect, it } from 'vitest';
-import { VirtualDownloader } from './downloader.js';
-import { FakeClock } from './fake-clock.js';
-import { Prng } from './prng.js';
-import { testProfile } from './test-support.js';
-import type { DeviceState } from './unit-profile.js';
-import { UpdateFlow } from './update-flow.js';
-
-function setup(state: Partial<DeviceState> = {}) {
-  const clock = new FakeClock();
-  const reports: { at: number; patch: StateMessage }[] = [];
-  const host = {
-    state: structuredClone(testProfile({}, state).state),
-    apply(patch: StateMessage) {
-      expect(stateMessageSchema.safeParse(patch).success).toBe(true);
-      Object.assign(host.state, patch);
-      reports.push({ at: clock.now(), patch });
-    },
-    warn: () => {},
-    deviceCredential: () => null,
-  };
-  const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)));
-  const states = () => reports.map((r) => r.patch.updateState?.state).filter(Boolean);
-  return { clock, host, flow, reports, states };
-}
+import { updateFlowHarness as setup } from './test-support.js';
 
 describe('update flow', () => {
   it('goes from pending through download and install to the new version', () => {

@@ -1,12 +1,14 @@
 import type { StateMessage } from '@ed/contract/device-protocol';
 import type { UpdateState } from '@ed/contract/equipment';
+import { INSTALL_FAILED_STATE } from '@ed/contract/rollouts';
 import { TimerGroup, type Clock } from './clock.js';
 import { buildMeta } from './catalog.js';
 import { CommandError } from './command-error.js';
 import type { DownloadHandle, Downloader } from './downloader.js';
 import { HttpDownloader } from './http-downloader.js';
+import { InstallFates, type InstallFate, type InstallOutcomes } from './install-outcomes.js';
 import { SpecFlow } from './spec-flow.js';
-import type { Prng } from './prng.js';
+import { Prng } from './prng.js';
 import { idleUpdateState, type DeviceState } from './unit-profile.js';
 
 /** What the update flow needs from its unit: the current state and a way to change and report it. */
@@ -42,6 +44,8 @@ export class UpdateFlow {
   private readonly packageDownloader: Downloader;
   private download: DownloadHandle | null = null;
   private staged: StagedPackage | null = null;
+  /** Stuck in INSTALLING_UPDATE (an install outcome): nothing more about the update until a restart. */
+  private hung = false;
   readonly specs: SpecFlow;
 
   constructor(
@@ -49,6 +53,8 @@ export class UpdateFlow {
     clock: Clock,
     private readonly prng: Prng,
     private readonly downloader: Downloader,
+    /** Whether installs fail or hang; its own stream, so setting outcomes shifts no other behaviour. */
+    private readonly fates = new InstallFates(new Prng(7)),
   ) {
     this.timers = new TimerGroup(clock);
     this.specs = new SpecFlow(host, clock, prng);
@@ -89,7 +95,13 @@ export class UpdateFlow {
     return this.current.softwareUpdateDownload?.version.semantic ?? null;
   }
 
+  /** How installs of which versions fail or hang from now on (an install under way keeps its fate). */
+  setInstallOutcomes(outcomes: InstallOutcomes): void {
+    this.fates.set(outcomes);
+  }
+
   checkNow(): void {
+    if (this.hung) return;
     const { state } = this.current;
     if (BUSY_STATES.has(state)) return this.report({});
     const pending = this.host.state.pendingSoftwareDownload;
@@ -146,14 +158,16 @@ export class UpdateFlow {
     if (INSTALL_STATES.has(state)) return;
     const version = this.downloaded;
     if (state !== 'READY_TO_INSTALL' || !version) throw new CommandError('no downloaded update to install');
+    const fate = this.fates.decide(version);
     this.report({ state: 'VALIDATING_UPDATE' });
     this.timers.after(VALIDATING_MS, () => {
       this.report({ state: 'SYSMAN_RESTART' });
-      this.timers.after(RESTART_MS, () => this.install(version, 0));
+      this.timers.after(RESTART_MS, () => this.install(version, 0, fate));
     });
   }
 
-  private install(version: string, progress: number): void {
+  private install(version: string, progress: number, fate: InstallFate): void {
+    if (fate.kind !== 'complete' && progress >= fate.atPercent) return this.stopInstall(fate.kind);
     if (progress < 100) {
       this.report({
         state: 'INSTALLING_UPDATE',
@@ -161,7 +175,7 @@ export class UpdateFlow {
         installProgress: { ...this.current.installProgress, software: progress },
       });
       const next = Math.min(100, progress + this.prng.int(5, 12));
-      this.timers.after(INSTALL_TICK_MS, () => this.install(version, next));
+      this.timers.after(INSTALL_TICK_MS, () => this.install(version, next, fate));
       return;
     }
     this.report(
@@ -180,6 +194,35 @@ export class UpdateFlow {
       },
     );
     this.staged = null;
+  }
+
+  /**
+   * A failed install says so and leaves the unit on its version with its pending download, so the
+   * server can stage again or clear; a hung one stays at its last percent and reports no more.
+   */
+  private stopInstall(kind: 'fail' | 'hang'): void {
+    if (kind === 'hang') {
+      this.hung = true;
+      return;
+    }
+    this.report({
+      state: INSTALL_FAILED_STATE,
+      installing: { ...this.current.installing, software: false },
+      installProgress: { ...this.current.installProgress, software: null },
+      softwareUpdateDownload: null,
+    });
+  }
+
+  /** The unit restarted: a download or install under way (a hang too) is gone; it is idle on its version. */
+  restart(): void {
+    const interrupted = this.download !== null || INSTALL_STATES.has(this.current.state);
+    this.download?.cancel();
+    this.download = null;
+    this.timers.cancelAll();
+    this.hung = false;
+    if (!interrupted) return;
+    const pending = this.host.state.pendingSoftwareDownload;
+    this.host.apply({ updateState: idleUpdateState(pending ? 'READY_TO_DOWNLOAD' : 'TRY_INSERT_UPDATE') });
   }
 
   clearPending(): void {

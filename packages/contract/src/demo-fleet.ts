@@ -10,6 +10,13 @@ export interface DemoLogger {
   error(message: string): void;
 }
 
+/**
+ * Shares in [0, 1] of the simulated installs of a version that fail (the unit reports
+ * INSTALLATION_FAILED and keeps its version) or hang (it stops reporting mid-install), by exact
+ * version ("5.4.0") or prefix ending in a dot ("5.4."), so rollouts can be seen to pause.
+ */
+export type DemoInstallOutcomes = Readonly<Record<string, { failRate?: number; hangRate?: number }>>;
+
 export interface DemoFleetOptions {
   units: number;
   /** The console's server, e.g. http://127.0.0.1:8080 (registration, and the WebSocket broker). */
@@ -25,6 +32,8 @@ export interface DemoFleetOptions {
   churn: number;
   /** A standalone assistant the units ask; default the server's /assistant. */
   assistantUrl?: string;
+  /** Installs that fail or hang, by version; default none. */
+  installOutcomes?: DemoInstallOutcomes;
   logger: DemoLogger;
 }
 
@@ -43,6 +52,8 @@ export interface DemoFleetRun {
   ready: Promise<void>;
   /** The vendor's shop system and EZ ADAS activations around these units, as in the field. */
   startField(options: DemoFieldOptions): { stop(): void };
+  /** Replaces the install outcomes from each unit's next install on; throws a RangeError if a rate is off. */
+  setInstallOutcomes(outcomes: DemoInstallOutcomes): void;
   stop(): Promise<void>;
 }
 
