@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { isDemoFleetDriver, type DemoFleetDriver, type DemoFleetRun } from '@ed/contract/demo-fleet';
 import { seedEasyDemo } from './areas/easy/easy.demo.js';
+import { DEMO_INSTALL_OUTCOMES, DEMO_ROLLOUT, seedRolloutDemo } from './areas/rollouts/rollouts.demo.js';
+import { publishDemoPackage } from './areas/software/software.demo.js';
 import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey, seedVendorDemo } from './areas/trupoint/trupoint.demo.js';
 import type { DemoAddressVoucher } from './areas/fleet/demo-address.js';
@@ -97,6 +99,7 @@ async function runDemoFleet(
     churn: config.SIMULATOR_CHURN,
     // A standalone assistant (absolute AI_URL) is where the units ask too.
     assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,
+    installOutcomes: config.DEMO_ROLLOUT ? DEMO_INSTALL_OUTCOMES : undefined,
     logger: app.log.child({ module: 'simulator' }),
   });
   const field = startDemoField(app, fleet).catch((err: unknown) => {
@@ -111,6 +114,11 @@ async function runDemoFleet(
         `simulator: ${config.SIMULATOR_UNITS} units registered; ${total} on record, ${connected} connected, ` +
           `${located} geolocated in ${countries} countries`,
       );
+      if (config.DEMO_ROLLOUT) {
+        const { family, semantic } = DEMO_ROLLOUT;
+        const publish = () => publishDemoPackage(app.software.service, app.software.repository, family, semantic);
+        if (await seedRolloutDemo(app, publish)) app.log.info(`demo: a rollout of ${family} ${semantic} started`);
+      }
       if (!config.DEMO_TICKETS) return;
       const tickets = await seedTicketsDemo(
         app.tickets,

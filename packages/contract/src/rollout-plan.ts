@@ -10,7 +10,11 @@ export function waveSizes(total: number, waves: readonly WaveSpec[]): { sizes: n
     if (wave.rest && i !== waves.length - 1) {
       return { sizes, problem: `Only the last wave may be “the rest” (wave ${i + 1} is).` };
     }
-    const wanted = wave.rest ? left : wave.count !== undefined ? wave.count : Math.ceil(((wave.percent ?? 0) * total) / 100);
+    const wanted = wave.rest
+      ? left
+      : wave.count !== undefined
+        ? wave.count
+        : Math.ceil(((wave.percent ?? 0) * total) / 100);
     const size = Math.min(left, wanted);
     sizes.push(size);
     left -= size;

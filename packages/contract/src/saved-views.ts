@@ -38,7 +38,6 @@ export const viewFilterSchema = z.object({
   /** The units on this user's radar (their favorites). */
   radarOf: text('radarOf', 64),
 });
-export type ViewFilter = z.output<typeof viewFilterSchema>;
 export type ViewFilterInput = z.input<typeof viewFilterSchema>;
 
 /** The filter as answered (stored normalized; a response schema has no transforms). */
@@ -50,6 +49,9 @@ export const storedViewFilterSchema = z.object({
   connected: z.boolean().optional(),
   radarOf: z.string().optional(),
 });
+
+/** A filter as the server keeps it (its fields normalized). */
+export type ViewFilter = z.output<typeof storedViewFilterSchema>;
 
 export const savedViewSchema = z.object({
   id: z.number().int(),

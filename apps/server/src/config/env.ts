@@ -122,9 +122,13 @@ const envSchema = z.object({
     .default(6),
   /** Seconds between the update scheduler's rounds (schedules due, hung units, free slots); 0 stops it. */
   SCHEDULER_TICK_SECONDS: int(0, 3600).default(15),
+  /** Seconds between the rollouts' rounds (settle installs, thresholds, next units); 0 stops them. */
+  ROLLOUT_TICK_SECONDS: int(0, 3600).default(10),
   DEMO: bool.default(false),
   /** In demo mode, open a few support tickets from the demo accounts on a fresh database. */
   DEMO_TICKETS: bool.default(true),
+  /** In demo mode, start one rollout whose simulated installs fail often, so it pauses on its threshold. */
+  DEMO_ROLLOUT: bool.default(true),
   /** Engineering's addresses, comma-separated: escalated tickets mail them. Empty: no mail. */
   ENGINEERING_EMAILS: z
     .string()

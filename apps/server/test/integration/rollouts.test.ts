@@ -156,7 +156,11 @@ describe('rollouts', () => {
     // A unit outside the rollout does not count.
     await units('OTH', 1);
     for (const serialNumber of [staged[0]!, 'OTH000001']) {
-      const res = await post('/create/ticket/v1', { issuerUsername: 'admin', serialNumber, description: 'Camera drops out' });
+      const res = await post('/create/ticket/v1', {
+        issuerUsername: 'admin',
+        serialNumber,
+        description: 'Camera drops out',
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     await round();
@@ -207,7 +211,10 @@ describe('rollouts', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().state).toBe('cancelled');
     expect(await stagedSerials(serials)).toEqual([serials[0]]);
-    const units2 = (await get(`/read/rollout_units/v1?id=${id}`)).json().docs as { serialNumber: string; state: string }[];
+    const units2 = (await get(`/read/rollout_units/v1?id=${id}`)).json().docs as {
+      serialNumber: string;
+      state: string;
+    }[];
     expect(units2.find((u) => u.serialNumber === serials[0])?.state).toBe('left');
     expect(units2.filter((u) => u.state === 'cancelled')).toHaveLength(3);
     expect((await post('/update/rollout_cancel/v1', { id })).statusCode).toBe(409);
@@ -230,10 +237,18 @@ describe('rollouts', () => {
   it('refuses an empty target, thresholds outside 0–100 % and waves that do not cover the target', async () => {
     await units('ROL', 10);
     const base = { name: 'x', family: 'aligner', version: '5.2.0', start: true };
-    const empty = await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'NONE*' }, waves: [{ rest: true }] });
+    const empty = await post('/create/rollout/v1', {
+      ...base,
+      target: { kind: 'pattern', pattern: 'NONE*' },
+      waves: [{ rest: true }],
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The target has no units that need this version.');
-    const short = await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'ROL*' }, waves: [{ percent: 10 }, { count: 2 }] });
+    const short = await post('/create/rollout/v1', {
+      ...base,
+      target: { kind: 'pattern', pattern: 'ROL*' },
+      waves: [{ percent: 10 }, { count: 2 }],
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("The waves cover 3 of the target's 10 units; add a wave or end with “the rest”.");
     const over = await post('/create/rollout/v1', {
@@ -248,14 +263,26 @@ describe('rollouts', () => {
     expect((await get('/read/rollouts/v1')).json().totalDocs).toBe(0);
     await t.createUser('sup', 'support');
     const support = (await t.signIn('sup')).access_token;
-    expect((await post('/create/rollout/v1', { ...base, target: { kind: 'pattern', pattern: 'ROL*' }, waves: [{ rest: true }] }, support)).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/create/rollout/v1',
+          { ...base, target: { kind: 'pattern', pattern: 'ROL*' }, waves: [{ rest: true }] },
+          support,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await get('/read/rollouts/v1', support)).statusCode).toBe(200);
   });
 
   it('targets a saved view, counted when used', async () => {
     await units('ROL', 6);
     await units('VUE', 3, '4.9.0');
-    const view = await post('/create/saved_view/v1', { name: 'VUE units', shared: true, filter: { serialNumber: 'VUE*' } });
+    const view = await post('/create/saved_view/v1', {
+      name: 'VUE units',
+      shared: true,
+      filter: { serialNumber: 'VUE*' },
+    });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ name: 'VUE units', members: 3, owner: 'admin' });
     const viewId = view.json().id as number;

@@ -40,6 +40,7 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     SCHEDULER_TICK_SECONDS: '0',
+    ROLLOUT_TICK_SECONDS: '0',
     // On the real PostgreSQL, files go where several instances would keep them.
     FILE_STORE: process.env.DATABASE_URL ? 'database' : 'disk',
     // Tests call as fast as they can as one user; the API rate limit has its own test.

@@ -12,9 +12,14 @@ export async function dayLoads(db: Db, startDay: string): Promise<Record<string,
   const from = new Date(`${startDay}T00:00:00Z`);
   const until = new Date(from.getTime() + DAYS_AHEAD * 86_400_000);
   const rows = await db
-    .select({ day: sql<string>`to_char(${scheduledStages.runAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
+    .select({
+      day: sql<string>`to_char(${scheduledStages.runAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      n: sql<number>`count(*)::int`,
+    })
     .from(scheduledStages)
-    .where(and(isNull(scheduledStages.doneAt), gte(scheduledStages.runAt, from), sql`${scheduledStages.runAt} < ${until}`))
+    .where(
+      and(isNull(scheduledStages.doneAt), gte(scheduledStages.runAt, from), sql`${scheduledStages.runAt} < ${until}`),
+    )
     .groupBy(sql`1`);
   return Object.fromEntries(rows.map((r) => [r.day, r.n]));
 }

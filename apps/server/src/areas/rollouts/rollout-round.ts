@@ -74,20 +74,22 @@ export class RolloutRound {
       if (o.state !== 'failed' && o.state !== 'hung') continue;
       // The unit gives its staging back; a unit in the middle of an install refuses the clear and
       // finishes, as it would have anyway (a rollout never interrupts an install).
-      if (await this.deps.staging.clear(db, o.serialNumber, rollout.semantic)) told.push({ serialNumber: o.serialNumber, update: null });
+      if (await this.deps.staging.clear(db, o.serialNumber, rollout.semantic))
+        told.push({ serialNumber: o.serialNumber, update: null });
     }
     const watermark = rollout.ticketWatermark;
     const tickets = await collectTickets(db, rollout);
     if (rollout.ticketWatermark !== watermark) {
       await db.update(rollouts).set({ ticketWatermark: rollout.ticketWatermark }).where(eq(rollouts.id, rollout.id));
     }
-    let moved = outcomes.length > 0 || tickets > 0;
+    const moved = outcomes.length > 0 || tickets > 0;
     if (rollout.state !== 'running') return moved;
     const waves = await this.deps.repository.waves(rollout.id, db);
     if (await this.pauseOnBreach(db, rollout, waves, now)) return true;
-    moved = (await this.advance(db, rollout, waves, now)) || moved;
-    if (rollout.state === 'running') moved = (await this.fill(db, rollout, now, told)) || moved;
-    return moved;
+    const advanced = await this.advance(db, rollout, waves, now);
+    // A gate or the last wave stopped it: nothing more is staged.
+    if (advanced === 'stopped') return true;
+    return (await this.fill(db, rollout, now, told)) || advanced === 'moved' || moved;
   }
 
   private async pauseOnBreach(db: Db, rollout: RolloutRow, waves: WaveRow[], now: Date): Promise<boolean> {
@@ -101,9 +103,19 @@ export class RolloutRound {
             .orderBy(asc(rolloutTickets.ticketId))
             .limit(TICKETS_NAMED)
         : [];
-      const reason = breach(wave, rollout.thresholds, rollout.baselineRate, ids.map((t) => t.id));
+      const reason = breach(
+        wave,
+        rollout.thresholds,
+        rollout.baselineRate,
+        ids.map((t) => t.id),
+      );
       if (reason) {
-        await this.deps.repository.transition(db, rollout, { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason }, now);
+        await this.deps.repository.transition(
+          db,
+          rollout,
+          { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason },
+          now,
+        );
         this.deps.logger.warn({ rollout: rollout.id, reason }, 'rollout paused by a threshold');
         return true;
       }
@@ -112,31 +124,63 @@ export class RolloutRound {
   }
 
   /** Closes the current wave once it reached its success threshold; the next starts, or a gate holds. */
-  private async advance(db: Db, rollout: RolloutRow, waves: WaveRow[], now: Date): Promise<boolean> {
+  private async advance(
+    db: Db,
+    rollout: RolloutRow,
+    waves: WaveRow[],
+    now: Date,
+  ): Promise<'idle' | 'moved' | 'stopped'> {
     const wave = waves[rollout.currentWave];
-    if (!wave) return false;
+    if (!wave) return 'idle';
     let moved = false;
     if (!wave.startedAt) {
-      await db.update(rolloutWaves).set({ startedAt: now }).where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, wave.index)));
+      await db
+        .update(rolloutWaves)
+        .set({ startedAt: now })
+        .where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, wave.index)));
       wave.startedAt = now;
       moved = true;
     }
-    if (!succeeded(wave)) return moved;
+    if (!succeeded(wave)) return moved ? 'moved' : 'idle';
     const last = wave.index === waves.length - 1;
-    if (last && (await this.inFlight(db, rollout.id)) > 0) return moved;
-    await db.update(rolloutWaves).set({ finishedAt: now }).where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, wave.index)));
+    if (last && (await this.inFlight(db, rollout.id)) > 0) return moved ? 'moved' : 'idle';
+    await db
+      .update(rolloutWaves)
+      .set({ finishedAt: now })
+      .where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, wave.index)));
     wave.finishedAt = now;
     const done = `Wave ${wave.index + 1} reached ${wave.successThreshold} % (${wave.completed} of ${wave.size - wave.skipped} installed).`;
     const by = SYSTEM_ACTOR;
     if (last) {
-      await this.deps.repository.transition(db, rollout, { set: { state: 'completed', finishedAt: now }, kind: 'completed', by, reason: done }, now);
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        { set: { state: 'completed', finishedAt: now }, kind: 'completed', by, reason: done },
+        now,
+      );
     } else if (wave.pauseAfter) {
       const reason = `${done} Paused after it as planned: resume to start wave ${wave.index + 2}.`;
-      await this.deps.repository.transition(db, rollout, { set: { state: 'paused', pausedReason: reason, currentWave: wave.index + 1 }, kind: 'paused', by, reason }, now);
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        { set: { state: 'paused', pausedReason: reason, currentWave: wave.index + 1 }, kind: 'paused', by, reason },
+        now,
+      );
     } else {
-      await this.deps.repository.transition(db, rollout, { set: { currentWave: wave.index + 1 }, kind: 'wave started', by, reason: `${done} Wave ${wave.index + 2} starts.` }, now);
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        {
+          set: { currentWave: wave.index + 1 },
+          kind: 'wave started',
+          by,
+          reason: `${done} Wave ${wave.index + 2} starts.`,
+        },
+        now,
+      );
+      return 'moved';
     }
-    return true;
+    return 'stopped';
   }
 
   private async inFlight(db: Db, rolloutId: number): Promise<number> {
@@ -177,13 +221,23 @@ export class RolloutRound {
     } catch (err) {
       if (!isDomainError(err, 'notFound')) throw err;
       const reason = `${err.message} The rollout cannot stage it.`;
-      await this.deps.repository.transition(db, rollout, { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason }, now);
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason },
+        now,
+      );
       return true;
     }
     await db
       .update(rolloutUnits)
       .set({ state: 'in_flight', stagedAt: now })
-      .where(and(eq(rolloutUnits.rolloutId, rollout.id), sql`${rolloutUnits.serialNumber} = any(${toArray(result.staged)}::text[])`));
+      .where(
+        and(
+          eq(rolloutUnits.rolloutId, rollout.id),
+          sql`${rolloutUnits.serialNumber} = any(${toArray(result.staged)}::text[])`,
+        ),
+      );
     const outcomes = [...result.refused].map(([serialNumber, refusal]) => ({
       serialNumber,
       wave: waveOf.get(serialNumber) ?? 0,
@@ -193,7 +247,8 @@ export class RolloutRound {
     }));
     await recordOutcomes(db, rollout.id, outcomes, now);
     const perWave = new Map<number, number>();
-    for (const serial of result.staged) perWave.set(waveOf.get(serial) ?? 0, (perWave.get(waveOf.get(serial) ?? 0) ?? 0) + 1);
+    for (const serial of result.staged)
+      perWave.set(waveOf.get(serial) ?? 0, (perWave.get(waveOf.get(serial) ?? 0) ?? 0) + 1);
     for (const [index, n] of perWave) {
       await db
         .update(rolloutWaves)

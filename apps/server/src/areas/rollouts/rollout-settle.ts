@@ -46,11 +46,16 @@ export async function settleInFlight(db: Db, rollout: RolloutRow, now: Date): Pr
   for (const row of rows) {
     const at = { serialNumber: row.serial_number, wave: row.wave };
     if (row.gone) outcomes.push({ ...at, state: 'skipped', reason: 'The unit was deleted.' });
-    else if (row.version_sort !== null && row.version_sort >= key) outcomes.push({ ...at, state: 'completed', reason: null });
+    else if (row.version_sort !== null && row.version_sort >= key)
+      outcomes.push({ ...at, state: 'completed', reason: null });
     else if (row.update_state === INSTALL_FAILED_STATE) {
       outcomes.push({ ...at, state: 'failed', reason: 'The unit reported that the install failed.' });
     } else if (row.staged_semantic !== rollout.semantic) {
-      outcomes.push({ ...at, state: 'skipped', reason: 'Its staged update was cleared or replaced outside the rollout.' });
+      outcomes.push({
+        ...at,
+        state: 'skipped',
+        reason: 'Its staged update was cleared or replaced outside the rollout.',
+      });
     } else if (row.hung) {
       const last = row.update_state ? ` (last state ${row.update_state})` : '';
       const reason = `No update progress for ${rollout.thresholds.hungAfterMinutes} minutes${last}.`;
@@ -75,7 +80,12 @@ export async function recordOutcomes(db: Db, rolloutId: number, outcomes: readon
     await db
       .update(rolloutUnits)
       .set({ state, reason, doneAt: now })
-      .where(and(eq(rolloutUnits.rolloutId, rolloutId), sql`${rolloutUnits.serialNumber} = any(${toArray(serials)}::text[])`));
+      .where(
+        and(
+          eq(rolloutUnits.rolloutId, rolloutId),
+          sql`${rolloutUnits.serialNumber} = any(${toArray(serials)}::text[])`,
+        ),
+      );
   }
   for (const [wave, n] of perWave) {
     const [index, state] = wave.split(':') as [string, 'completed' | 'failed' | 'hung' | 'skipped'];
@@ -114,8 +124,19 @@ export async function collectTickets(db: Db, rollout: RolloutRow): Promise<numbe
   const found = fresh.flatMap((t) => {
     const unit = byUnit.get(t.serialNumber);
     const stagedAt = unit?.stagedAt?.getTime();
-    const inWindow = stagedAt !== undefined && t.createdAt.getTime() >= stagedAt && t.createdAt.getTime() < stagedAt + windowMs;
-    return unit && inWindow ? [{ rolloutId: rollout.id, ticketId: t.id, serialNumber: t.serialNumber, wave: unit.wave, createdAt: t.createdAt }] : [];
+    const inWindow =
+      stagedAt !== undefined && t.createdAt.getTime() >= stagedAt && t.createdAt.getTime() < stagedAt + windowMs;
+    return unit && inWindow
+      ? [
+          {
+            rolloutId: rollout.id,
+            ticketId: t.id,
+            serialNumber: t.serialNumber,
+            wave: unit.wave,
+            createdAt: t.createdAt,
+          },
+        ]
+      : [];
   });
   const inserted = found.length
     ? await db.insert(rolloutTickets).values(found).onConflictDoNothing().returning({ wave: rolloutTickets.wave })

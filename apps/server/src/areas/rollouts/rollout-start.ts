@@ -1,5 +1,4 @@
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
-import type { RolloutTarget } from '@ed/contract/rollouts';
 import { waveSizes } from '@ed/contract/rollout-plan';
 import type { Db } from '../../db/client.js';
 import { equipment, rolloutUnits, rolloutWaves, supportTickets } from '../../db/schema.js';
@@ -14,8 +13,8 @@ const BASELINE_DAYS = 30;
  * need the version, in an order that mixes countries and models (a hash of serial and rollout), so
  * wave 1 is a sample of the whole target. Returns the number of members.
  */
-export async function fixMembers(db: Db, rollout: RolloutRow, views: ViewConditions, now: Date): Promise<number> {
-  const target = await resolveTarget(rollout.target as RolloutTarget, views, null, db);
+export async function fixMembers(db: Db, rollout: RolloutRow, views: ViewConditions): Promise<number> {
+  const target = await resolveTarget(rollout.target, views, null, db);
   const members = membersOf(target, rollout.family, rollout.semantic);
   const [total] = await db.select({ n: count() }).from(equipment).where(members);
   const { sizes, problem } = waveSizes(total?.n ?? 0, rollout.waveSpecs);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { rolloutTickets, rolloutUnits } from '../../db/schema.js';
 import { RolloutRound } from './rollout-round.js';
 import { RolloutsRepository } from './rollouts.repository.js';
 import { RolloutsService } from './rollouts.service.js';
@@ -43,12 +45,17 @@ async function rolloutsPlugin(app: FastifyInstance) {
   };
   app.decorate('rollouts', { service, round, tick });
 
+  app.events.on('unitRenamed', 'rollouts', async ({ tx, from, to }) => {
+    await tx.update(rolloutUnits).set({ serialNumber: to }).where(eq(rolloutUnits.serialNumber, from));
+    await tx.update(rolloutTickets).set({ serialNumber: to }).where(eq(rolloutTickets.serialNumber, from));
+  });
+
   let timer: NodeJS.Timeout | undefined;
   app.startWork.add(async () => {
-    if (config.SCHEDULER_TICK_SECONDS <= 0) return;
+    if (config.ROLLOUT_TICK_SECONDS <= 0) return;
     timer = setInterval(() => {
       running = tick().catch((err: unknown) => log.error({ err }, 'rollout round failed'));
-    }, config.SCHEDULER_TICK_SECONDS * 1000);
+    }, config.ROLLOUT_TICK_SECONDS * 1000);
     timer.unref();
   });
   app.addHook('preClose', async () => {

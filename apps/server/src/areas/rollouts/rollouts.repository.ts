@@ -49,9 +49,20 @@ export class RolloutsRepository {
       .set({ ...t.set, updatedAt: now })
       .where(eq(rollouts.id, rollout.id));
     Object.assign(rollout, t.set);
-    await db.insert(rolloutEvents).values({ rolloutId: rollout.id, at: now, kind: t.kind, by: t.by, reason: t.reason ?? null });
+    await db
+      .insert(rolloutEvents)
+      .values({ rolloutId: rollout.id, at: now, kind: t.kind, by: t.by, reason: t.reason ?? null });
     await this.audits.record(
-      [{ username: t.by, action: `rollout ${t.kind}`, target: `rollout ${rollout.id}`, outcome: 200, requestId: null, at: now }],
+      [
+        {
+          username: t.by,
+          action: `rollout ${t.kind}`,
+          target: `rollout ${rollout.id}`,
+          outcome: 200,
+          requestId: null,
+          at: now,
+        },
+      ],
       db,
     );
   }
@@ -82,7 +93,12 @@ export class RolloutsRepository {
         waves: sql<number>`count(*)::int`,
       })
       .from(rolloutWaves)
-      .where(inArray(rolloutWaves.rolloutId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          rolloutWaves.rolloutId,
+          rows.map((r) => r.id),
+        ),
+      )
       .groupBy(rolloutWaves.rolloutId);
     const byId = new Map(totals.map((t) => [t.rolloutId, t]));
     return rows.map((row) => {

@@ -38,7 +38,8 @@ export class RolloutsService {
     await this.update(input.family, input.version);
     const target = await resolveTarget(input.target, this.deps.views, session.user.id);
     const counts = await targetCounts(this.deps.db, target, input.family, input.version);
-    const { sizes, problem } = input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
+    const { sizes, problem } =
+      input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
     const emptyProblem = counts.members === 0 ? 'The target has no units that need this version.' : null;
     const days =
       input.perDay && input.startDay
@@ -104,7 +105,12 @@ export class RolloutsService {
     await this.deps.db.transaction(async (tx) => {
       const row = await this.locked(tx, id, ['running'], 'paused');
       const why = `Paused by ${session.user.username}${reason ? `: ${reason}` : '.'}`;
-      await this.deps.repository.transition(tx, row, { set: { state: 'paused', pausedReason: why }, kind: 'paused', by: session.user.username, reason: why }, this.deps.now());
+      await this.deps.repository.transition(
+        tx,
+        row,
+        { set: { state: 'paused', pausedReason: why }, kind: 'paused', by: session.user.username, reason: why },
+        this.deps.now(),
+      );
     });
     return this.pushed(id);
   }
@@ -121,7 +127,17 @@ export class RolloutsService {
           ackTickets: sql`${rolloutWaves.tickets}`,
         })
         .where(eq(rolloutWaves.rolloutId, id));
-      await this.deps.repository.transition(tx, row, { set: { state: 'running', pausedReason: null }, kind: 'resumed', by: session.user.username, reason: row.pausedReason }, this.deps.now());
+      await this.deps.repository.transition(
+        tx,
+        row,
+        {
+          set: { state: 'running', pausedReason: null },
+          kind: 'resumed',
+          by: session.user.username,
+          reason: row.pausedReason,
+        },
+        this.deps.now(),
+      );
     });
     return this.pushed(id);
   }
@@ -145,7 +161,8 @@ export class RolloutsService {
         where ru.rollout_id = ${id} and ru.state = 'in_flight'`);
       const left = flying.rows.filter((r) => r.started).map((r) => r.serial_number);
       for (const r of flying.rows.filter((f) => !f.started)) {
-        if (await this.deps.staging.clear(tx, r.serial_number, row.semantic)) cleared.push({ serialNumber: r.serial_number, update: null });
+        if (await this.deps.staging.clear(tx, r.serial_number, row.semantic))
+          cleared.push({ serialNumber: r.serial_number, update: null });
       }
       const unitsOf = (...states: ('pending' | 'in_flight')[]) =>
         and(eq(rolloutUnits.rolloutId, id), inArray(rolloutUnits.state, states));
@@ -160,7 +177,17 @@ export class RolloutsService {
         .set({ state: 'cancelled', reason: 'The rollout was cancelled.', doneAt: now })
         .where(unitsOf('pending', 'in_flight'));
       const reason = `${cleared.length} staged units unstaged, ${left.length} left to finish their install.`;
-      await this.deps.repository.transition(tx, row, { set: { state: 'cancelled', finishedAt: now, pausedReason: null }, kind: 'cancelled', by: session.user.username, reason }, now);
+      await this.deps.repository.transition(
+        tx,
+        row,
+        {
+          set: { state: 'cancelled', finishedAt: now, pausedReason: null },
+          kind: 'cancelled',
+          by: session.user.username,
+          reason,
+        },
+        now,
+      );
     });
     if (cleared.length > 0) await this.deps.staging.told(family, cleared);
     return this.pushed(id);
@@ -185,8 +212,12 @@ export class RolloutsService {
   /** Pushes the rollouts' summaries to every console. */
   async push(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await this.deps.db.select().from(rollouts).where(inArray(rollouts.id, [...ids]));
-    for (const summary of await this.deps.repository.summaries(rows)) this.deps.live.broadcast('ROLLOUT_CHANGED', summary);
+    const rows = await this.deps.db
+      .select()
+      .from(rollouts)
+      .where(inArray(rollouts.id, [...ids]));
+    for (const summary of await this.deps.repository.summaries(rows))
+      this.deps.live.broadcast('ROLLOUT_CHANGED', summary);
   }
 
   private async pushed(id: number): Promise<Rollout> {
@@ -195,7 +226,7 @@ export class RolloutsService {
   }
 
   private async startIn(tx: Db, row: RolloutRow, username: string, now: Date): Promise<void> {
-    const total = await fixMembers(tx, row, this.deps.views, now);
+    const total = await fixMembers(tx, row, this.deps.views);
     const baseline = await ticketBaseline(tx, row, now);
     const target =
       row.target.kind === 'serials'
@@ -204,7 +235,12 @@ export class RolloutsService {
     await this.deps.repository.transition(
       tx,
       row,
-      { set: { state: 'running', startedAt: now, total, target, ...baseline }, kind: 'started', by: username, reason: `${total} units in ${row.waveSpecs.length} waves.` },
+      {
+        set: { state: 'running', startedAt: now, total, target, ...baseline },
+        kind: 'started',
+        by: username,
+        reason: `${total} units in ${row.waveSpecs.length} waves.`,
+      },
       now,
     );
   }

@@ -56,7 +56,8 @@ export class SavedViewsService {
           ),
         )
         .limit(1);
-      if (draft) throw conflict(`The draft rollout “${draft.name}” targets the view ${row.name}; change or cancel it first.`);
+      if (draft)
+        throw conflict(`The draft rollout “${draft.name}” targets the view ${row.name}; change or cancel it first.`);
       await this.repository.delete(id, tx);
     });
     return row.name;

@@ -13,6 +13,8 @@ export const DEMO_PACKAGES: { family: Family; semantic: string; publish: boolean
   { family: 'gtps', semantic: '1.4.0', publish: true, megabytes: 2 },
   { family: 'gtps', semantic: '1.5.0', publish: false, megabytes: 3 },
   { family: 'aligner-oasis', semantic: '1.3.0', publish: true, megabytes: 2 },
+  // The demo rollout's release (published by it; its simulated installs often fail).
+  { family: 'aligner-oasis', semantic: '1.3.5', publish: false, megabytes: 2 },
   { family: 'aligner-oasis', semantic: '1.4.0', publish: false, megabytes: 3 },
 ];
 

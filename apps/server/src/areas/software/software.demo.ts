@@ -1,3 +1,4 @@
+import type { Family } from '@ed/contract/families';
 import { unlessAlreadyThere } from '../../shared/already-there.js';
 import { DEMO_PACKAGES, demoPackagePath, writeDemoPackages } from './demo-packages.js';
 import type { SoftwareRepository } from './software.repository.js';
@@ -18,17 +19,21 @@ export async function seedSoftwareDemo(
   await written;
   // One release per family: the families' locks are their own, so they are published side by side.
   await Promise.all(
-    DEMO_PACKAGES.filter((d) => d.publish).map(async (p) => {
-      if (await repository.find(p.family, p.semantic)) return;
-      const path = demoPackagePath(p.family, p.semantic);
-      const { manifest } = await service.validate(p.family, path);
-      await service
-        .create(
-          p.family,
-          { version: manifest.version, prerequisite: manifest.prerequisites.require, family: p.family, path },
-          'demo',
-        )
-        .catch(unlessAlreadyThere);
-    }),
+    DEMO_PACKAGES.filter((d) => d.publish).map((p) => publishDemoPackage(service, repository, p.family, p.semantic)),
   );
+}
+
+/** Publishes one demo package (its files written already) unless it is published. */
+export async function publishDemoPackage(
+  service: SoftwareService,
+  repository: SoftwareRepository,
+  family: Family,
+  semantic: string,
+): Promise<void> {
+  if (await repository.find(family, semantic)) return;
+  const path = demoPackagePath(family, semantic);
+  const { manifest } = await service.validate(family, path);
+  await service
+    .create(family, { version: manifest.version, prerequisite: manifest.prerequisites.require, family, path }, 'demo')
+    .catch(unlessAlreadyThere);
 }

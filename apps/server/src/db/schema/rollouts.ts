@@ -44,7 +44,13 @@ export const savedViews = pgTable(
 
 /** A target as stored: once started, a list's serial numbers live in rollout_units and `count` keeps their number. */
 export type StoredTarget = RolloutTarget & { count?: number };
-export type StoredWave = { percent?: number; count?: number; rest?: boolean; successThreshold: number; pauseAfter: boolean };
+export type StoredWave = {
+  percent?: number;
+  count?: number;
+  rest?: boolean;
+  successThreshold: number;
+  pauseAfter: boolean;
+};
 
 export const rollouts = pgTable(
   'rollouts',
