@@ -13,6 +13,8 @@ export const ACTIVE_ROLLOUT_STATES = ['running', 'paused'] as const satisfies re
 /** What happened to one unit of a rollout. */
 export const ROLLOUT_UNIT_STATES = [
   'pending',
+  /** Offline when its turn came: tried again every few minutes, it joins its wave late. */
+  'offline',
   'in_flight',
   'completed',
   'failed',

@@ -2,19 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { queryRows, toArray } from '../../db/rows.js';
+import { queryRows } from '../../db/rows.js';
 import { rolloutTickets, rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../ports/audits.js';
 import type { Staging, StagingChange } from '../../ports/staging.js';
-import { isDomainError } from '../../shared/domain-error.js';
 import { breach, succeeded } from './rollout-thresholds.js';
 import { collectTickets, recordOutcomes, settleInFlight } from './rollout-settle.js';
+import { stageNext } from './rollout-stage.js';
 import type { RolloutRow, RolloutsRepository, WaveRow } from './rollouts.repository.js';
 
 /** One lock for the rollouts' rounds: one instance advances them at a time (docs/rollouts.md). */
 const LOCK = sql`select pg_try_advisory_xact_lock(hashtext('ed-rollouts')) as locked`;
 const ROLLOUTS_PER_ROUND = 20;
 const TICKETS_NAMED = 5;
+/**
+ * Units staged per rollout and round at most: each is told, and its card and the staged totals are
+ * pushed, after the commit, as when that many units reconnect at once. 250 every 10 s is 90,000 an hour.
+ */
+const STAGED_PER_ROUND = 250;
 
 export interface RoundDeps {
   db: Db;
@@ -89,7 +94,19 @@ export class RolloutRound {
     const advanced = await this.advance(db, rollout, waves, now);
     // A gate or the last wave stopped it: nothing more is staged.
     if (advanced === 'stopped') return true;
-    return (await this.fill(db, rollout, now, told)) || advanced === 'moved' || moved;
+    const room = await this.room(db, rollout, now);
+    const filled = room > 0 ? await stageNext(db, { rollout, room, now, staging: this.deps.staging, told }) : 'none';
+    if (filled === 'no update') {
+      const reason = `Version ${rollout.semantic} is no longer published; the rollout cannot stage it.`;
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason },
+        now,
+      );
+      return true;
+    }
+    return filled === 'staged' || advanced === 'moved' || moved;
   }
 
   private async pauseOnBreach(db: Db, rollout: RolloutRow, waves: WaveRow[], now: Date): Promise<boolean> {
@@ -141,7 +158,7 @@ export class RolloutRound {
       wave.startedAt = now;
       moved = true;
     }
-    if (!succeeded(wave)) return moved ? 'moved' : 'idle';
+    if (!succeeded(wave, await this.waiting(db, rollout.id, wave.index))) return moved ? 'moved' : 'idle';
     const last = wave.index === waves.length - 1;
     if (last && (await this.inFlight(db, rollout.id)) > 0) return moved ? 'moved' : 'idle';
     await db
@@ -183,79 +200,34 @@ export class RolloutRound {
     return 'stopped';
   }
 
-  private async inFlight(db: Db, rolloutId: number): Promise<number> {
+  /** Whether a unit of the wave has not been tried yet (a unit found offline is tried again later). */
+  private async waiting(db: Db, rolloutId: number, wave: number): Promise<boolean> {
     const [row] = await db
-      .select({ n: count() })
+      .select({ wave: rolloutUnits.wave })
       .from(rolloutUnits)
-      .where(and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, 'in_flight')));
-    return row?.n ?? 0;
+      .where(and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, 'pending'), eq(rolloutUnits.wave, wave)))
+      .limit(1);
+    return row !== undefined;
   }
 
-  /**
-   * Stages connected units of the current wave (and of earlier ones that came online since) up to
-   * the free slots and the day's cap, through the software area's staging (no second delivery path).
-   */
-  private async fill(db: Db, rollout: RolloutRow, now: Date, told: StagingChange[]): Promise<boolean> {
-    let room = rollout.slots - (await this.inFlight(db, rollout.id));
-    if (rollout.perDay !== null) {
+  /** Units the rollout may stage now: the batch, the free slots and what is left of the day's cap. */
+  private async room(db: Db, rollout: RolloutRow, now: Date): Promise<number> {
+    let room = Math.min(STAGED_PER_ROUND, rollout.slots - (await this.inFlight(db, rollout.id)));
+    if (rollout.perDay !== null && room > 0) {
       const [today] = await db
         .select({ n: count() })
         .from(rolloutUnits)
         .where(and(eq(rolloutUnits.rolloutId, rollout.id), gte(rolloutUnits.stagedAt, startOfDay(now))));
       room = Math.min(room, rollout.perDay - (today?.n ?? 0));
     }
-    if (room <= 0) return false;
-    const candidates = await queryRows<{ serial_number: string; wave: number }>(
-      db,
-      sql`select ru.serial_number, ru.wave from rollout_units ru
-          join equipment e on e.serial_number = ru.serial_number
-          join equipment_live l on l.equipment_id = e.id and l.connected
-          where ru.rollout_id = ${rollout.id} and ru.state = 'pending' and ru.wave <= ${rollout.currentWave}
-          order by ru.wave, ru.serial_number limit ${room}`,
-    );
-    if (candidates.length === 0) return false;
-    const waveOf = new Map(candidates.map((c) => [c.serial_number, c.wave]));
-    let result;
-    try {
-      result = await this.deps.staging.stageMany(db, rollout.family, [...waveOf.keys()], rollout.semantic);
-    } catch (err) {
-      if (!isDomainError(err, 'notFound')) throw err;
-      const reason = `${err.message} The rollout cannot stage it.`;
-      await this.deps.repository.transition(
-        db,
-        rollout,
-        { set: { state: 'paused', pausedReason: reason }, kind: 'paused', by: SYSTEM_ACTOR, reason },
-        now,
-      );
-      return true;
-    }
-    await db
-      .update(rolloutUnits)
-      .set({ state: 'in_flight', stagedAt: now })
-      .where(
-        and(
-          eq(rolloutUnits.rolloutId, rollout.id),
-          sql`${rolloutUnits.serialNumber} = any(${toArray(result.staged)}::text[])`,
-        ),
-      );
-    const outcomes = [...result.refused].map(([serialNumber, refusal]) => ({
-      serialNumber,
-      wave: waveOf.get(serialNumber) ?? 0,
-      // A unit already on the version counts as installed; any other refusal leaves it out.
-      state: refusal.onVersion ? ('completed' as const) : ('skipped' as const),
-      reason: refusal.onVersion ? null : refusal.reason,
-    }));
-    await recordOutcomes(db, rollout.id, outcomes, now);
-    const perWave = new Map<number, number>();
-    for (const serial of result.staged)
-      perWave.set(waveOf.get(serial) ?? 0, (perWave.get(waveOf.get(serial) ?? 0) ?? 0) + 1);
-    for (const [index, n] of perWave) {
-      await db
-        .update(rolloutWaves)
-        .set({ staged: sql`${rolloutWaves.staged} + ${n}` })
-        .where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, index)));
-    }
-    for (const serialNumber of result.staged) told.push({ serialNumber, update: result.update });
-    return true;
+    return room;
+  }
+
+  private async inFlight(db: Db, rolloutId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(rolloutUnits)
+      .where(and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, 'in_flight')));
+    return row?.n ?? 0;
   }
 }

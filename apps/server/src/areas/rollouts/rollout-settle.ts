@@ -12,7 +12,7 @@ const SETTLE_BATCH = 2_000;
 /** New tickets looked at per round; the watermark moves on by this many at most. */
 const TICKET_BATCH = 500;
 
-type Outcome = { serialNumber: string; wave: number; state: RolloutUnitState; reason: string | null };
+export type Outcome = { serialNumber: string; wave: number; state: RolloutUnitState; reason: string | null };
 
 /**
  * The outcomes of a rollout's units in flight: completed once the unit reports the version (or a

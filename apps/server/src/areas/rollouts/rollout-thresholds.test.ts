@@ -61,9 +61,11 @@ describe('breach', () => {
 });
 
 describe('succeeded', () => {
-  it('leaves skipped units out of the share', () => {
-    expect(succeeded(wave({ size: 10, completed: 8, skipped: 1 }))).toBe(false);
-    expect(succeeded(wave({ size: 10, completed: 9, skipped: 1 }))).toBe(true);
-    expect(succeeded(wave({ size: 3, skipped: 3 }))).toBe(true);
+  it('is the share of the staged units, once every connected unit of the wave is staged', () => {
+    expect(succeeded(wave({ size: 10, staged: 9, completed: 8 }), false)).toBe(false);
+    expect(succeeded(wave({ size: 10, staged: 9, completed: 9 }), false)).toBe(true);
+    expect(succeeded(wave({ size: 10, staged: 9, completed: 9 }), true)).toBe(false);
+    expect(succeeded(wave({ size: 3, skipped: 3 }), false)).toBe(true);
+    expect(succeeded(wave({ size: 3 }), false)).toBe(false);
   });
 });

@@ -70,9 +70,13 @@ export function breach(
   return null;
 }
 
-/** Whether the wave's completed installs reached its success threshold (skipped units do not count). */
-export function succeeded(wave: WaveCounts): boolean {
-  const counted = wave.size - wave.skipped;
-  if (counted <= 0) return true;
-  return (wave.completed / counted) * 100 >= wave.successThreshold;
+/**
+ * Whether the wave succeeded: every unit of it that is online has been staged (`waiting`: some
+ * connected unit is still pending), and of its units staged so far the share completed reached the
+ * threshold. Units offline throughout do not hold it: they join late when they connect.
+ */
+export function succeeded(wave: WaveCounts, waiting: boolean): boolean {
+  if (waiting) return false;
+  if (wave.staged === 0) return wave.size - wave.skipped <= 0;
+  return (wave.completed / wave.staged) * 100 >= wave.successThreshold;
 }

@@ -164,7 +164,7 @@ export class RolloutsService {
         if (await this.deps.staging.clear(tx, r.serial_number, row.semantic))
           cleared.push({ serialNumber: r.serial_number, update: null });
       }
-      const unitsOf = (...states: ('pending' | 'in_flight')[]) =>
+      const unitsOf = (...states: ('pending' | 'offline' | 'in_flight')[]) =>
         and(eq(rolloutUnits.rolloutId, id), inArray(rolloutUnits.state, states));
       if (left.length > 0) {
         await tx
@@ -175,7 +175,7 @@ export class RolloutsService {
       await tx
         .update(rolloutUnits)
         .set({ state: 'cancelled', reason: 'The rollout was cancelled.', doneAt: now })
-        .where(unitsOf('pending', 'in_flight'));
+        .where(unitsOf('pending', 'offline', 'in_flight'));
       const reason = `${cleared.length} staged units unstaged, ${left.length} left to finish their install.`;
       await this.deps.repository.transition(
         tx,

@@ -2,6 +2,10 @@ import type { UnitCommands } from '../../ports/commands.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import { connectionOf } from './unit-connection.js';
+import { BoundedSemaphore } from '../../shared/bounded-semaphore.js';
+
+const TELLS_AT_ONCE = 16;
+const TELLS_WAITING = 20_000;
 
 /**
  * Tells a connected unit about its staged update, or that it was cleared. A unit is told once per
@@ -9,11 +13,22 @@ import { connectionOf } from './unit-connection.js';
  * tell it twice; a tell the unit did not take is released, and its next change tells it again.
  */
 export class UnitTeller {
+  /**
+   * A rollout stages thousands of units in one round: their tells take turns, so they never hold
+   * more of the pool than this; beyond the queue a tell is dropped, and the unit is told at its
+   * next change or reconnect as any unit whose tell did not go out.
+   */
+  private readonly gate = new BoundedSemaphore(TELLS_AT_ONCE, TELLS_WAITING);
+
   constructor(
     private readonly deps: { equipment: UnitLookup; commands: UnitCommands; repository: SoftwareRepository },
   ) {}
 
-  async tell(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void> {
+  tell(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void> {
+    return this.gate.run(() => this.tellNow(serialNumber, update));
+  }
+
+  private async tellNow(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void> {
     const { equipment, commands, repository } = this.deps;
     const unit = await equipment.findBySerial(serialNumber);
     if (!unit?.connected) return;

@@ -132,6 +132,8 @@ export const rolloutUnits = pgTable(
     stagedAt: tz('staged_at'),
     doneAt: tz('done_at'),
     reason: text('reason'),
+    /** An `offline` unit is looked at again from then on. */
+    retryAt: tz('retry_at'),
   },
   (t) => [
     primaryKey({ columns: [t.rolloutId, t.serialNumber] }),
@@ -139,6 +141,10 @@ export const rolloutUnits = pgTable(
     index('rollout_units_state_idx').on(t.rolloutId, t.state, t.wave, t.serialNumber),
     // Renames, and the ticket signal's look-up of a ticket's unit.
     index('rollout_units_serial_idx').on(t.serialNumber),
+    // Units found offline, by when they are due to be looked at again.
+    index('rollout_units_retry_idx')
+      .on(t.rolloutId, t.retryAt)
+      .where(sql`${t.state} = 'offline'`),
     // The daily cap: units staged since a day began.
     index('rollout_units_staged_idx').on(t.rolloutId, t.stagedAt),
   ],

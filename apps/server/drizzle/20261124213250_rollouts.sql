@@ -24,6 +24,7 @@ CREATE TABLE "rollout_units" (
 	"staged_at" timestamp with time zone,
 	"done_at" timestamp with time zone,
 	"reason" text,
+	"retry_at" timestamp with time zone,
 	CONSTRAINT "rollout_units_rollout_id_serial_number_pk" PRIMARY KEY("rollout_id","serial_number")
 );
 --> statement-breakpoint
@@ -91,6 +92,7 @@ ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_owner_id_users_id_fk" FORE
 CREATE INDEX "rollout_events_rollout_idx" ON "rollout_events" USING btree ("rollout_id","at");--> statement-breakpoint
 CREATE INDEX "rollout_units_state_idx" ON "rollout_units" USING btree ("rollout_id","state","wave","serial_number");--> statement-breakpoint
 CREATE INDEX "rollout_units_serial_idx" ON "rollout_units" USING btree ("serial_number");--> statement-breakpoint
+CREATE INDEX "rollout_units_retry_idx" ON "rollout_units" USING btree ("rollout_id","retry_at") WHERE "rollout_units"."state" = 'offline';--> statement-breakpoint
 CREATE INDEX "rollout_units_staged_idx" ON "rollout_units" USING btree ("rollout_id","staged_at");--> statement-breakpoint
 CREATE INDEX "rollouts_created_idx" ON "rollouts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "rollouts_state_created_idx" ON "rollouts" USING btree ("state","created_at","id");--> statement-breakpoint
