@@ -7,6 +7,10 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { PublicOnly } from './routes/public-only';
 import { loading } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
+import { ROLLOUT_ROUTES } from './routes/rollout-routes';
+
+/** The protected addresses: the contract's table, and the Rollouts screen's (once, should the table list them). */
+const PROTECTED_PATHS = [...new Set<string>([...PROTECTED_ROUTES, ...ROLLOUT_ROUTES])];
 
 // Behind sign-in everything loads on demand (routes/signed-in.tsx), so the sign-in page carries
 // neither the console's frame and live socket nor the data grid and charts.
@@ -29,7 +33,7 @@ export const routes: RouteObject[] = [
   {
     element: loading(<SignedInShell />),
     // As the server's route table: /users is not /Users, and gets "Page not found" from both.
-    children: PROTECTED_ROUTES.map((path) => ({
+    children: PROTECTED_PATHS.map((path) => ({
       path,
       caseSensitive: true,
       element: loading(<ProtectedScreen path={path} />),

@@ -8,8 +8,12 @@ import { useSession } from '../../shared/auth/use-session';
 
 export const NO_ACCESS_TEXT = 'You do not have access to this screen.';
 
+/** The menu item of a screen, or of the screen an address lies under (/Rollouts/12 is the Rollouts screen's). */
 export function menuItemFor(path: string): MenuItem | undefined {
-  return MENU.find((item) => item.path === path);
+  return (
+    MENU.find((item) => item.path === path) ??
+    MENU.find((item) => item.path !== '/' && path.startsWith(`${item.path}/`))
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import type { PROTECTED_ROUTES } from '@ed/contract/web-routes';
 import { loading } from './loading';
+import type { ROLLOUT_ROUTES } from './rollout-routes';
 
 // Screens load on first visit, so the sign-in page does not carry the data grid and charts.
 const HomePage = lazy(() =>
@@ -55,9 +56,17 @@ const UpdateSchedulerPage = lazy(() =>
 const UnitClaimsPage = lazy(() =>
   import('../../features/unit-claims/components/unit-claims-page').then((m) => ({ default: m.UnitClaimsPage })),
 );
+const RolloutsPage = lazy(() =>
+  import('../../features/rollouts/components/rollouts-page').then((m) => ({ default: m.RolloutsPage })),
+);
+const RolloutDetailPage = lazy(() =>
+  import('../../features/rollouts/components/rollout-detail').then((m) => ({ default: m.RolloutDetailPage })),
+);
+
+type ScreenPath = (typeof PROTECTED_ROUTES)[number] | (typeof ROLLOUT_ROUTES)[number];
 
 /** The screens built so far; every other protected route says "Not available yet". */
-export const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNode>> = {
+export const SCREENS: Partial<Record<ScreenPath, ReactNode>> = {
   '/': loading(<HomePage />),
   '/Aligners': loading(<EquipmentPage />),
   '/Radar': loading(<RadarPage />),
@@ -75,4 +84,7 @@ export const SCREENS: Partial<Record<(typeof PROTECTED_ROUTES)[number], ReactNod
   '/UpdateScheduler': loading(<UpdateSchedulerPage />),
   '/SpecUpdates': loading(<SpecUpdatesPage />),
   '/UnitClaims': loading(<UnitClaimsPage />),
+  '/Rollouts': loading(<RolloutsPage />),
+  '/Rollouts/new': loading(<RolloutsPage creating />),
+  '/Rollouts/:id': loading(<RolloutDetailPage />),
 };

@@ -28,6 +28,8 @@ export interface PagedGridProps<Row extends GridValidRowModel> {
   loading: boolean;
   /** 0-based, as the grid counts; calls send page + 1. */
   page: number;
+  /** Rows a page of the server's answer holds; PAGE_SIZE (10) unless the call pages otherwise. */
+  pageSize?: number;
   onPageChange: (page: number) => void;
   /** Server sorting: column sorting is on only when a sort model is given; a new order starts again at page 1. */
   sortModel?: GridSortModel;
@@ -65,7 +67,7 @@ function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>): GridCol
  */
 export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<Row>) {
   const { label, columnsKey, hiddenByDefault = [], rows, totalDocs, columns, page, onPageChange, ...rest } = props;
-  const { sortModel, onSortModelChange, selectOnClick, ...gridProps } = rest;
+  const { sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, ...gridProps } = rest;
   const rowCount = usePagedRowCount(totalDocs === undefined ? undefined : { totalDocs });
   const [visibility, setVisibility] = useStoredColumnVisibility(
     columnsKey ?? label,
@@ -91,9 +93,9 @@ export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<R
       disableColumnFilter
       disableColumnSorting={!sortModel}
       disableRowSelectionOnClick={!selectOnClick}
-      paginationModel={{ page, pageSize: PAGE_SIZE }}
+      paginationModel={{ page, pageSize }}
       onPaginationModelChange={(model) => onPageChange(model.page)}
-      pageSizeOptions={[PAGE_SIZE]}
+      pageSizeOptions={[pageSize]}
       sortModel={sortModel}
       onSortModelChange={(model) => {
         onSortModelChange?.(model);

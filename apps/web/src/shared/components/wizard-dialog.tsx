@@ -34,6 +34,8 @@ export interface WizardAction<Values> {
   onSubmit: (values: Values) => Promise<unknown>;
   /** Why the action is off whatever the form holds; shown beside the button. */
   offReason?: string;
+  /** Off for a reason the step itself shows (a plan's problem, an answer still loading). */
+  disabled?: boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export function WizardDialog<S extends FormSchema>(props: {
               )}
               <Button
                 variant="contained"
-                disabled={form.issues.size > 0 || Boolean(action.offReason)}
+                disabled={form.issues.size > 0 || Boolean(action.offReason) || action.disabled === true}
                 loading={formState.isSubmitting}
                 onClick={() => void handleSubmit((values) => run(() => action.onSubmit(values)))()}
               >

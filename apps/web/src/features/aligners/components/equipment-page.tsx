@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { EQUIPMENT_SORT_KEYS, type EquipmentSortKey } from '@ed/contract/aligners';
 import { errorMessage } from '../../../shared/api/http';
@@ -12,6 +14,9 @@ import { useLatestVersions } from '../../../shared/equipment/api/latest-versions
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
 import { EquipmentFilters, keptFilters, NO_FILTERS, type EquipmentFilterValues } from './equipment-filters';
 import { EquipmentGrid } from './equipment-grid';
+import { SavedViewsMenu } from './saved-views-menu';
+import { SaveViewDialog } from './save-view-dialog';
+import { filtersOfView, viewFilterOf } from './view-filters';
 import type { TicketSlots } from './equipment-slots';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
 import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
@@ -48,6 +53,7 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   const filters = useMemo(() => keptFilters(view.filters), [view.filters]);
   const [unitDialog, setUnitDialog] = useState<{ kind: UnitDialogKind; serialNumber: string } | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const settledFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const query = useMemo(() => toQuery(settledFilters, page, sortModel), [settledFilters, page, sortModel]);
   const list = useEquipmentList(query);
@@ -61,7 +67,15 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   if (!session) return null;
   return (
     <>
-      <EquipmentFilters value={filters} onChange={view.setFilters} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <EquipmentFilters value={filters} onChange={view.setFilters} />
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexShrink: 0 }}>
+          <Button variant="outlined" onClick={() => setSaving(true)}>
+            Save view
+          </Button>
+          <SavedViewsMenu user={session.user} onApply={(saved) => view.setFilters(filtersOfView(saved.filter))} />
+        </Stack>
+      </Stack>
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(list.error)}
@@ -82,6 +96,7 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
       />
       {unitDialog && <UnitDialog {...unitDialog} onClose={() => setUnitDialog(null)} slots={slots} />}
       {toDelete && <DeleteEquipmentDialog serialNumber={toDelete} onClose={() => setToDelete(null)} />}
+      {saving && <SaveViewDialog filter={viewFilterOf(filters)} onClose={() => setSaving(false)} />}
     </>
   );
 }

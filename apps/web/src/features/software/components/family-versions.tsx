@@ -1,10 +1,15 @@
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { Family } from '@ed/contract/families';
+import { hasPermission } from '@ed/contract/permissions';
 import { compareVersions } from '@ed/contract/versions';
+import { useSession } from '../../../shared/auth/use-session';
+import { newRolloutPath } from '../../../shared/lib/app-links';
 import { useInstalledVersions, useLatestVersion, useStagedTotals } from '../api/software';
 
 function Panel({ title, figure, children }: { title: string; figure: string; children: React.ReactNode }) {
@@ -49,6 +54,8 @@ function VersionColumns({
 /** One family's tab of Software Versions (part 2 §2): latest, staged updates and installed versions. */
 export function FamilyVersions({ family }: { family: Family }) {
   const latest = useLatestVersion(family).data ?? null;
+  const role = useSession()?.user.role;
+  const mayRollOut = role ? hasPermission(role, 'rollouts.manage') : false;
   const staged = useStagedTotals(family).data;
   const installed = useInstalledVersions(family).data ?? [];
   const total = installed.reduce((sum, v) => sum + v.total, 0);
@@ -60,9 +67,17 @@ export function FamilyVersions({ family }: { family: Family }) {
     .sort((a, b) => compareVersions(a.version, b.version));
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        Latest: {latest ? `${latest.semantic}${latest.meta ? ` ${latest.meta}` : ''}` : 'none published'}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h2">
+          Latest: {latest ? `${latest.semantic}${latest.meta ? ` ${latest.meta}` : ''}` : 'none published'}
+        </Typography>
+        {latest && mayRollOut && (
+          // A rollout of the published version, in waves (the Rollouts screen's create wizard).
+          <Button variant="outlined" component={RouterLink} to={newRolloutPath({ family, version: latest.semantic })}>
+            {`Roll out ${latest.semantic}`}
+          </Button>
+        )}
+      </Stack>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Panel title="Staged Updates" figure={`${staged?.total ?? 0} ready to download`}>
           <VersionColumns data={stagedData} label="Units with the version staged" />

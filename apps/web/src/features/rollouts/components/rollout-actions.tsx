@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import Stack from '@mui/material/Stack';
+import { hasPermission } from '@ed/contract/permissions';
+import type { Role } from '@ed/contract/roles';
+import { pauseRolloutSchema, type Rollout } from '@ed/contract/rollouts';
+import { errorMessage } from '../../../shared/api/http';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { FormDialog } from '../../../shared/components/form-dialog';
+import { FormTextField } from '../../../shared/components/form-fields';
+import { useNotice } from '../../../shared/components/notice-context';
+import { useRolloutAction, type RolloutAction } from '../api/rollouts';
+
+const pauseFormSchema = pauseRolloutSchema.pick({ reason: true });
+
+const DONE: Record<RolloutAction, string> = {
+  start: 'started',
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+};
+
+export const cancelText = (name: string) =>
+  `Cancel ${name}? Units that have not started downloading are unstaged; installs in progress go on.`;
+
+/** What a role may do to a rollout in its state: start and cancel a draft, pause and cancel a running one, resume and cancel a paused one. */
+export function allowedActions(role: Role, rollout: Pick<Rollout, 'state'>): RolloutAction[] {
+  const manage = hasPermission(role, 'rollouts.manage');
+  const pause = hasPermission(role, 'rollouts.pause');
+  const byState: Partial<Record<Rollout['state'], [RolloutAction, boolean][]>> = {
+    draft: [
+      ['start', manage],
+      ['cancel', manage],
+    ],
+    running: [
+      ['pause', pause],
+      ['cancel', manage],
+    ],
+    paused: [
+      ['resume', manage],
+      ['cancel', manage],
+    ],
+  };
+  return (byState[rollout.state] ?? []).filter(([, may]) => may).map(([action]) => action);
+}
+
+const LABELS: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
+
+/** Start, Pause (with an optional reason), Resume and Cancel (confirmed), each only where the role and the state allow. */
+export function RolloutActions({ rollout, role }: { rollout: Rollout; role: Role }) {
+  const action = useRolloutAction(rollout.id);
+  const { notify } = useNotice();
+  const [dialog, setDialog] = useState<'pause' | 'cancel' | null>(null);
+  const done = (kind: RolloutAction) => {
+    notify(`Rollout ${rollout.name} ${DONE[kind]}.`);
+    setDialog(null);
+  };
+  const run = (kind: RolloutAction) =>
+    action.mutate(
+      { action: kind },
+      { onSuccess: () => done(kind), onError: (error) => notify(errorMessage(error), 'error') },
+    );
+  const allowed = allowedActions(role, rollout);
+  if (allowed.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      {allowed.map((kind) => (
+        <Button
+          key={kind}
+          variant={kind === 'cancel' ? 'outlined' : 'contained'}
+          color={kind === 'cancel' ? 'error' : 'primary'}
+          loading={action.isPending && action.variables.action === kind}
+          onClick={() => {
+            if (kind !== 'pause' && kind !== 'cancel') return run(kind);
+            action.reset();
+            setDialog(kind);
+          }}
+        >
+          {LABELS[kind]}
+        </Button>
+      ))}
+      {dialog === 'pause' && (
+        <FormDialog
+          title="Pause rollout"
+          schema={pauseFormSchema}
+          defaultValues={{ reason: '' }}
+          submitLabel="Pause"
+          onClose={() => setDialog(null)}
+          onSubmit={async ({ reason }) => {
+            await action.mutateAsync({ action: 'pause', reason: reason || undefined });
+            done('pause');
+          }}
+        >
+          <DialogContentText sx={{ mb: 2 }}>
+            Nothing more is staged until the rollout is resumed; installs in progress go on.
+          </DialogContentText>
+          <FormTextField name="reason" label="Reason (optional)" fullWidth autoFocus multiline minRows={2} />
+        </FormDialog>
+      )}
+      {dialog === 'cancel' && (
+        <ConfirmDialog
+          title="Cancel rollout"
+          text={cancelText(rollout.name)}
+          busy={action.isPending}
+          error={action.isError ? errorMessage(action.error) : null}
+          onConfirm={() => action.mutate({ action: 'cancel' }, { onSuccess: () => done('cancel') })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

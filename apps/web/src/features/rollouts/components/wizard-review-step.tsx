@@ -1,0 +1,70 @@
+import { useEffect, useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useWatch } from 'react-hook-form';
+import { countOf } from '@ed/contract/count-text';
+import { FAMILY_LABELS } from '@ed/contract/families';
+import type { PlanRequest, PlanResponse } from '@ed/contract/rollout-plan';
+import { createRolloutRequestSchema, type RolloutTarget } from '@ed/contract/rollouts';
+import { errorMessage } from '../../../shared/api/http';
+import { useSavedViews } from '../../../shared/equipment/api/saved-views';
+import { usePlan } from '../api/rollouts';
+
+function useTargetText(target: RolloutTarget | undefined): string {
+  const views = useSavedViews(target?.kind === 'view');
+  if (!target) return '';
+  if (target.kind === 'pattern') return `the units matching ${target.pattern}`;
+  if (target.kind === 'serials') return `the ${countOf(target.serialNumbers.length, 'serial number')} of the file`;
+  const view = views.data?.find((v) => v.id === target.viewId);
+  return `the saved view ${view ? view.name : target.viewId}`;
+}
+
+/**
+ * Step 3: what the rollout would do, as the server plans it (nothing is written yet). The plan's
+ * answer goes up to the wizard, whose Create buttons stay off while it has a problem.
+ */
+export function ReviewStep({ onPlan }: { onPlan: (plan: PlanResponse | null) => void }) {
+  const values = useWatch();
+  const parsed = useMemo(() => createRolloutRequestSchema.safeParse(values), [values]);
+  const request = useMemo<PlanRequest | null>(
+    () =>
+      parsed.success
+        ? {
+            family: parsed.data.family,
+            version: parsed.data.version,
+            target: parsed.data.target,
+            waves: parsed.data.waves,
+          }
+        : null,
+    [parsed],
+  );
+  const plan = usePlan(request);
+  const targetText = useTargetText(parsed.data?.target);
+  useEffect(() => onPlan(plan.data ?? null), [plan.data, onPlan]);
+  useEffect(() => () => onPlan(null), [onPlan]);
+  if (!parsed.data) return null;
+  const { name, family, version } = parsed.data;
+  const answer = plan.data;
+  return (
+    <Stack spacing={1.5} sx={{ pt: 1 }}>
+      <Typography>{`${name}: ${FAMILY_LABELS[family]} ${version} to ${targetText}.`}</Typography>
+      {plan.isFetching && <LinearProgress aria-label="Planning the rollout" />}
+      {plan.isError && <Alert severity="error">{errorMessage(plan.error)}</Alert>}
+      {answer && (
+        <Stack component="dl" spacing={0.5} sx={{ m: 0, '& dt': { fontWeight: 500 }, '& dd': { m: 0, mb: 1 } }}>
+          <dt>Units to update</dt>
+          <dd>{answer.total}</dd>
+          <dt>{`Already on ${version} or later`}</dt>
+          <dd>{answer.alreadyOnVersion}</dd>
+          <dt>Of another family (left out)</dt>
+          <dd>{answer.otherFamily}</dd>
+          <dt>Units per wave</dt>
+          <dd>{answer.waveSizes.length > 0 ? answer.waveSizes.join(' → ') : 'none'}</dd>
+        </Stack>
+      )}
+      {answer?.problem && <Alert severity="error">{answer.problem}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { countOf } from '@ed/contract/count-text';
+import { FAMILIES, FAMILY_LABELS } from '@ed/contract/families';
+import { FormTextField } from '../../../shared/components/form-fields';
+import { useSavedViews } from '../../../shared/equipment/api/saved-views';
+import { EMPTY_TARGETS, type TargetKind } from '../utils/wizard-values';
+import { SerialsFileField } from './serials-file-field';
+import { VersionField } from './version-field';
+
+const KIND_LABELS: Record<TargetKind, string> = {
+  view: 'A saved view',
+  pattern: 'A serial number pattern',
+  serials: 'A CSV file of serial numbers',
+};
+
+function ViewSelect() {
+  const views = useSavedViews();
+  return (
+    <FormTextField
+      select
+      required
+      name="target.viewId"
+      label="Saved view"
+      helperText={views.isFetching ? 'Loading the saved views…' : views.data?.length === 0 ? 'No saved view yet' : ' '}
+    >
+      {(views.data ?? []).map((v) => (
+        <MenuItem key={v.id} value={v.id}>
+          {`${v.name} (${countOf(v.members, 'unit')}${v.shared ? ', shared' : ''})`}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+/** Step 1: the rollout's name, the version of a family, and the units it is for. */
+export function TargetStep() {
+  const { setValue } = useFormContext();
+  const kind = useWatch({ name: 'target.kind' }) as TargetKind;
+  const legendId = useId();
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <FormTextField name="name" label="Name" required autoFocus />
+      <Stack direction="row" spacing={2}>
+        <FormTextField select name="family" label="Family" sx={{ minWidth: 200 }}>
+          {FAMILIES.map((f) => (
+            <MenuItem key={f} value={f}>
+              {FAMILY_LABELS[f]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <VersionField />
+      </Stack>
+      <FormControl component="fieldset">
+        <FormLabel component="legend" id={legendId}>
+          Target
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={legendId}
+          value={kind}
+          onChange={(e) => setValue('target', EMPTY_TARGETS[e.target.value as TargetKind], { shouldDirty: true })}
+        >
+          {(Object.keys(KIND_LABELS) as TargetKind[]).map((k) => (
+            <FormControlLabel key={k} value={k} control={<Radio />} label={KIND_LABELS[k]} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {kind === 'view' && <ViewSelect />}
+      {kind === 'pattern' && (
+        <FormTextField
+          name="target.pattern"
+          label="Serial number pattern"
+          required
+          helperText="* matches any run of characters, ? one character; separate several with commas"
+        />
+      )}
+      {kind === 'serials' && <SerialsFileField name="target.serialNumbers" />}
+    </Stack>
+  );
+}
