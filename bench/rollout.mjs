@@ -33,7 +33,8 @@ const admin = new pg.Client({ connectionString: values['postgres-url'] });
 await admin.connect();
 await admin.query(`create database ${name}`);
 // BENCH_LOG_MS=5 logs the database's statements slower than that (the server's log), to see where a round goes.
-if (process.env.BENCH_LOG_MS) await admin.query(`alter database ${name} set log_min_duration_statement = ${Number(process.env.BENCH_LOG_MS)}`);
+if (process.env.BENCH_LOG_MS)
+  await admin.query(`alter database ${name} set log_min_duration_statement = ${Number(process.env.BENCH_LOG_MS)}`);
 const url = new URL(values['postgres-url']);
 url.pathname = `/${name}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ed-bench-rollout-'));
@@ -64,8 +65,13 @@ try {
   // Telling the staged units happens after the round's commit, outside its transaction; no unit is
   // online here to be told, so it is left out and the rounds are timed alone.
   app.software.staging.told = async () => undefined;
-  const [user] = (await database.db.execute(sql`select id, username, email, role from users where username = 'admin'`)).rows;
-  const session = { sessionId: 'bench', expiresAt: new Date(Date.now() + 3_600_000), user: user ?? { id: 0, username: 'bench', email: 'bench@example.com', role: 'admin' } };
+  const [user] = (await database.db.execute(sql`select id, username, email, role from users where username = 'admin'`))
+    .rows;
+  const session = {
+    sessionId: 'bench',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    user: user ?? { id: 0, username: 'bench', email: 'bench@example.com', role: 'admin' },
+  };
 
   const startAt = performance.now();
   const created = await app.rollouts.service.create(session, {

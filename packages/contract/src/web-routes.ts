@@ -22,7 +22,12 @@ export const PROTECTED_ROUTES = [
   '/CameraCal',
   '/AIKnow',
   '/UnitClaims',
+  '/Rollouts',
 ] as const;
+
+/** Addresses under a screen, for deep links: a rollout's create wizard and one rollout. */
+export const PROTECTED_SUBROUTES = ['/Rollouts/new', '/Rollouts/:id'] as const;
+const SUBROUTE_PATTERNS = PROTECTED_SUBROUTES.map((p) => new RegExp(`^${p.replace(':id', '\\d{1,9}')}$`));
 
 /** Pages meant to be embedded (TrendChart embeds /graph): signed-in, without the console's frame. */
 export const EMBEDDED_ROUTES = ['/graph'] as const;
@@ -31,5 +36,5 @@ export const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROU
 
 export const isAppRoute = (path: string): boolean => {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return APP_ROUTES.includes(trimmed);
+  return APP_ROUTES.includes(trimmed) || SUBROUTE_PATTERNS.some((pattern) => pattern.test(trimmed));
 };

@@ -1,16 +1,15 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PROTECTED_ROUTES } from '@ed/contract/web-routes';
+import { PROTECTED_ROUTES, PROTECTED_SUBROUTES } from '@ed/contract/web-routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequestResetPage } from '../features/auth/components/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { PublicOnly } from './routes/public-only';
 import { loading } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
-import { ROLLOUT_ROUTES } from './routes/rollout-routes';
 
-/** The protected addresses: the contract's table, and the Rollouts screen's (once, should the table list them). */
-const PROTECTED_PATHS = [...new Set<string>([...PROTECTED_ROUTES, ...ROLLOUT_ROUTES])];
+/** The protected addresses: the screens, and the deep links under them (a rollout). */
+const PROTECTED_PATHS: readonly string[] = [...PROTECTED_ROUTES, ...PROTECTED_SUBROUTES];
 
 // Behind sign-in everything loads on demand (routes/signed-in.tsx), so the sign-in page carries
 // neither the console's frame and live socket nor the data grid and charts.

@@ -199,7 +199,11 @@ export class SoftwareService {
     family: Family,
     serialNumbers: readonly string[],
     semantic: string,
-  ): Promise<{ update: SoftwareUpdateRow; staged: string[]; refused: Map<string, { reason: string; onVersion: boolean }> }> {
+  ): Promise<{
+    update: SoftwareUpdateRow;
+    staged: string[];
+    refused: Map<string, { reason: string; onVersion: boolean }>;
+  }> {
     const update = await this.deps.repository.find(family, semantic, db);
     if (!update) throw notFound(`There is no published ${label(family)} update ${semantic}.`);
     const latest = (await this.deps.repository.latest(family, db)) ?? update;

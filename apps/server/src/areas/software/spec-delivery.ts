@@ -17,7 +17,6 @@ export interface SpecTell {
   connection: number;
 }
 
-
 const prerequisiteOf = (spec: SpecRow, family: Family) =>
   family === 'gtps' ? spec.gtpsRequire : family === 'aligner-oasis' ? spec.oasisRequire : spec.require;
 

@@ -25,7 +25,6 @@ const HUNG_COOL_DOWN_MS = 24 * 3_600_000;
 /** One lock id for the whole scheduler: a round runs on one instance at a time. */
 const LOCK = `select pg_try_advisory_xact_lock(hashtext('ed-update-scheduler')) as locked`;
 
-
 export interface SchedulerOptions {
   /** Spec releases ride the same round (spec-delivery.ts). */
   specs?: SpecDelivery;

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode } from 'react';
-import type { PROTECTED_ROUTES } from '@ed/contract/web-routes';
+import type { PROTECTED_ROUTES, PROTECTED_SUBROUTES } from '@ed/contract/web-routes';
 import { loading } from './loading';
-import type { ROLLOUT_ROUTES } from './rollout-routes';
 
 // Screens load on first visit, so the sign-in page does not carry the data grid and charts.
 const HomePage = lazy(() =>
@@ -63,7 +62,7 @@ const RolloutDetailPage = lazy(() =>
   import('../../features/rollouts/components/rollout-detail').then((m) => ({ default: m.RolloutDetailPage })),
 );
 
-type ScreenPath = (typeof PROTECTED_ROUTES)[number] | (typeof ROLLOUT_ROUTES)[number];
+type ScreenPath = (typeof PROTECTED_ROUTES)[number] | (typeof PROTECTED_SUBROUTES)[number];
 
 /** The screens built so far; every other protected route says "Not available yet". */
 export const SCREENS: Partial<Record<ScreenPath, ReactNode>> = {
