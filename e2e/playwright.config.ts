@@ -54,6 +54,9 @@ export default defineConfig({
       AUTO_STAGE_SLOTS: '0',
       // The ticket tests count from zero.
       DEMO_TICKETS: 'false',
+      // The rollout test makes its own; its rounds come every second, so its waves move while it watches.
+      DEMO_ROLLOUT: 'false',
+      ROLLOUT_TICK_SECONDS: '1',
     },
   },
 });

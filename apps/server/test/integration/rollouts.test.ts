@@ -130,7 +130,7 @@ describe('rollouts', () => {
     const r = await rollout(id);
     expect(r.state).toBe('paused');
     expect(r.pausedReason).toBe(
-      'Wave 1: 2 of 10 installs failed or hung (1 failed, 1 hung; 20 %), above the 10 % threshold.',
+      'Wave 1: 2 of 10 installs failed or hung (1 failed, 1 hung): 20 % of 10 units, above the 10 % threshold.',
     );
     expect(r.failed).toBe(1);
     expect(r.hung).toBe(1);
@@ -169,7 +169,7 @@ describe('rollouts', () => {
     expect(r.ticketList).toHaveLength(1);
     const ticketId = r.ticketList[0].id as number;
     expect(r.pausedReason).toBe(
-      `Wave 1: 1 support ticket (#${ticketId}) opened on 10 updated units within 48 h of their update (10 %), above the 2 % threshold.`,
+      `Wave 1: 1 support ticket (#${ticketId}) opened on 10 updated units within 48 h of their update: 10 % of 10 units, above the 2 % threshold.`,
     );
   });
 

@@ -23,15 +23,15 @@ describe('breach', () => {
   it('counts a small start as a share of at least 10 units', () => {
     expect(breach(wave({ staged: 2, failed: 1 }), thresholds, null, [])).toBeNull();
     expect(breach(wave({ staged: 2, failed: 1, hung: 1 }), thresholds, null, [])).toBe(
-      'Wave 1: 2 of 2 installs failed or hung (1 failed, 1 hung; 20 %), above the 10 % threshold.',
+      'Wave 1: 2 of 2 installs failed or hung (1 failed, 1 hung): 20 % of 10 units, above the 10 % threshold.',
     );
     expect(breach(wave({ staged: 10, failed: 1, hung: 1 }), thresholds, null, [])).toBe(
-      'Wave 1: 2 of 10 installs failed or hung (1 failed, 1 hung; 20 %), above the 10 % threshold.',
+      'Wave 1: 2 of 10 installs failed or hung (1 failed, 1 hung): 20 % of 10 units, above the 10 % threshold.',
     );
   });
   it('a wave smaller than 10 is its own sample; 0 % pauses at the first failure', () => {
     const tiny = wave({ size: 2, staged: 1, failed: 1 });
-    expect(breach(tiny, { ...thresholds, errorPercent: 40 }, null, [])).toMatch(/50 %\), above the 40 %/);
+    expect(breach(tiny, { ...thresholds, errorPercent: 40 }, null, [])).toMatch(/: 50 % of 2 units, above the 40 %/);
     expect(breach(tiny, { ...thresholds, errorPercent: 50 }, null, [])).toBeNull();
     expect(breach(wave({ staged: 50, failed: 1 }), { ...thresholds, errorPercent: 0 }, null, [])).toMatch(
       /above the 0 %/,
@@ -41,13 +41,13 @@ describe('breach', () => {
   it('names the tickets, and counts only what happened since a resume', () => {
     const spiked = wave({ index: 1, staged: 20, tickets: 2 });
     expect(breach(spiked, thresholds, null, [41, 42])).toBe(
-      'Wave 2: 2 support tickets (#41, #42) opened on 20 updated units within 48 h of their update (10 %), above the 2 % threshold.',
+      'Wave 2: 2 support tickets (#41, #42) opened on 20 updated units within 48 h of their update: 10 % of 20 units, above the 2 % threshold.',
     );
     expect(breach({ ...spiked, ackStaged: 20, ackTickets: 2 }, thresholds, null, [])).toBeNull();
     expect(
       breach({ ...spiked, staged: 30, failed: 3, ackStaged: 20, ackErrors: 0, ackTickets: 2 }, thresholds, null, []),
     ).toBe(
-      'Wave 2: 3 of 10 installs since it was resumed failed or hung (3 failed, 0 hung; 30 %), above the 10 % threshold.',
+      'Wave 2: 3 of 10 installs since it was resumed failed or hung (3 failed, 0 hung): 30 % of 10 units, above the 10 % threshold.',
     );
   });
   it('compares tickets with the family’s usual rate when asked', () => {

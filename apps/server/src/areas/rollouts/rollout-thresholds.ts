@@ -42,7 +42,8 @@ export function breach(
   if (errors > 0 && errorShare > thresholds.errorPercent) {
     return (
       `${label}: ${errors} of ${plural(staged, 'install')}${since} failed or hung ` +
-      `(${wave.failed} failed, ${wave.hung} hung; ${pct(errorShare)}), above the ${pct(thresholds.errorPercent)} threshold.`
+      `(${wave.failed} failed, ${wave.hung} hung): ${pct(errorShare)} of ${plural(of, 'unit')}, ` +
+      `above the ${pct(thresholds.errorPercent)} threshold.`
     );
   }
   const tickets = wave.tickets - wave.ackTickets;
@@ -53,7 +54,7 @@ export function breach(
   if (ticketShare > thresholds.ticketPercent) {
     return (
       `${label}: ${plural(tickets, 'support ticket')}${named} opened on ${plural(staged, 'updated unit')}${since} ` +
-      `${window} (${pct(ticketShare)}), above the ${pct(thresholds.ticketPercent)} threshold.`
+      `${window}: ${pct(ticketShare)} of ${plural(of, 'unit')}, above the ${pct(thresholds.ticketPercent)} threshold.`
     );
   }
   const factor = thresholds.ticketBaselineFactor;
