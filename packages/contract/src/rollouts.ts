@@ -217,3 +217,10 @@ export const rolloutUnitsResponseSchema = z.object({
   docs: z.array(rolloutUnitSchema),
   totalDocs: z.number().int(),
 });
+
+/** The versions a rollout may deliver: a family's published software, newest first. */
+export const ROLLOUT_VERSIONS_MAX = 50;
+export const rolloutVersionsQuerySchema = z.object({ family: familySchema });
+export const rolloutVersionsResponseSchema = z.object({
+  versions: z.array(z.object({ semantic: z.string(), createdAt: z.iso.datetime() })),
+});

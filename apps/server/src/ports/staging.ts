@@ -12,6 +12,8 @@ export interface StagingChange {
 
 /** The software area's staging, as rollouts use it: the one delivery path (software's SoftwareService). */
 export interface Staging {
+  /** The family's published updates, newest first. */
+  versions(family: Family, limit: number): Promise<UpdateRow[]>;
   /** The published update, or undefined. */
   findUpdate(family: Family, semantic: string, db?: Db): Promise<UpdateRow | undefined>;
   /** Stages a batch under the §4 rule in `db`; refusals come back with their reason. */

@@ -232,6 +232,10 @@ describe('rollouts', () => {
     expect(await stagedSerials(serials)).toHaveLength(6);
     const r = await rollout(id);
     expect(r.waves[0]).toMatchObject({ staged: 6, inFlight: 6 });
+    expect((await get('/read/rollout_versions/v1?family=aligner')).json()).toEqual({
+      versions: [{ semantic: '5.2.0', createdAt: expect.any(String) }],
+    });
+    expect((await get('/read/rollout_versions/v1?family=toaster')).statusCode).toBe(400);
   });
 
   it('refuses an empty target, thresholds outside 0–100 % and waves that do not cover the target', async () => {
@@ -308,5 +312,17 @@ describe('rollouts', () => {
     expect((await get('/read/saved_views/v1')).json().views[0].members).toBe(4);
     expect((await post('/update/rollout_start/v1', { id: draft })).json().total).toBe(4);
     expect((await post('/delete/saved_view/v1', { id: viewId })).statusCode).toBe(200);
+    // Radars are personal: a view shows its owner's own (an admin's may name anyone's).
+    await t.createUser('tech1', 'tech');
+    const tech = (await t.signIn('tech1')).access_token;
+    const other = await post('/create/saved_view/v1', { name: 'Theirs', filter: { radarOf: 'admin' } }, tech);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('A saved view may show your own radar only.');
+    const mine = await post('/create/saved_view/v1', { name: 'Mine', filter: { radarOf: 'tech1' } }, tech);
+    expect(mine.json()).toMatchObject({ members: 0, shared: false });
+    // The tech sees their own view and no one's private one.
+    expect((await get('/read/saved_views/v1', tech)).json().views.map((v: { name: string }) => v.name)).toEqual([
+      'Mine',
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import {
   rolloutSchema,
   rolloutUnitsQuerySchema,
   rolloutUnitsResponseSchema,
+  rolloutVersionsQuerySchema,
+  rolloutVersionsResponseSchema,
   rolloutsQuerySchema,
   rolloutsResponseSchema,
 } from '../rollouts.js';
@@ -45,6 +47,16 @@ export const rolloutsRoutes = defineRoutes({
     query: rolloutUnitsQuerySchema,
     ok: { 200: rolloutUnitsResponseSchema },
     errors: [400, 401, 404],
+  },
+  listRolloutVersions: {
+    method: 'GET',
+    path: '/read/rollout_versions/v1',
+    tag,
+    access: 'signedIn',
+    summary: 'A family’s published software versions, newest first (at most 50): what a rollout may deliver',
+    query: rolloutVersionsQuerySchema,
+    ok: { 200: rolloutVersionsResponseSchema },
+    errors: [400, 401],
   },
   planRollout: {
     method: 'POST',

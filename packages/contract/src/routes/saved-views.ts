@@ -29,7 +29,7 @@ export const savedViewsRoutes = defineRoutes({
     summary: 'Saves an equipment-list filter under a name, private or shared',
     body: createSavedViewSchema,
     ok: { 200: savedViewSchema },
-    errors: [400, 401, 409],
+    errors: [400, 401, 403, 409],
   },
   updateSavedView: {
     method: 'POST',

@@ -9,7 +9,7 @@ import {
 } from '@ed/contract/rollouts';
 import type { Db } from '../../db/client.js';
 import { rolloutEvents, rolloutTickets, rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
-import type { AuditRecorder } from '../../ports/audits.js';
+import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
 export type WaveRow = typeof rolloutWaves.$inferSelect;
@@ -52,19 +52,11 @@ export class RolloutsRepository {
     await db
       .insert(rolloutEvents)
       .values({ rolloutId: rollout.id, at: now, kind: t.kind, by: t.by, reason: t.reason ?? null });
-    await this.audits.record(
-      [
-        {
-          username: t.by,
-          action: `rollout ${t.kind}`,
-          target: `rollout ${rollout.id}`,
-          outcome: 200,
-          requestId: null,
-          at: now,
-        },
-      ],
-      db,
-    );
+    // A person's act is audited by its call already; the system's own (a threshold, a gate, a wave) here.
+    if (t.by === SYSTEM_ACTOR) {
+      const row = { username: t.by, action: `rollout ${t.kind}`, target: `rollout ${rollout.id}`, outcome: 200 };
+      await this.audits.record([{ ...row, requestId: null, at: now }], db);
+    }
   }
 
   async page(state: RolloutState | undefined, page: number): Promise<{ rows: RolloutRow[]; total: number }> {

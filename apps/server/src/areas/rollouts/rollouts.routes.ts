@@ -1,3 +1,4 @@
+import { ROLLOUT_VERSIONS_MAX } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { routesOf } from '../../shared/route-table.js';
 
@@ -8,6 +9,10 @@ export default routesOf(rolloutsRoutes, (app) => {
     listRollouts: async (req) => rollouts().list(req.query.state, req.query.page),
     getRollout: async (req) => rollouts().get(req.query.id),
     getRolloutUnits: async (req) => rollouts().units(req.query.id, req.query.state, req.query.page),
+    listRolloutVersions: async (req) => {
+      const rows = await app.software.staging.versions(req.query.family, ROLLOUT_VERSIONS_MAX);
+      return { versions: rows.map((r) => ({ semantic: r.semantic, createdAt: r.createdAt.toISOString() })) };
+    },
     planRollout: async (req) => rollouts().plan(req.session, req.body),
     createRollout: async (req) => rollouts().create(req.session, req.body),
     startRollout: async (req) => rollouts().start(req.session, req.body.id),

@@ -1,23 +1,21 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
 import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
 import { FAMILY_LABELS } from '@ed/contract/families';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
-import { returnedRow, toArray } from '../../db/rows.js';
+import { rolloutWaves, rollouts } from '../../db/schema.js';
+import { returnedRow } from '../../db/rows.js';
 import type { LiveEvents } from '../../ports/live.js';
 import type { ActiveSession } from '../../ports/session.js';
-import type { Staging, StagingChange } from '../../ports/staging.js';
+import type { Staging } from '../../ports/staging.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
+import { cancelUnits } from './rollout-cancel.js';
 import { fixMembers, ticketBaseline } from './rollout-start.js';
 import { resolveTarget, targetCounts, type ViewConditions } from './rollout-targets.js';
 import { dayLoads } from './day-loads.js';
 import type { RolloutRow, RolloutsRepository } from './rollouts.repository.js';
-
-/** States in which an update state means the unit has started to fetch or install: a cancel leaves it be. */
-const STARTED = ['DOWNLOADING', 'READY_TO_INSTALL', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE'];
 
 export interface RolloutsDeps {
   db: Db;
@@ -147,49 +145,21 @@ export class RolloutsService {
    * unstaged, and units downloading or installing are left to finish (never interrupted).
    */
   async cancel(session: ActiveSession, id: number): Promise<Rollout> {
-    const cleared: StagingChange[] = [];
-    let family: RolloutRow['family'] = 'aligner';
-    await this.deps.db.transaction(async (tx) => {
+    const done = await this.deps.db.transaction(async (tx) => {
       const row = await this.locked(tx, id, ['draft', 'running', 'paused'], 'cancelled');
-      family = row.family;
       const now = this.deps.now();
-      const flying = await tx.execute<{ serial_number: string; started: boolean }>(sql`
-        select ru.serial_number, coalesce(l.update_state->>'state' = any(${toArray(STARTED)}::text[]), false) as started
-        from rollout_units ru
-        left join equipment e on e.serial_number = ru.serial_number
-        left join equipment_live l on l.equipment_id = e.id
-        where ru.rollout_id = ${id} and ru.state = 'in_flight'`);
-      const left = flying.rows.filter((r) => r.started).map((r) => r.serial_number);
-      for (const r of flying.rows.filter((f) => !f.started)) {
-        if (await this.deps.staging.clear(tx, r.serial_number, row.semantic))
-          cleared.push({ serialNumber: r.serial_number, update: null });
-      }
-      const unitsOf = (...states: ('pending' | 'offline' | 'in_flight')[]) =>
-        and(eq(rolloutUnits.rolloutId, id), inArray(rolloutUnits.state, states));
-      if (left.length > 0) {
-        await tx
-          .update(rolloutUnits)
-          .set({ state: 'left', reason: 'Cancelled while it was downloading or installing: left to finish.' })
-          .where(and(unitsOf('in_flight'), sql`${rolloutUnits.serialNumber} = any(${toArray(left)}::text[])`));
-      }
-      await tx
-        .update(rolloutUnits)
-        .set({ state: 'cancelled', reason: 'The rollout was cancelled.', doneAt: now })
-        .where(unitsOf('pending', 'offline', 'in_flight'));
-      const reason = `${cleared.length} staged units unstaged, ${left.length} left to finish their install.`;
+      const { cleared, left } = await cancelUnits(tx, row, this.deps.staging, now);
+      const reason = `${cleared.length} staged units unstaged, ${left} left to finish their install.`;
+      const set = { state: 'cancelled' as const, finishedAt: now, pausedReason: null };
       await this.deps.repository.transition(
         tx,
         row,
-        {
-          set: { state: 'cancelled', finishedAt: now, pausedReason: null },
-          kind: 'cancelled',
-          by: session.user.username,
-          reason,
-        },
+        { set, kind: 'cancelled', by: session.user.username, reason },
         now,
       );
+      return { family: row.family, cleared };
     });
-    if (cleared.length > 0) await this.deps.staging.told(family, cleared);
+    if (done.cleared.length > 0) await this.deps.staging.told(done.family, done.cleared);
     return this.pushed(id);
   }
 

@@ -13,6 +13,14 @@ export const OWNED_VIEWS_MAX = 50;
 
 type Input = { name: string; shared: boolean; filter: ViewFilter };
 
+/** A view of a radar is of the caller's own (an admin's may name anyone's): radars are personal. */
+function assertOwnRadar(session: ActiveSession, filter: ViewFilter): void {
+  const radar = filter.radarOf?.toLowerCase();
+  if (radar && radar !== session.user.username.toLowerCase() && !hasPermission(session.user.role, 'users.manage')) {
+    throw forbidden('A saved view may show your own radar only.');
+  }
+}
+
 /** Saved views (dynamic groups, docs/rollouts.md): the owner edits, everyone sees the shared ones. */
 export class SavedViewsService {
   constructor(
@@ -27,6 +35,7 @@ export class SavedViewsService {
   }
 
   async create(session: ActiveSession, input: Input): Promise<SavedView> {
+    assertOwnRadar(session, input.filter);
     if ((await this.repository.ownedCount(session.user.id)) >= OWNED_VIEWS_MAX) {
       throw conflict(`You have ${OWNED_VIEWS_MAX} saved views, the most one user may keep; delete one first.`);
     }
@@ -36,6 +45,7 @@ export class SavedViewsService {
   }
 
   async update(session: ActiveSession, id: number, input: Input): Promise<SavedView> {
+    assertOwnRadar(session, input.filter);
     const row = await this.editable(session, id);
     await this.assertNameFree(row.ownerId, input.name, id);
     await this.repository.update(id, input, this.now());

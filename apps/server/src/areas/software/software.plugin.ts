@@ -104,6 +104,7 @@ async function softwarePlugin(app: FastifyInstance) {
   });
   const staging: Staging = {
     findUpdate: (family, semantic, tx) => repository.find(family, semantic, tx),
+    versions: (family, limit) => repository.list(family, limit),
     stageMany: (tx, family, serials, semantic) => service.stageManyIn(tx, family, serials, semantic),
     clear: async (tx, serialNumber, semantic) => {
       const [staged] = await tx

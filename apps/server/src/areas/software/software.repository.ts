@@ -23,6 +23,16 @@ export class SoftwareRepository {
     return row;
   }
 
+  /** The family's updates, newest first. */
+  async list(family: Family, limit: number): Promise<SoftwareUpdateRow[]> {
+    return this.db
+      .select()
+      .from(softwareUpdates)
+      .where(eq(softwareUpdates.family, family))
+      .orderBy(desc(softwareUpdates.createdAt), desc(softwareUpdates.id))
+      .limit(limit);
+  }
+
   async find(family: Family, semantic: string, db: Db = this.db): Promise<SoftwareUpdateRow | undefined> {
     const [row] = await db
       .select()

@@ -29,7 +29,7 @@ function MenuLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }
               component={NavLink}
               to={item.path}
               end
-              selected={pathname === item.path}
+              selected={pathname === item.path || (item.path !== '/' && pathname.startsWith(`${item.path}/`))}
               onClick={onNavigate}
             >
               <ListItemText primary={item.title} />

@@ -1,4 +1,5 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Family } from '@ed/contract/families';
 import type { PlanRequest } from '@ed/contract/rollout-plan';
 import type { CreateRolloutRequest, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
@@ -24,7 +25,17 @@ export const rolloutKeys = {
   units: (id: number) => ['rollouts', 'units', id] as const,
   unitsPage: (query: RolloutUnitsQuery) => ['rollouts', 'units', query.id, query] as const,
   plan: (request: PlanRequest | null) => ['rollouts', 'plan', request] as const,
+  versions: (family: Family) => ['rollouts', 'versions', family] as const,
 };
+
+/** The family's published versions, newest first: what a rollout may deliver. */
+export function useRolloutVersions(family: Family) {
+  return useQuery({
+    queryKey: rolloutKeys.versions(family),
+    queryFn: ({ signal }) => callApi(rolloutsRoutes.listRolloutVersions, { query: { family }, signal }),
+    staleTime: 30_000,
+  });
+}
 
 /** Every transition and count change of any rollout is pushed (ROLLOUT_CHANGED): the lists are read again. */
 export function useLiveRolloutList() {

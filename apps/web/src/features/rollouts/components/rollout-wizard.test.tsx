@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PlanResponse } from '@ed/contract/rollout-plan';
@@ -11,6 +11,9 @@ import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, savedViewFixture } from '../../../testing/rollout-fixture';
 import { RolloutsPage } from './rollouts-page';
+
+// A wizard of three steps with a plan fetched per step: slower than one form on a busy machine.
+configure({ asyncUtilTimeout: 4_000 });
 
 const EMPTY_TARGET = 'The target has no units that need this version.';
 
@@ -32,6 +35,12 @@ function setup(plan: (req: FakeRequest) => PlanResponse = () => planOf()) {
     [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' }),
     [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
     [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
+    [on(rolloutsRoutes.listRolloutVersions)]: () => ({
+      versions: [
+        { semantic: '5.4.0', createdAt: '2031-03-01T00:00:00.000Z' },
+        { semantic: '5.3.1', createdAt: '2031-02-01T00:00:00.000Z' },
+      ],
+    }),
     [on(rolloutsRoutes.planRollout)]: plan,
     [on(rolloutsRoutes.createRollout)]: () => rolloutFixture({ id: 9, name: 'Spring 5.4', state: 'running' }),
   });

@@ -4,9 +4,10 @@ import { useController, useWatch } from 'react-hook-form';
 import type { Family } from '@ed/contract/families';
 import { useFieldProblem } from '../../../shared/components/form-context';
 import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
+import { useRolloutVersions } from '../api/rollouts';
 
 /**
- * The version to roll out: typed, or the family's latest published version picked from the list
+ * The version to roll out: typed, or picked from the family's published versions, newest first
  * (the server refuses a version that is not published).
  */
 export function VersionField() {
@@ -15,7 +16,8 @@ export function VersionField() {
   const latest = useLatestVersions()[family];
   const problem = useFieldProblem('version');
   const value = (field.value as string | undefined) ?? '';
-  const options = latest ? [latest] : [];
+  const published = useRolloutVersions(family).data?.versions.map((v) => v.semantic);
+  const options = published ?? (latest ? [latest] : []);
   return (
     <Autocomplete
       freeSolo
