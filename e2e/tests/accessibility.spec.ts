@@ -63,6 +63,12 @@ const SIGNED_IN: View[] = [
     reach: tab('Hourly Activity'),
     ready: (p) => p.getByText(/^Average slot age:/),
   },
+  { name: 'Rollouts', path: '/Rollouts', ready: (p) => p.getByRole('button', { name: 'New rollout' }) },
+  {
+    name: 'Rollouts: New rollout',
+    path: '/Rollouts/new?family=aligner&version=5.2.0',
+    ready: (p) => p.getByRole('dialog', { name: 'New rollout' }).getByRole('radio', { name: 'A saved view' }),
+  },
   {
     name: 'Trend Chart',
     path: '/TrendChart',
