@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { deviceCheckInResponseSchema, type ReplyMessage, type StateMessage } from '@ed/contract/device-protocol';
+import type { ReplyMessage, StateMessage } from '@ed/contract/device-protocol';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
 import { AssistantChats } from './assistant-chats.js';
@@ -14,9 +14,9 @@ import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
-import type { CredentialStore, StoredCredential } from './credential-store.js';
-import { registerWithRetry } from './registration.js';
+import type { CredentialStore } from './credential-store.js';
 import { Sequence } from './sequence.js';
+import { checkIn, obtainCredential, type UnitCredential } from './unit-credential.js';
 import { UnitLink } from './unit-link.js';
 import type { DeviceState, UnitProfile } from './unit-profile.js';
 import { UpdateFlow } from './update-flow.js';
@@ -83,7 +83,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private serial: string;
   private current: DeviceState;
   private link: UnitLink | null = null;
-  private credential: (StoredCredential & { topics: DeviceTopics }) | null = null;
+  private credential: UnitCredential | null = null;
   private readonly sequence: Sequence;
   private pendingRename: string | null = null;
   private reRegistering = false;
@@ -252,29 +252,17 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   /** Takes the stored credential, or registers (against `previousToken` when the server refused it). */
   private async register(previousToken?: string): Promise<void> {
     if (this.credential) return;
-    const store = this.options.credentials;
-    const stored = previousToken ? undefined : store?.get(this.serial);
-    if (stored) {
-      this.credential = { ...stored, topics: deviceTopics(stored.topicRoot) };
-      return;
-    }
-    const serialNumber = this.serial;
-    const answer = await registerWithRetry(
-      {
-        serverUrl: this.options.serverUrl,
-        serialNumber,
-        enrollmentKey: this.options.enrollmentKey,
-        deviceToken: previousToken,
-      },
-      { clock: this.clock, prng: this.prng, signal: this.abort.signal, logger: this.logger },
-    );
-    const kept = {
-      deviceToken: answer.deviceToken,
-      websocketPath: answer.mqtt.websocketPath,
-      topicRoot: answer.mqtt.topicRoot,
-    };
-    store?.set(serialNumber, kept);
-    this.credential = { ...kept, topics: deviceTopics(kept.topicRoot) };
+    this.credential = await obtainCredential({
+      serverUrl: this.options.serverUrl,
+      enrollmentKey: this.options.enrollmentKey,
+      serialNumber: this.serial,
+      store: this.options.credentials,
+      previousToken,
+      clock: this.clock,
+      prng: this.prng,
+      signal: this.abort.signal,
+      logger: this.logger,
+    });
   }
 
   private openLink(): void {
@@ -307,25 +295,20 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     );
   }
 
-  /** POST /device/v1/check_in with the connection's sequence; a failure only costs the address. */
+  /** Where the unit is, said over HTTP (an external broker shows the server no connections). */
   private async checkIn(seq: number): Promise<void> {
     const credential = this.credential;
     if (!credential || this.stopped) return;
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${this.serial}:${credential.deviceToken}`).toString('base64')}`,
-    };
     const vouched = this.options.addressHeaders;
-    if (vouched) Object.assign(headers, vouched(this.profile.address.ip));
-    else if (this.options.forwardedFor ?? true) headers['x-forwarded-for'] = this.profile.address.ip;
-    try {
-      const url = `${this.options.serverUrl.replace(/\/+$/, '')}/device/v1/check_in`;
-      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ seq }) });
-      if (!response.ok) throw new Error(`answered ${response.status}`);
-      deviceCheckInResponseSchema.parse(await response.json());
-    } catch (error) {
-      this.logger.debug(`${this.serial}: check-in failed: ${(error as Error).message}`);
-    }
+    await checkIn({
+      serverUrl: this.options.serverUrl,
+      serialNumber: this.serial,
+      deviceToken: credential.deviceToken,
+      seq,
+      addressHeaders: vouched?.(this.profile.address.ip),
+      forwardedFor: (this.options.forwardedFor ?? true) ? this.profile.address.ip : null,
+      logger: this.logger,
+    });
   }
 
   private async closeLink(mode: 'clean' | 'drop'): Promise<void> {
