@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
 import { serialUploadNotice, type SerialUploadReport } from '@ed/contract/messages';
 import { errorMessage } from '../../../shared/api/http';
+import { FileChoice } from '../../../shared/components/file-choice';
 import { uploadSerialNumbers } from '../api/messages';
 
 /**
@@ -16,7 +17,6 @@ import { uploadSerialNumbers } from '../api/messages';
 export function SerialUpload({ name }: { name: string }) {
   const { field } = useController({ name });
   const serialNumbers = (field.value ?? []) as string[];
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<SerialUploadReport | null>(null);
   const upload = useMutation({
@@ -29,21 +29,15 @@ export function SerialUpload({ name }: { name: string }) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button component="label" htmlFor={inputId} variant="outlined">
-          Choose CSV File
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            aria-label="Serial numbers CSV file"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              upload.reset();
-            }}
-          />
-        </Button>
-        <Typography variant="body2">{file?.name ?? 'No file chosen'}</Typography>
+        <FileChoice
+          accept=".csv,text/csv"
+          label="Serial numbers CSV file"
+          fileName={file?.name ?? null}
+          onChoose={(chosen) => {
+            setFile(chosen ?? null);
+            upload.reset();
+          }}
+        />
         <Button
           variant="contained"
           disabled={!file}

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useController } from 'react-hook-form';
 import { countOf } from '@ed/contract/count-text';
+import { FileChoice } from '../../../shared/components/file-choice';
 import { useFieldProblem } from '../../../shared/components/form-context';
 import { parseSerials, readText, type ReadSerials } from '../utils/parse-serials';
 
@@ -14,7 +14,6 @@ const SHOWN = 5;
 export function SerialsFileField({ name }: { name: string }) {
   const { field } = useController({ name });
   const problem = useFieldProblem(name);
-  const inputId = useId();
   const [file, setFile] = useState<string | null>(null);
   const [read, setRead] = useState<ReadSerials | null>(null);
   const serialNumbers = (field.value ?? []) as string[];
@@ -35,18 +34,12 @@ export function SerialsFileField({ name }: { name: string }) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button component="label" htmlFor={inputId} variant="outlined">
-          Choose CSV File
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            hidden
-            aria-label="Serial numbers CSV file"
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
-        </Button>
-        <Typography variant="body2">{file ?? 'No file chosen'}</Typography>
+        <FileChoice
+          accept=".csv,.txt,text/csv,text/plain"
+          label="Serial numbers CSV file"
+          fileName={file}
+          onChoose={(chosen) => void choose(chosen)}
+        />
       </Stack>
       <Typography role="status">{`${countOf(serialNumbers.length, 'serial number')} read`}</Typography>
       {read && (read.skipped.length > 0 || read.duplicates > 0) && (
