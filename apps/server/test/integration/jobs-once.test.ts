@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@ed/contract/messages';
 import type { Notification } from '@ed/contract/notifications';
-import { buildApp } from '../../src/app.js';
 import { connectionSamples } from '../../src/db/schema.js';
 import { markConnected } from '../support/presence.js';
 import { writePackage } from '../support/packages.js';
@@ -26,15 +25,6 @@ let t: TestApp;
 let admin: string;
 let a: FastifyInstance;
 let b: FastifyInstance;
-const instances: FastifyInstance[] = [];
-
-/** Another instance on the same database (the first one owns it and closes it). */
-async function instance(): Promise<FastifyInstance> {
-  const database = { ...t.db.database, close: async () => undefined };
-  const app = await buildApp({ config: t.config, database, logger: false });
-  instances.push(app);
-  return app;
-}
 
 /** Every command either instance sends, by unit; a send takes a moment, as over the broker. */
 function recordSends(...apps: FastifyInstance[]): { sent: string[]; claimsInFlight: number[] } {
@@ -67,11 +57,10 @@ beforeEach(async () => {
     await markConnected(t.app, serial);
     await t.app.fleet.equipment.setGeolocation(serial, 'aligner', place);
   }
-  [a, b] = [await instance(), await instance()];
+  [a, b] = [await t.anotherInstance(), await t.anotherInstance()];
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const app of instances.splice(0)) await app.close();
   await t.close();
 });
 

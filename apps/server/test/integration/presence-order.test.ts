@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { equipment, equipmentLive } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -12,13 +11,11 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  */
 const ENROLLMENT_KEY = 'enrollment-key-for-tests';
 let t: TestApp;
-const extra: FastifyInstance[] = [];
 
 beforeEach(async () => {
   t = await createTestApp({ FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY, TRUSTED_PROXIES: '127.0.0.1' });
 });
 afterEach(async () => {
-  for (const app of extra.splice(0)) await app.close();
   await t.close();
 });
 
@@ -39,14 +36,6 @@ function permutations<T>(items: T[]): T[][] {
   return items.flatMap((item, i) =>
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
   );
-}
-
-/** A second server instance on the same database, as behind a load balancer. */
-async function secondInstance(): Promise<FastifyInstance> {
-  const database = { ...t.db.database, close: async () => undefined };
-  const app = await buildApp({ config: t.config, database, logger: false });
-  extra.push(app);
-  return app;
 }
 
 describe('presence by sequence', () => {
@@ -97,7 +86,7 @@ describe('presence by sequence', () => {
   });
 
   it('two instances sharing one unit’s messages end where one would: ten quick online→offline pairs end offline', async () => {
-    const b = await secondInstance();
+    const b = await t.anotherInstance();
     const serial = 'V33CT0003';
     const messages = Array.from({ length: 10 }, (_, i) => [
       status(serial, true, 100 + i),
@@ -112,7 +101,7 @@ describe('presence by sequence', () => {
   });
 
   it('keeps the sharded counters exact under concurrent churn, creation and deletion', async () => {
-    const b = await secondInstance();
+    const b = await t.anotherInstance();
     const serials = Array.from({ length: 60 }, (_, i) => `C${String(i).padStart(8, '0')}`);
     await Promise.all(
       serials.map(async (serial, i) => {

@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
 import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { writePackage } from '../support/packages.js';
 
 let t: TestApp;
 let admin: string;
-const extra: FastifyInstance[] = [];
 const MINUTE = 60_000;
 
 const post = (url: string, payload: object, token = admin, app = t.app) =>
@@ -52,13 +49,6 @@ async function create(body: object) {
   return res.json<{ id: number }>().id;
 }
 
-async function secondInstance(): Promise<FastifyInstance> {
-  const database = { ...t.db.database, close: async () => undefined };
-  const app = await buildApp({ config: t.config, database, logger: false });
-  extra.push(app);
-  return app;
-}
-
 beforeEach(async () => {
   t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
   admin = (await t.signIn('admin')).access_token;
@@ -71,7 +61,6 @@ beforeEach(async () => {
   expect(published.statusCode).toBe(200);
 });
 afterEach(async () => {
-  for (const app of extra.splice(0)) await app.close();
   await t.close();
 });
 
@@ -223,8 +212,8 @@ describe('rollouts', () => {
   it('loses nothing over a restart, and two instances never both advance a round', async () => {
     const serials = await units('ROL', 30);
     const id = await create({ waves: [{ percent: 50 }, { rest: true }], slots: 6 });
-    const a = await secondInstance();
-    const b = await secondInstance();
+    const a = await t.anotherInstance();
+    const b = await t.anotherInstance();
     const [ra, rb] = await Promise.all([a.rollouts.round.run(), b.rollouts.round.run()]);
     expect([ra.ran, rb.ran].filter(Boolean).length).toBeGreaterThanOrEqual(1);
     expect(await stagedSerials(serials)).toHaveLength(6);

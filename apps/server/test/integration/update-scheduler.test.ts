@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src/app.js';
 import { equipment } from '../../src/db/schema.js';
 import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
@@ -9,7 +8,6 @@ import { writePackage } from '../support/packages.js';
 
 let t: TestApp;
 let admin: string;
-const extra: FastifyInstance[] = [];
 const START = new Date('2031-03-10T09:30:00.000Z');
 const HOUR = 3_600_000;
 
@@ -27,15 +25,6 @@ async function connectedUnit(serialNumber: string, version: string) {
 
 const staged = async (serial: string) => (await t.app.software.repository.staged(serial)) ?? null;
 
-/** A second server instance on the same database. */
-async function secondInstance(): Promise<FastifyInstance> {
-  // The first instance owns the database; the others must not close it when they stop.
-  const database = { ...t.db.database, close: async () => undefined };
-  const app = await buildApp({ config: t.config, database, logger: false });
-  extra.push(app);
-  return app;
-}
-
 beforeEach(async () => {
   t = await createTestApp({
     SCHEDULER_TICK_SECONDS: '0',
@@ -52,7 +41,6 @@ beforeEach(async () => {
   ).toBe(200);
 });
 afterEach(async () => {
-  for (const app of extra.splice(0)) await app.close();
   await t.close();
 });
 
@@ -98,8 +86,8 @@ describe('schedules', () => {
     expect(await staged('SCH000001')).toBeNull();
 
     // A restart: the first instance goes away, two others share the database.
-    const a = await secondInstance();
-    const b = await secondInstance();
+    const a = await t.anotherInstance();
+    const b = await t.anotherInstance();
     const due = new Date('2031-03-12T00:00:01.000Z');
     for (const app of [a, b]) {
       setClock(app, due);

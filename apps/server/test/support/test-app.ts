@@ -23,6 +23,8 @@ export interface TestApp {
   createUser(username: string, role: Role, password?: string): Promise<void>;
   /** The mails in the outbox, oldest first, whichever back end holds them. */
   outbox(): Promise<string[]>;
+  /** Another server instance on the same database, as behind a load balancer; closed by `close`. */
+  anotherInstance(): Promise<FastifyInstance>;
   /** Keys registered under `space`, and the files this instance's disk holds there. */
   storedFiles(space: KeySpace): Promise<{ registered: string[]; onDisk: string[] }>;
   close(): Promise<void>;
@@ -63,11 +65,22 @@ export async function createTestApp(
     return res.json<TokenResponse>();
   };
 
+  const others: FastifyInstance[] = [];
   return {
     app,
     config,
     db,
     signIn,
+    anotherInstance: async () => {
+      // The first instance owns the database; the others must not close it when they stop.
+      const other = await buildApp({
+        config,
+        database: { ...db.database, close: async () => undefined },
+        logger: false,
+      });
+      others.push(other);
+      return other;
+    },
     createUser: async (username, role, password = USER_PASSWORD) => {
       await app.users.create({ username, role, email: `${username}@example.com`, password });
     },
@@ -81,6 +94,7 @@ export async function createTestApp(
       return { registered: rows.map((r) => r.key).sort(), onDisk: onDisk.sort() };
     },
     close: async () => {
+      for (const other of others.splice(0)) await other.close();
       await app.close();
       await db.dispose();
       await rm(dataDir, { recursive: true, force: true });
