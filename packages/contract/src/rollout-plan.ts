@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { familySchema } from './families.js';
 import { rolloutTargetSchema, waveSpecSchema, type WaveSpec } from './rollouts.js';
 
+export const EMPTY_TARGET_PROBLEM = 'The target has no units that need this version.';
+
 /** Units in each wave, in order; or why the waves do not fit the target. */
 export function waveSizes(total: number, waves: readonly WaveSpec[]): { sizes: number[]; problem: string | null } {
   const sizes: number[] = [];
@@ -19,7 +21,7 @@ export function waveSizes(total: number, waves: readonly WaveSpec[]): { sizes: n
     sizes.push(size);
     left -= size;
   }
-  if (total === 0) return { sizes, problem: 'The target has no units that need this version.' };
+  if (total === 0) return { sizes, problem: EMPTY_TARGET_PROBLEM };
   if (left > 0) {
     const covered = total - left;
     return {

@@ -112,14 +112,14 @@ export class RolloutRound {
   private async pauseOnBreach(db: Db, rollout: RolloutRow, waves: WaveRow[], now: Date): Promise<boolean> {
     for (const wave of waves) {
       if (wave.index > rollout.currentWave) break;
-      const ids = wave.tickets
-        ? await db
-            .select({ id: rolloutTickets.ticketId })
-            .from(rolloutTickets)
-            .where(and(eq(rolloutTickets.rolloutId, rollout.id), eq(rolloutTickets.wave, wave.index)))
-            .orderBy(asc(rolloutTickets.ticketId))
-            .limit(TICKETS_NAMED)
-        : [];
+      // The tickets are named only in a pause's reason: read them when the wave breaks a threshold.
+      if (!breach(wave, rollout.thresholds, rollout.baselineRate, [])) continue;
+      const ids = await db
+        .select({ id: rolloutTickets.ticketId })
+        .from(rolloutTickets)
+        .where(and(eq(rolloutTickets.rolloutId, rollout.id), eq(rolloutTickets.wave, wave.index)))
+        .orderBy(asc(rolloutTickets.ticketId))
+        .limit(TICKETS_NAMED);
       const reason = breach(
         wave,
         rollout.thresholds,

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
+import { EMPTY_TARGET_PROBLEM, planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
 import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
 import { FAMILY_LABELS } from '@ed/contract/families';
@@ -38,7 +38,7 @@ export class RolloutsService {
     const counts = await targetCounts(this.deps.db, target, input.family, input.version);
     const { sizes, problem } =
       input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
-    const emptyProblem = counts.members === 0 ? 'The target has no units that need this version.' : null;
+    const emptyProblem = counts.members === 0 ? EMPTY_TARGET_PROBLEM : null;
     const days =
       input.perDay && input.startDay
         ? planDays({
