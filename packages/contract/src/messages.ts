@@ -3,6 +3,7 @@ import { countOf } from './count-text.js';
 import { chosen } from './form-inputs.js';
 import { dayRangeSchema } from './schedule.js';
 import { flagParam } from './spec-inputs.js';
+import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 import { pageSchema } from './users.js';
 
 /** Part 2 §9 limits. */
@@ -65,18 +66,26 @@ const messageContentSchema = z.object({
   issuerEmail: z.string().optional(),
 });
 
-/** POST /create/message/v1: a new message is always a draft of the caller. */
+export const LIST_OR_VIEW_TEXT = 'Target a serial-number list or a saved view, not both.';
+
+/**
+ * POST /create/message/v1: a new message is always a draft of the caller. Its audience is the
+ * serial list when it has one, else the saved view's units (`viewId`, beyond the spec), else the market.
+ */
 export const createMessageRequestSchema = messageContentSchema.extend({
-  targets: z.object({
-    market: marketSchema,
-    softwareVersion: z.literal(MESSAGE_SOFTWARE_VERSION).default(MESSAGE_SOFTWARE_VERSION),
-    serialNumbers: serialListSchema.default([]),
-  }),
+  targets: z
+    .object({
+      market: marketSchema,
+      softwareVersion: z.literal(MESSAGE_SOFTWARE_VERSION).default(MESSAGE_SOFTWARE_VERSION),
+      serialNumbers: serialListSchema.default([]),
+      viewId: viewIdSchema.nullish().transform((id) => id ?? null),
+    })
+    .refine((t) => !(t.viewId && t.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] }),
   disposition: z.literal('draft', { error: 'a new message is a draft' }).default('draft'),
 });
 export type CreateMessageRequest = z.input<typeof createMessageRequestSchema>;
 
-/** POST /update/message/v1; serialNumbers absent keeps the list. */
+/** POST /update/message/v1; serialNumbers or viewId absent keeps it, a null viewId clears it. */
 export const updateMessageRequestSchema = z.object({
   id: z.coerce.number().int().min(1),
   payload: messageContentSchema.extend({
@@ -84,6 +93,7 @@ export const updateMessageRequestSchema = z.object({
       market: marketSchema,
       softwareVersion: z.literal(MESSAGE_SOFTWARE_VERSION).default(MESSAGE_SOFTWARE_VERSION),
       serialNumbers: serialListSchema.optional(),
+      viewId: viewIdSchema.nullish(),
     }),
     disposition: dispositionSchema,
   }),
@@ -101,14 +111,17 @@ const filled = <T extends z.ZodType<unknown, string>>(schema: T) =>
  * The Create New Message and edit wizards' form (part 2 §5): the time period as days, the texts,
  * the market chosen in the form, and the serial numbers of an uploaded CSV.
  */
-export const messageFormSchema = z.object({
-  period: dayRangeSchema,
-  header: filled(messageContentSchema.shape.header),
-  body: filled(messageContentSchema.shape.body),
-  callToAction: filled(messageContentSchema.shape.callToAction),
-  market: chosen(marketSchema, 'Required'),
-  serialNumbers: serialListSchema,
-});
+export const messageFormSchema = z
+  .object({
+    period: dayRangeSchema,
+    header: filled(messageContentSchema.shape.header),
+    body: filled(messageContentSchema.shape.body),
+    callToAction: filled(messageContentSchema.shape.callToAction),
+    market: chosen(marketSchema, 'Required'),
+    serialNumbers: serialListSchema,
+    viewId: viewChoiceSchema,
+  })
+  .refine((form) => !(form.viewId && form.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] });
 
 export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
 
@@ -118,7 +131,14 @@ export const messageSchema = z.object({
   header: z.string(),
   body: z.string(),
   callToAction: z.string(),
-  targets: z.object({ market: z.string(), softwareVersion: z.string(), serialNumbers: z.array(z.string()) }),
+  targets: z.object({
+    market: z.string(),
+    softwareVersion: z.string(),
+    serialNumbers: z.array(z.string()),
+    /** The saved view whose units it goes to (beyond the spec); null for none, or once the view is gone. */
+    viewId: z.number().int().nullable(),
+    viewName: z.string().nullable(),
+  }),
   issuerUsername: z.string(),
   issuerEmail: z.string(),
   disposition: dispositionSchema,

@@ -97,3 +97,15 @@ export function describeFilter(filter: ViewFilter): string {
   if (filter.radarOf) parts.push(`on ${filter.radarOf}'s radar`);
   return parts.length > 0 ? parts.join(', ') : 'all units';
 }
+
+/** A saved view named as the target of a message, notification or schedule. */
+export const viewIdSchema = z.coerce
+  .number({ error: 'viewId must be the id of a saved view' })
+  .int('viewId must be the id of a saved view')
+  .min(1, 'viewId must be the id of a saved view');
+
+/** A form's "Saved view" select: '' (or null) is none. */
+export const viewChoiceSchema = z
+  .union([z.literal(''), z.number().int().min(1)])
+  .nullish()
+  .transform((value) => (typeof value === 'number' ? value : null));

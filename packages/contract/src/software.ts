@@ -3,6 +3,7 @@ import { softwareVersionSchema } from './equipment.js';
 import { familySchema, type Family } from './families.js';
 import { versionInput } from './spec-inputs.js';
 import { parseVersion } from './versions.js';
+import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 
 /**
  * Software updates (part 2 §3, §7): package manifests, update creation, staging and schedules.
@@ -177,25 +178,30 @@ export const STAGING_ROUTES: { family: Family; stage: string; unstage: string; c
 ];
 
 /** Schedules (part 2 §7). */
+export const serialPatternSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, 'filterSerialNumber is required')
+  .max(200)
+  .regex(
+    /^[A-Z0-9*?]+( *, *[A-Z0-9*?]+)*$/,
+    'filterSerialNumber may hold letters, digits, * and ?, several separated by commas',
+  );
+export const PATTERN_OR_VIEW_TEXT = 'filterSerialNumber is required (or viewId, a saved view)';
+/** The aligners of a pattern, or (beyond the spec) of a saved view: exactly one of the two. */
 export const serialSearchQuerySchema = z.object({
-  filterSerialNumber: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .min(1, 'filterSerialNumber is required')
-    .max(200)
-    .regex(
-      /^[A-Z0-9*?]+( *, *[A-Z0-9*?]+)*$/,
-      'filterSerialNumber may hold letters, digits, * and ?, several separated by commas',
-    ),
+  filterSerialNumber: serialPatternSchema.optional(),
+  viewId: viewIdSchema.optional(),
 });
 export const serialListSchema = z.array(z.string());
 
+export const SCHEDULE_UNITS_MAX = 10_000;
+export const SERIALS_OR_VIEW_TEXT = 'serialNumbers must name at least one unit (or viewId, a saved view)';
+/** A schedule names its aligners, or (beyond the spec) a saved view whose aligners it takes when created. */
 export const createScheduleRequestSchema = z.object({
-  serialNumbers: z
-    .array(z.string().trim().toUpperCase().min(1).max(16))
-    .min(1, 'serialNumbers must name at least one unit')
-    .max(10_000),
+  serialNumbers: z.array(z.string().trim().toUpperCase().min(1).max(16)).max(SCHEDULE_UNITS_MAX).default([]),
+  viewId: viewIdSchema.optional(),
   version: versionInput(semanticSchema),
   path: z.string().max(512).nullish(),
   /** The day to stage on: YYYY-MM-DD or an ISO date-time, with or without an offset (its UTC day counts). */
@@ -206,10 +212,19 @@ export const createScheduleRequestSchema = z.object({
 export type CreateScheduleRequest = z.input<typeof createScheduleRequestSchema>;
 
 /** The Schedule Aligner Updates form: the serial pattern searched for, and the day to stage on. */
-export const scheduleFormSchema = z.object({
-  pattern: serialSearchQuerySchema.shape.filterSerialNumber,
-  date: createScheduleRequestSchema.shape.date,
-});
+export const scheduleFormSchema = z
+  .object({
+    pattern: z.string(),
+    /** A saved view searched in place of the pattern. */
+    viewId: viewChoiceSchema,
+    date: createScheduleRequestSchema.shape.date,
+  })
+  .superRefine((form, ctx) => {
+    if (form.viewId !== null) return;
+    for (const issue of serialPatternSchema.safeParse(form.pattern).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['pattern'] });
+    }
+  });
 
 /** Units a schedule leaves out: those with a schedule still to run, and those already on the version. */
 export const scheduleLeftOutSchema = z.object({

@@ -177,4 +177,46 @@ describe('delivery to units', () => {
       deliveredCount: 1,
     });
   });
+
+  it('delivers a message and a notification that target a saved view to the view’s units only', async () => {
+    const members = fleet.units.slice(3, 6).map((u) => u.serialNumber);
+    const view = await post<{ id: number; members: number }>('/create/saved_view/v1', {
+      name: 'Three units',
+      shared: true,
+      filter: { serialNumber: members.join(',') },
+    });
+    expect(view.members).toBe(3);
+    const now = Date.now();
+    const schedule = { startDate: new Date(now).toISOString(), endDate: new Date(now + DAY).toISOString() };
+    const content = { schedule, header: 'Viewed', body: 'B', callToAction: 'C' };
+    const targets = { market: 'ZZ', softwareVersion: 'all', viewId: view.id };
+    const message = await post<Message>('/create/message/v1', { ...content, targets, disposition: 'draft' });
+    expect(message.targets).toMatchObject({ viewId: view.id, viewName: 'Three units', serialNumbers: [] });
+    await post('/update/message/v1', {
+      id: message.id,
+      payload: { ...content, targets, disposition: 'pending approval' },
+    });
+    await post('/update/message/v1', { id: message.id, payload: { ...content, targets, disposition: 'upcoming' } });
+    await f.t.app.messages.advance(new Date());
+    expect(await f.t.app.messages.deliver(new Date())).toBe(3);
+
+    const notification = await post<Notification>('/create/notification/v1', {
+      name: 'For the view',
+      resourcePath: '/promo.png',
+      mimeType: 'image/png',
+      beginsOn: new Date(now).toISOString(),
+      endsOn: new Date(now + DAY).toISOString(),
+      target: { family: 'all', viewId: view.id },
+    });
+    expect(notification).toMatchObject({ targetType: 'view', target: { viewId: view.id, viewName: 'Three units' } });
+    expect(await f.t.app.notifications.deliver(new Date(now + 1000))).toBe(3);
+    for (const u of fleet.units) {
+      const items = u.inbox.current();
+      const inView = members.includes(u.serialNumber);
+      expect(items.some((i) => i.kind === 'message' && i.message.messageId === message.id)).toBe(inView);
+      expect(items.some((i) => i.kind === 'notification' && i.notification.notificationId === notification.id)).toBe(
+        inView,
+      );
+    }
+  });
 });

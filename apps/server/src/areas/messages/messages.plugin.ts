@@ -20,8 +20,10 @@ async function messagesPlugin(app: FastifyInstance) {
     deliveries,
     bus: app.fleet.bus,
     audits: app.audits,
+    views: app.savedViews,
   });
   app.decorate('messages', messages);
+  app.savedViews.guardDelete((tx, view) => messages.viewInUse(tx, view));
   app.events.on('unitRenamed', 'messages', async ({ tx, from, to }) => {
     await Deliveries.rename(tx, from, to);
     await MessagesRepository.renameSerial(tx, from, to);
@@ -39,4 +41,4 @@ async function messagesPlugin(app: FastifyInstance) {
   app.addHook('preClose', () => job.stop());
 }
 
-export default fp(messagesPlugin, { name: 'messages', dependencies: ['fleet', 'audits', 'clock'] });
+export default fp(messagesPlugin, { name: 'messages', dependencies: ['fleet', 'audits', 'clock', 'saved-views'] });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Disposition } from '@ed/contract/messages';
 import type { Db } from '../../db/client.js';
-import { equipment, equipmentLive, messages } from '../../db/schema.js';
+import { equipment, equipmentLive, messages, savedViews } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
 import { returnedRow } from '../../db/rows.js';
 import { Deliveries } from '../../shared/deliveries.js';
@@ -52,8 +52,13 @@ export class MessagesRepository {
       .from(messages)
       .where(where);
     const rows = await this.db
-      .select({ row: messages, deliveredCount: Deliveries.deliveredCount('message', messages.id) })
+      .select({
+        row: messages,
+        deliveredCount: Deliveries.deliveredCount('message', messages.id),
+        viewName: savedViews.name,
+      })
       .from(messages)
+      .leftJoin(savedViews, eq(savedViews.id, messages.viewId))
       .where(where)
       .orderBy(desc(messages.id))
       .limit(pageSize)
@@ -89,12 +94,38 @@ export class MessagesRepository {
       .where(sql`${from} = any(${messages.serialNumbers})`);
   }
 
-  /** Connected units of the message's list (when it has one) or else of its market, not yet claimed. */
-  async audience(m: MessageRow, limit: number): Promise<string[]> {
+  async viewName(viewId: number | null, db: Db = this.db): Promise<string | null> {
+    if (viewId === null) return null;
+    const [view] = await db.select({ name: savedViews.name }).from(savedViews).where(eq(savedViews.id, viewId));
+    return view?.name ?? null;
+  }
+
+  /** A message not yet completed or deleted that targets the view (messages_view_idx). */
+  async openTargeting(db: Db, viewId: number): Promise<MessageRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.viewId, viewId),
+          inArray(messages.disposition, ['draft', 'pending approval', 'upcoming', 'active']),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Connected units of the message's list (when it has one), else of its saved view (`view`, the
+   * view's condition), else of its market; not yet claimed.
+   */
+  async audience(m: MessageRow, limit: number, view?: SQL): Promise<string[]> {
     const target =
       m.serialNumbers.length > 0
         ? sql`${equipment.serialNumber} in (select unnest(${messages.serialNumbers}) from ${messages} where ${messages.id} = ${m.id})`
-        : eq(equipment.countryCode, m.market);
+        : m.viewId !== null
+          ? (view ?? sql`false`)
+          : eq(equipment.countryCode, m.market);
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)

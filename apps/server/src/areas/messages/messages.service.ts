@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@ed/contract/constants';
 import {
   type createMessageRequestSchema,
   EDIT_TRANSITIONS,
+  LIST_OR_VIEW_TEXT,
   mayMoveByEdit,
   type updateMessageRequestSchema,
   type Disposition,
@@ -10,9 +11,11 @@ import {
 } from '@ed/contract/messages';
 import { hasPermission } from '@ed/contract/permissions';
 import { endOfUtcDay, scheduleProblem, startOfUtcDay } from '@ed/contract/schedule';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
+import type { ViewTargets } from '../../ports/saved-views.js';
 import type { UnitCommands } from '../../ports/commands.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { Deliveries } from '../../shared/deliveries.js';
@@ -26,13 +29,19 @@ type User = ActiveSession['user'];
 const ITEMS_PER_TICK = 50;
 const UNITS_PER_ITEM = 500;
 
-export const toMessage = (row: MessageRow, deliveredCount = 0): Message => ({
+export const toMessage = (row: MessageRow, deliveredCount = 0, viewName: string | null = null): Message => ({
   id: row.id,
   schedule: { startDate: row.startDate.toISOString(), endDate: row.endDate.toISOString() },
   header: row.header,
   body: row.body,
   callToAction: row.callToAction,
-  targets: { market: row.market, softwareVersion: row.softwareVersion, serialNumbers: row.serialNumbers },
+  targets: {
+    market: row.market,
+    softwareVersion: row.softwareVersion,
+    serialNumbers: row.serialNumbers,
+    viewId: row.viewId,
+    viewName: row.viewId === null ? null : viewName,
+  },
   issuerUsername: row.issuerUsername,
   issuerEmail: row.issuerEmail,
   disposition: row.disposition as Disposition,
@@ -60,6 +69,7 @@ export interface MessagesDeps {
   deliveries: Deliveries;
   bus: UnitCommands;
   audits: AuditRecorder;
+  views: ViewTargets;
 }
 
 /** On-device messages: the disposition flow of part 2 §4 (docs/decisions.md), enforced here. */
@@ -67,6 +77,7 @@ export class MessagesService {
   constructor(private readonly deps: MessagesDeps) {}
 
   async create(user: User, input: CreateInput, now: Date): Promise<Message> {
+    const view = await this.viewOf(user, input.targets.viewId);
     const row = await this.deps.repository.insert({
       ...schedule(input.schedule, now),
       header: input.header,
@@ -75,11 +86,12 @@ export class MessagesService {
       market: input.targets.market,
       softwareVersion: input.targets.softwareVersion,
       serialNumbers: input.targets.serialNumbers,
+      viewId: input.targets.viewId,
       issuerUsername: user.username,
       issuerEmail: user.email,
       disposition: 'draft',
     });
-    return toMessage(row);
+    return toMessage(row, 0, view);
   }
 
   /** Edit, Save and Submit, or Save and Approve: one step at a time; the issuer never changes. */
@@ -115,6 +127,12 @@ export class MessagesService {
           tx,
         );
       }
+      const viewId = payload.targets.viewId === undefined ? current.viewId : payload.targets.viewId;
+      const serialNumbers = payload.targets.serialNumbers ?? current.serialNumbers;
+      if (viewId !== null && serialNumbers.length > 0) throw badRequest(LIST_OR_VIEW_TEXT, 'targets.viewId');
+      // A view kept as it was stays, even one its author can no longer see; a new one must be visible.
+      const view =
+        viewId === current.viewId ? await this.deps.repository.viewName(viewId, tx) : await this.viewOf(user, viewId);
       const row = await this.deps.repository.update(tx, current.id, {
         ...schedule(payload.schedule, now),
         header: payload.header,
@@ -122,10 +140,11 @@ export class MessagesService {
         callToAction: payload.callToAction,
         market: payload.targets.market,
         softwareVersion: payload.targets.softwareVersion,
-        ...(payload.targets.serialNumbers ? { serialNumbers: payload.targets.serialNumbers } : {}),
+        serialNumbers,
+        viewId,
         disposition: payload.disposition,
       });
-      return toMessage(row);
+      return toMessage(row, 0, view);
     });
   }
 
@@ -137,13 +156,14 @@ export class MessagesService {
       if (current.disposition === 'draft' && current.issuerUsername !== user.username) {
         throw forbidden(`Only ${current.issuerUsername}, its author, may delete draft ${id}.`);
       }
-      return toMessage(await this.deps.repository.update(tx, id, { disposition: 'deleted' }));
+      const row = await this.deps.repository.update(tx, id, { disposition: 'deleted' });
+      return toMessage(row, 0, await this.deps.repository.viewName(row.viewId, tx));
     });
   }
 
   async list(filter: MessageListFilter, page: number): Promise<MessagesResponse> {
     const { total, rows } = await this.deps.repository.page(filter, page, PAGE_SIZE);
-    return { totalDocs: total, docs: rows.map((r) => toMessage(r.row, r.deliveredCount)) };
+    return { totalDocs: total, docs: rows.map((r) => toMessage(r.row, r.deliveredCount, r.viewName)) };
   }
 
   /**
@@ -174,7 +194,8 @@ export class MessagesService {
   async deliver(now: Date): Promise<number> {
     let delivered = 0;
     for (const m of await this.deps.repository.active(now, ITEMS_PER_TICK)) {
-      const audience = await this.deps.repository.audience(m, UNITS_PER_ITEM);
+      const view = m.viewId === null ? undefined : (await this.deps.views.conditionOf(m.viewId, null)).condition;
+      const audience = await this.deps.repository.audience(m, UNITS_PER_ITEM, view ?? sql`true`);
       const args = {
         messageId: m.id,
         header: m.header,
@@ -188,6 +209,19 @@ export class MessagesService {
       );
     }
     return delivered;
+  }
+
+  /** What stands in the way of deleting a view: a message that still needs it. */
+  async viewInUse(tx: Db, view: { id: number; name: string }): Promise<string | null> {
+    const m = await this.deps.repository.openTargeting(tx, view.id);
+    return m
+      ? `Message ${m.id} (${m.disposition}) targets the view ${view.name}; delete it or change its target first.`
+      : null;
+  }
+
+  /** The view's name; 404 for one the user may not see. */
+  private async viewOf(user: User, viewId: number | null): Promise<string | null> {
+    return viewId === null ? null : (await this.deps.views.conditionOf(viewId, user.id)).name;
   }
 
   private async find(tx: Db, id: number): Promise<MessageRow> {

@@ -15,8 +15,9 @@ declare module 'fastify' {
 async function notificationsPlugin(app: FastifyInstance) {
   const repository = new NotificationsRepository(app.db);
   const deliveries = new Deliveries(app.db, app.log, app.config.COMMAND_TIMEOUT_MS);
-  const notifications = new NotificationsService({ repository, deliveries, bus: app.fleet.bus });
+  const notifications = new NotificationsService({ repository, deliveries, bus: app.fleet.bus, views: app.savedViews });
   app.decorate('notifications', notifications);
+  app.savedViews.guardDelete((tx, view, now) => notifications.viewInUse(tx, view, now));
   const job = startJobTimer(
     app.config.JOB_INTERVAL_MS,
     async (now) => {
@@ -30,4 +31,4 @@ async function notificationsPlugin(app: FastifyInstance) {
   app.addHook('preClose', () => job.stop());
 }
 
-export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'clock'] });
+export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'clock', 'saved-views'] });

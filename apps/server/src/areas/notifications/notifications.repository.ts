@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { equipment, equipmentLive, notifications } from '../../db/schema.js';
+import { equipment, equipmentLive, notifications, savedViews } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
 import { returnedRow } from '../../db/rows.js';
 import { Deliveries } from '../../shared/deliveries.js';
@@ -25,8 +25,13 @@ export class NotificationsRepository {
   async page(page: number, pageSize: number) {
     const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
     const rows = await this.db
-      .select({ row: notifications, deliveredCount: Deliveries.deliveredCount('notification', notifications.id) })
+      .select({
+        row: notifications,
+        deliveredCount: Deliveries.deliveredCount('notification', notifications.id),
+        viewName: savedViews.name,
+      })
       .from(notifications)
+      .leftJoin(savedViews, eq(savedViews.id, notifications.viewId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
@@ -76,8 +81,29 @@ export class NotificationsRepository {
       .limit(limit);
   }
 
-  /** Connected units in the notification's audience that have no claim for it yet. */
-  async audience(n: NotificationRow, limit: number): Promise<string[]> {
+  /** A notification whose period has not ended that targets the view (notifications_view_idx). */
+  async openTargeting(db: Db, viewId: number, now: Date): Promise<NotificationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.viewId, viewId), gte(notifications.endsOn, now)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Connected units in the notification's audience that have no claim for it yet: of its family,
+   * and of its place or, for a view target, of the view (`view`, the view's condition).
+   */
+  async audience(n: NotificationRow, limit: number, view?: SQL): Promise<string[]> {
+    const place =
+      n.targetType === 'view'
+        ? (view ?? sql`false`)
+        : and(
+            sql`${country} = ${n.targetCountry}`,
+            n.targetRegion ? sql`${region} = ${n.targetRegion}` : undefined,
+            n.targetCity ? sql`${city} = ${n.targetCity}` : undefined,
+          );
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
@@ -86,9 +112,7 @@ export class NotificationsRepository {
         and(
           eq(equipmentLive.connected, true),
           n.targetFamily === 'all' ? undefined : eq(equipment.family, n.targetFamily as 'aligner' | 'gtps'),
-          sql`${country} = ${n.targetCountry}`,
-          n.targetRegion ? sql`${region} = ${n.targetRegion}` : undefined,
-          n.targetCity ? sql`${city} = ${n.targetCity}` : undefined,
+          place,
           Deliveries.notClaimed('notification', n.id, equipment.serialNumber),
         ),
       )

@@ -7,11 +7,10 @@ import { toArray } from '../../db/rows.js';
 import { equipment } from '../../db/schema.js';
 import { serialMatchesAny, serialPatterns } from '../../db/serial-search.js';
 import { versionSortKey } from '../../db/unit-columns.js';
+import type { ViewTargets } from '../../ports/saved-views.js';
 
-/** What the rollouts need of saved views: a view's condition on units (saved-views' service). */
-export interface ViewConditions {
-  conditionOf(id: number, userId: number | null, db?: Db): Promise<{ name: string; condition: SQL | undefined }>;
-}
+/** What the rollouts need of saved views: a view's condition on units. */
+export type ViewConditions = Pick<ViewTargets, 'conditionOf'>;
 
 export interface ResolvedTarget {
   label: string;

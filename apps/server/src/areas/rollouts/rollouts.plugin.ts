@@ -45,6 +45,11 @@ async function rolloutsPlugin(app: FastifyInstance) {
   };
   app.decorate('rollouts', { service, round, tick });
 
+  app.savedViews.guardDelete(async (tx, view) => {
+    const draft = await repository.draftTargetingView(tx, view.id);
+    return draft && `The draft rollout “${draft}” targets the view ${view.name}; change or cancel it first.`;
+  });
+
   app.events.on('unitRenamed', 'rollouts', async ({ tx, from, to }) => {
     await tx.update(rolloutUnits).set({ serialNumber: to }).where(eq(rolloutUnits.serialNumber, from));
     await tx.update(rolloutTickets).set({ serialNumber: to }).where(eq(rolloutTickets.serialNumber, from));

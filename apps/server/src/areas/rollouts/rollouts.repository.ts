@@ -38,6 +38,21 @@ export class RolloutsRepository {
     return row;
   }
 
+  /** A draft that names the view: it reads the view's members when it starts, so the view must stay. */
+  async draftTargetingView(db: Db, viewId: number): Promise<string | null> {
+    const [draft] = await db
+      .select({ name: rollouts.name })
+      .from(rollouts)
+      .where(
+        and(
+          eq(rollouts.state, 'draft'),
+          sql`${rollouts.target}->>'kind' = 'view' and (${rollouts.target}->>'viewId')::int = ${viewId}`,
+        ),
+      )
+      .limit(1);
+    return draft?.name ?? null;
+  }
+
   async waves(rolloutId: number, db: Db = this.db): Promise<WaveRow[]> {
     return db.select().from(rolloutWaves).where(eq(rolloutWaves.rolloutId, rolloutId)).orderBy(asc(rolloutWaves.index));
   }

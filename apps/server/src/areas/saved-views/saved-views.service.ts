@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { hasPermission } from '@ed/contract/permissions';
 import type { SavedView, ViewFilter } from '@ed/contract/saved-views';
 import type { Db } from '../../db/client.js';
-import { rollouts } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
 import type { ActiveSession } from '../../ports/session.js';
+import type { ViewTargets } from '../../ports/saved-views.js';
 import type { SavedViewRow, SavedViewsRepository } from './saved-views.repository.js';
 import { viewCondition } from './view-members.js';
 
@@ -12,6 +11,12 @@ import { viewCondition } from './view-members.js';
 export const OWNED_VIEWS_MAX = 50;
 
 type Input = { name: string; shared: boolean; filter: ViewFilter };
+
+/**
+ * What still needs a view, asked before it is deleted: each area that can target one registers
+ * its own check, which names what stands in the way (or null when nothing does).
+ */
+export type ViewInUse = (tx: Db, view: { id: number; name: string }, now: Date) => Promise<string | null>;
 
 /** A view of a radar is of the caller's own (an admin's may name anyone's): radars are personal. */
 function assertOwnRadar(session: ActiveSession, filter: ViewFilter): void {
@@ -22,12 +27,19 @@ function assertOwnRadar(session: ActiveSession, filter: ViewFilter): void {
 }
 
 /** Saved views (dynamic groups, docs/rollouts.md): the owner edits, everyone sees the shared ones. */
-export class SavedViewsService {
+export class SavedViewsService implements ViewTargets {
+  private readonly inUseChecks: ViewInUse[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repository: SavedViewsRepository,
     private readonly now: () => Date,
   ) {}
+
+  /** Registers what must be done or gone before a view may be deleted. */
+  guardDelete(check: ViewInUse): void {
+    this.inUseChecks.push(check);
+  }
 
   async list(session: ActiveSession): Promise<SavedView[]> {
     const rows = await this.repository.visibleTo(session.user.id);
@@ -55,25 +67,16 @@ export class SavedViewsService {
   async delete(session: ActiveSession, id: number): Promise<string> {
     const row = await this.editable(session, id);
     await this.db.transaction(async (tx) => {
-      // A draft names the view and reads its members when it starts; a started rollout has its own.
-      const [draft] = await tx
-        .select({ name: rollouts.name })
-        .from(rollouts)
-        .where(
-          and(
-            eq(rollouts.state, 'draft'),
-            sql`${rollouts.target}->>'kind' = 'view' and (${rollouts.target}->>'viewId')::int = ${id}`,
-          ),
-        )
-        .limit(1);
-      if (draft)
-        throw conflict(`The draft rollout “${draft.name}” targets the view ${row.name}; change or cancel it first.`);
+      for (const check of this.inUseChecks) {
+        const reason = await check(tx, { id, name: row.name }, this.now());
+        if (reason) throw conflict(reason);
+      }
       await this.repository.delete(id, tx);
     });
     return row.name;
   }
 
-  /** The view's condition on units, for a rollout's target; 404 for a view the user may not see. */
+  /** The view's condition on units, for a target; 404 for a view the user may not see (null: any view). */
   async conditionOf(id: number, userId: number | null, db?: Db) {
     const row = await this.repository.byId(id, db);
     if (!row || (userId !== null && !row.shared && row.ownerId !== userId)) {

@@ -3,16 +3,19 @@ import { routesOf } from '../../shared/route-table.js';
 
 /** The Schedule dialog's calls (part 2 §7). */
 export default routesOf(schedulesRoutes, (app) => ({
-  searchSerials: (request) => app.software.schedules.searchSerials(request.query.filterSerialNumber),
-  getScheduleConflicts: (request) =>
-    app.software.schedules.conflicts(request.query.filterSerialNumber, request.query.semantic),
+  searchSerials: (request) => app.software.schedules.searchSerials(request.query, request.session.user.id),
+  getScheduleConflicts: (request) => {
+    const { semantic, ...units } = request.query;
+    return app.software.schedules.conflicts(units, semantic, request.session.user.id);
+  },
   createSchedule: async (request) => {
-    const { serialNumbers, version, date } = request.body;
+    const { serialNumbers, viewId, version, date } = request.body;
     const created = await app.software.schedules.create({
       serialNumbers,
+      viewId,
       semantic: version.semantic,
       date,
-      username: request.session.user.username,
+      user: request.session.user,
     });
     app.live.broadcast('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', {
       date: `${created.date}T00:00:00.000Z`,

@@ -1,11 +1,18 @@
 import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { countOf } from '@ed/contract/count-text';
-import type { ScheduleByDay, ScheduleLeftOut } from '@ed/contract/software';
+import {
+  PATTERN_OR_VIEW_TEXT,
+  SCHEDULE_UNITS_MAX,
+  SERIALS_OR_VIEW_TEXT,
+  type ScheduleByDay,
+  type ScheduleLeftOut,
+} from '@ed/contract/software';
 import type { Db } from '../../db/client.js';
 import { returnedRow } from '../../db/rows.js';
 import { serialPatternToLike, serialPatterns } from '../../db/serial-search.js';
 import { equipment, scheduledStages, softwareUpdates, updateSchedules } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
+import type { ViewTargets } from '../../ports/saved-views.js';
 import type { SoftwareRepository } from './software.repository.js';
 
 const SEARCH_LIMIT = 500;
@@ -13,31 +20,69 @@ const DAYS_SHOWN = 92;
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The aligners a dialog searches: those of a serial pattern, or (beyond the spec) of a saved view. */
+export interface ScheduleUnits {
+  filterSerialNumber?: string | undefined;
+  viewId?: number | undefined;
+}
+
 /** Aligner schedules (part 2 §7): stored per unit, staged by the update scheduler on their day. */
 export class Schedules {
   constructor(
     private readonly db: Db,
     private readonly repository: SoftwareRepository,
     private readonly now: () => Date,
+    private readonly views: Pick<ViewTargets, 'conditionOf'>,
   ) {}
 
-  /** Aligners whose serial matches any of the patterns, in order, at most 500. */
-  async searchSerials(pattern: string): Promise<string[]> {
+  /** Aligners whose serial matches any of the patterns, or of the view, in order, at most 500. */
+  async searchSerials(query: ScheduleUnits, userId: number): Promise<string[]> {
+    return this.aligners(query, userId, SEARCH_LIMIT);
+  }
+
+  private async aligners(query: ScheduleUnits, userId: number, limit: number): Promise<string[]> {
+    const { filterSerialNumber: pattern, viewId } = query;
+    if ((pattern === undefined) === (viewId === undefined))
+      throw badRequest(PATTERN_OR_VIEW_TEXT, 'filterSerialNumber');
+    const condition =
+      viewId === undefined
+        ? or(...serialPatterns(pattern ?? '').map((p) => like(equipment.serialNumber, serialPatternToLike(p))))
+        : ((await this.views.conditionOf(viewId, userId)).condition ?? sql`true`);
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
-      .where(
-        and(
-          eq(equipment.family, 'aligner'),
-          or(...serialPatterns(pattern).map((p) => like(equipment.serialNumber, serialPatternToLike(p)))),
-        ),
-      )
+      .where(and(eq(equipment.family, 'aligner'), condition))
       .orderBy(asc(equipment.serialNumber))
-      .limit(SEARCH_LIMIT);
+      .limit(limit);
     return rows.map((r) => r.serialNumber);
   }
 
-  async create(input: { serialNumbers: string[]; semantic: string; date: string; username: string }) {
+  /**
+   * The aligners a schedule names: its list, or its view's at this moment (at most 10,000: a
+   * bigger group is a rollout's work, with waves).
+   */
+  private async named(input: { serialNumbers: string[]; viewId?: number | undefined }, userId: number) {
+    const listed = input.serialNumbers.length > 0;
+    if (listed === (input.viewId !== undefined)) throw badRequest(SERIALS_OR_VIEW_TEXT, 'serialNumbers');
+    if (input.viewId === undefined) return [...new Set(input.serialNumbers)];
+    const members = await this.aligners({ viewId: input.viewId }, userId, SCHEDULE_UNITS_MAX + 1);
+    if (members.length > SCHEDULE_UNITS_MAX) {
+      throw badRequest(
+        `The view has more than ${SCHEDULE_UNITS_MAX.toLocaleString('en-US')} aligners, the most a schedule takes; roll the update out instead.`,
+        'viewId',
+      );
+    }
+    if (members.length === 0) throw conflict('Nothing to schedule: the view has no aligner.');
+    return members;
+  }
+
+  async create(input: {
+    serialNumbers: string[];
+    viewId?: number | undefined;
+    semantic: string;
+    date: string;
+    user: { id: number; username: string };
+  }) {
     const now = this.now();
     // A date-time with an offset counts by its UTC day; a plain day or a local date-time by the day written.
     const day = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(input.date) ? dayOf(new Date(input.date)) : input.date.slice(0, 10);
@@ -45,7 +90,7 @@ export class Schedules {
     if (day < today) throw badRequest(`The date ${day} is in the past; choose today or a later day.`, 'date');
     const update = await this.repository.find('aligner', input.semantic);
     if (!update) throw notFound(`There is no published aligner update ${input.semantic}.`);
-    const named = [...new Set(input.serialNumbers)];
+    const named = await this.named(input, input.user.id);
     const known = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
@@ -69,7 +114,7 @@ export class Schedules {
       const schedule = returnedRow(
         await tx
           .insert(updateSchedules)
-          .values({ updateId: update.id, day, createdBy: input.username })
+          .values({ updateId: update.id, day, createdBy: input.user.username })
           .returning({ id: updateSchedules.id }),
       );
       await tx.insert(scheduledStages).values(
@@ -78,7 +123,7 @@ export class Schedules {
           serialNumber,
           updateId: update.id,
           runAt,
-          createdBy: input.username,
+          createdBy: input.user.username,
         })),
       );
       return schedule.id;
@@ -124,9 +169,10 @@ export class Schedules {
     };
   }
 
-  /** What a schedule of the aligners matching `pattern` to `semantic` would leave out. */
-  async conflicts(pattern: string, semantic: string): Promise<ScheduleLeftOut> {
-    return this.leftOut(await this.searchSerials(pattern), semantic);
+  /** What a schedule of the aligners of a pattern (as searched) or of a view to `semantic` would leave out. */
+  async conflicts(query: ScheduleUnits, semantic: string, userId: number): Promise<ScheduleLeftOut> {
+    const limit = query.viewId === undefined ? SEARCH_LIMIT : SCHEDULE_UNITS_MAX;
+    return this.leftOut(await this.aligners(query, userId, limit), semantic);
   }
 
   /** Units scheduled per day, from today on. */

@@ -117,7 +117,7 @@ async function softwarePlugin(app: FastifyInstance) {
     },
     told: (family, changes) => service.afterStaging(family, changes),
   };
-  const schedules = new Schedules(db, repository, now);
+  const schedules = new Schedules(db, repository, now, app.savedViews);
   const statistics = new SchedulerReads(db, now);
   app.decorate('software', {
     clock,
@@ -153,5 +153,5 @@ async function softwarePlugin(app: FastifyInstance) {
 
 export default fp(softwarePlugin, {
   name: 'software',
-  dependencies: ['fleet', 'files'],
+  dependencies: ['fleet', 'files', 'saved-views'],
 });

@@ -2,8 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from './columns.js';
+import { savedViews } from './rollouts.js';
 
-/** Geographic notifications (part 2 §3); delivered to matching units while in their period. */
+/**
+ * Geographic notifications (part 2 §3), or of a saved view's units; delivered to matching units
+ * while in their period. A view in use cannot be deleted (saved-views.service.ts); one that ends
+ * its use may go, and leaves null.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -18,12 +23,16 @@ export const notifications = pgTable(
     targetCountry: text('target_country').notNull(),
     targetRegion: text('target_region'),
     targetCity: text('target_city'),
+    viewId: integer('view_id').references(() => savedViews.id, { onDelete: 'set null' }),
     createdBy: text('created_by').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('notifications_created_idx').on(t.createdAt, t.id),
     index('notifications_period_idx').on(t.beginsOn, t.endsOn),
+    index('notifications_view_idx')
+      .on(t.viewId, t.endsOn)
+      .where(sql`${t.viewId} is not null`),
   ],
 );
 
@@ -43,6 +52,8 @@ export const messages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A saved view whose units it goes to, in place of the market's (null: none, or the view is gone). */
+    viewId: integer('view_id').references(() => savedViews.id, { onDelete: 'set null' }),
     issuerUsername: text('issuer_username').notNull(),
     issuerEmail: text('issuer_email').notNull(),
     disposition: text('disposition').notNull(),
@@ -53,6 +64,9 @@ export const messages = pgTable(
     index('messages_disposition_issuer_idx').on(t.disposition, t.issuerUsername, t.id),
     index('messages_disposition_start_idx').on(t.disposition, t.startDate),
     index('messages_disposition_end_idx').on(t.disposition, t.endDate),
+    index('messages_view_idx')
+      .on(t.viewId, t.disposition)
+      .where(sql`${t.viewId} is not null`),
   ],
 );
 
