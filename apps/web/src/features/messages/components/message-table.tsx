@@ -25,6 +25,9 @@ export interface MessageActions {
   onDelete: (message: Message) => void;
 }
 
+const targetText = (message: Message) =>
+  message.targets.viewName ? `View: ${message.targets.viewName}` : message.targets.market;
+
 /** One tab's table (part 2 §2): ID, Header, Market, Start Date, End Date, Actions. */
 export function MessageTable({
   tab,
@@ -44,7 +47,9 @@ export function MessageTable({
     () => [
       { field: 'id', headerName: 'ID', width: 80 },
       { field: 'header', headerName: 'Header', flex: 1, minWidth: 200 },
-      { field: 'market', headerName: 'Market', width: 90, valueGetter: (_v, row) => row.targets.market },
+      // A message to a saved view goes to its units, not the market's: the cell names the view.
+      // Flexible from 90 px, so the table still fits beside the menu on a 1280 px screen.
+      { field: 'market', headerName: 'Market', flex: 0.5, minWidth: 90, valueGetter: (_v, row) => targetText(row) },
       {
         field: 'startDate',
         headerName: 'Start Date',

@@ -10,6 +10,7 @@ import { DateRangeFields } from '../../../shared/components/date-range-fields';
 import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
 import { WizardDialog, type WizardAction } from '../../../shared/components/wizard-dialog';
+import { SavedViewField } from '../../../shared/equipment/components/saved-view-field';
 import { dayEndIso, dayStartIso, inputDay } from '../../../shared/lib/dates';
 import { useCreateMessage, useMarkets, useUpdateMessage } from '../api/messages';
 import { MessageTextFields } from './message-text-fields';
@@ -47,6 +48,7 @@ const defaultsOf = (message: Message | null) => ({
   callToAction: message?.callToAction ?? '',
   market: message?.targets.market ?? '',
   serialNumbers: message?.targets.serialNumbers ?? [],
+  viewId: message?.targets.viewId ?? ('' as const),
 });
 
 /** The message's texts and schedule, the days as the start and end of those UTC days. */
@@ -57,7 +59,14 @@ const contentOf = ({ period, header, body, callToAction }: MessageForm) => ({
   callToAction,
 });
 
-/** Step 3: the market ('Required' from the start), and on Create the serial numbers. */
+/** The view an edited message targets, kept as an option when it is not among the caller's views. */
+const viewOf = ({ targets }: Message) =>
+  targets.viewId === null ? null : { id: targets.viewId, name: targets.viewName ?? `View ${targets.viewId}` };
+
+/**
+ * Step 3: the market ('Required' from the start), optionally a saved view whose units get it in
+ * place of the market's, and on Create the serial numbers (a list or a view, not both).
+ */
 function TargetStep({ message }: { message: Message | null }) {
   const markets = useMarkets();
   const market = useWatch({ name: 'market' }) as string;
@@ -73,6 +82,11 @@ function TargetStep({ message }: { message: Message | null }) {
           </MenuItem>
         ))}
       </FormTextField>
+      <SavedViewField
+        name="viewId"
+        helperText="Optional: its units instead of the market's"
+        known={message && viewOf(message)}
+      />
       {!message && <SerialUpload name="serialNumbers" />}
     </Stack>
   );
@@ -98,7 +112,8 @@ export function MessageWizard({ message, onClose }: { message: Message | null; o
             id: message.id,
             payload: {
               ...contentOf(values),
-              targets: { market: values.market, softwareVersion: MESSAGE_SOFTWARE_VERSION },
+              // No serialNumbers: the edit keeps the list; a null viewId clears the view.
+              targets: { market: values.market, softwareVersion: MESSAGE_SOFTWARE_VERSION, viewId: values.viewId },
               issuerUsername: message.issuerUsername,
               issuerEmail: message.issuerEmail,
               disposition: to,
@@ -117,6 +132,7 @@ export function MessageWizard({ message, onClose }: { message: Message | null; o
                 market: values.market,
                 softwareVersion: MESSAGE_SOFTWARE_VERSION,
                 serialNumbers: values.serialNumbers,
+                viewId: values.viewId,
               },
               disposition: 'draft',
             });
@@ -140,7 +156,7 @@ export function MessageWizard({ message, onClose }: { message: Message | null; o
           fields: ['header', 'body', 'callToAction'],
           content: <MessageTextFields />,
         },
-        { label: 'Target Notification', fields: ['market'], content: <TargetStep message={message} /> },
+        { label: 'Target Notification', fields: ['market', 'viewId'], content: <TargetStep message={message} /> },
       ]}
     />
   );

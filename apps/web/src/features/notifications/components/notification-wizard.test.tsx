@@ -2,10 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer, on } from '../../../testing/fake-server';
 import { errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
+import { savedViewFixture } from '../../../testing/rollout-fixture';
 import { NotificationWizard } from './notification-wizard';
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -15,6 +17,9 @@ function setup(create: () => unknown) {
   const server = fakeServer({
     [on(notificationsRoutes.getCountries)]: () => [{ countryName: 'Germany', countryCode: 'DE' }],
     [on(notificationsRoutes.getRegions)]: () => [{ region: 'Bavaria' }],
+    [on(savedViewsRoutes.listSavedViews)]: () => ({
+      views: [savedViewFixture({ id: 5, name: 'Oasis fleet', members: 12 })],
+    }),
     [on(notificationsRoutes.createNotification)]: create,
   });
   const onClose = vi.fn();
@@ -22,8 +27,8 @@ function setup(create: () => unknown) {
   return { ...server, onClose, user: userEvent.setup() };
 }
 
-/** Walks the three steps: Next waits for each step's fields. */
-async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+/** Walks the first two steps and chooses the family: Next waits for each step's fields. */
+async function fillUpToTarget(user: ReturnType<typeof userEvent.setup>) {
   const next = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
   expect(next().disabled).toBe(true);
   fireEvent.change(screen.getByLabelText(/^Begins On/), { target: { value: day(1) } });
@@ -44,6 +49,12 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   expect(create.disabled).toBe(true);
   await user.click(screen.getByRole('combobox', { name: /Target Family/ }));
   await user.click(screen.getByRole('option', { name: 'aligner' }));
+  return create;
+}
+
+/** Walks the three steps to a geographic target. */
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  const create = await fillUpToTarget(user);
   await user.click(screen.getByRole('combobox', { name: /Target Country/ }));
   await user.click(await screen.findByRole('option', { name: 'Germany' }));
   await user.click(screen.getByRole('combobox', { name: /Target Region/ }));
@@ -62,7 +73,7 @@ describe('NotificationWizard', () => {
       beginsOn: `${day(1)}T00:00:00.000Z`,
       endsOn: `${day(3)}T23:59:59.999Z`,
       targetType: 'geographic',
-      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null },
+      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null, viewId: null, viewName: null },
       deliveredCount: 0,
     }));
     await user.click(await fillIn(user));
@@ -74,9 +85,53 @@ describe('NotificationWizard', () => {
       beginsOn: `${day(1)}T00:00:00.000Z`,
       endsOn: `${day(3)}T23:59:59.999Z`,
       targetType: 'geographic',
-      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null },
+      target: { family: 'aligner', country: 'Germany', region: 'Bavaria', city: null, viewId: null },
     });
     expect(await screen.findByText('Notification Winter service was created.')).toBeTruthy();
+  });
+
+  it('targets a saved view with no country: the place is cleared and off while a view is chosen', async () => {
+    const { user, callsTo, onClose } = setup(() => ({
+      id: 4,
+      name: 'Winter service',
+      resourcePath: 'notes/winter.html',
+      mimeType: 'text/html',
+      beginsOn: `${day(1)}T00:00:00.000Z`,
+      endsOn: `${day(3)}T23:59:59.999Z`,
+      targetType: 'view',
+      target: { family: 'aligner', country: '', region: null, city: null, viewId: 5, viewName: 'Oasis fleet' },
+      deliveredCount: 0,
+    }));
+    const create = await fillUpToTarget(user);
+    const country = () => screen.getByRole('combobox', { name: /Target Country/ });
+    await user.click(country());
+    await user.click(await screen.findByRole('option', { name: 'Germany' }));
+    expect(country().getAttribute('aria-disabled')).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Saved view' }));
+    await user.click(await screen.findByRole('option', { name: 'Oasis fleet (12 units)' }));
+    expect(country().getAttribute('aria-disabled')).toBe('true');
+    expect(country().textContent).not.toContain('Germany');
+    expect(screen.getByRole('combobox', { name: /Target Region/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(create.disabled).toBe(false);
+    await user.click(create);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(notificationsRoutes.createNotification)[0]?.body).toMatchObject({
+      targetType: 'view',
+      target: { family: 'aligner', country: '', region: null, city: null, viewId: 5 },
+    });
+  });
+
+  it('asks for a country again once the view is cleared', async () => {
+    const { user } = setup(() => errorResponse(500, 'not called'));
+    const create = await fillUpToTarget(user);
+    await user.click(screen.getByRole('combobox', { name: 'Saved view' }));
+    await user.click(await screen.findByRole('option', { name: 'Oasis fleet (12 units)' }));
+    expect(create.disabled).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: 'Saved view' }));
+    await user.click(screen.getByRole('option', { name: 'None' }));
+    expect(screen.getByRole('combobox', { name: /Target Country/ }).getAttribute('aria-disabled')).toBeNull();
+    expect(create.disabled).toBe(true);
   });
 
   it("shows the server's refusal in the wizard and stays open", async () => {

@@ -15,7 +15,7 @@ const EMPTY = {
   name: '',
   mimeType: '',
   resourcePath: '',
-  target: { family: '', country: '', region: '', city: '' },
+  target: { family: '', viewId: '', country: '', region: '', city: '' },
 } as const;
 
 /** Create Notification (part 2 §2): time period; name, MIME type and content path; target. */
@@ -38,7 +38,8 @@ export function NotificationWizard({ onClose }: { onClose: () => void }) {
               ...values,
               beginsOn: dayStartIso(period.start),
               endsOn: dayEndIso(period.end),
-              targetType: 'geographic',
+              // The units of a saved view, or those of a place.
+              targetType: values.target.viewId === null ? 'geographic' : 'view',
             });
             notify(`Notification ${created.name} was created.`);
             onClose();

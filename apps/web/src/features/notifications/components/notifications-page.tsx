@@ -15,6 +15,9 @@ import { NotificationWizard } from './notification-wizard';
 /** No filter: only the page is in the address (?page=2). */
 const NO_FILTERS = {};
 const place = (n: Notification) => [n.target.city, n.target.region, n.target.country].filter(Boolean).join(', ');
+/** A view target names its view (gone once deleted), a geographic one its place. */
+const targetText = (n: Notification) =>
+  n.targetType === 'view' ? `View: ${n.target.viewName ?? '(deleted)'}` : place(n);
 
 /** The Notifications screen (/Notifications, admin and engineer). */
 export function NotificationsPage() {
@@ -34,7 +37,7 @@ export function NotificationsPage() {
         headerName: 'Target',
         flex: 1,
         minWidth: 120,
-        valueGetter: (_v, row) => `${row.target.family}: ${place(row)}`,
+        valueGetter: (_v, row) => `${row.target.family}: ${targetText(row)}`,
       },
       { field: 'deliveredCount', headerName: 'Delivered', width: 92, type: 'number' },
     ],

@@ -3,12 +3,21 @@ import Stack from '@mui/material/Stack';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NOTIFICATION_TARGET_FAMILIES } from '@ed/contract/notifications';
 import { FormTextField } from '../../../shared/components/form-fields';
+import { SavedViewField } from '../../../shared/equipment/components/saved-view-field';
 import { useCities, useCountries, useRegions } from '../api/notifications';
 
-/** Step 3: family, country, and optional region and city; changing a level clears the ones below it. */
+/**
+ * Step 3: family, then a saved view or a place: country, and optional region and city. Changing a
+ * level clears the ones below it; a view, whose units the notification goes to, clears the place.
+ */
 export function TargetFields() {
   const { setValue } = useFormContext();
-  const [country, region] = useWatch({ name: ['target.country', 'target.region'] }) as [string, string];
+  const [country, region, viewId] = useWatch({ name: ['target.country', 'target.region', 'target.viewId'] }) as [
+    string,
+    string,
+    '' | number,
+  ];
+  const byView = viewId !== '';
   const countries = useCountries();
   const regions = useRegions(country);
   const cities = useCities(country, region);
@@ -27,9 +36,17 @@ export function TargetFields() {
           </MenuItem>
         ))}
       </FormTextField>
+      <SavedViewField
+        name="target.viewId"
+        helperText="Optional: its units of the family instead of a place"
+        onChange={(chosen) => {
+          if (chosen !== null) clear('target.country', 'target.region', 'target.city');
+        }}
+      />
       <FormTextField
         select
-        required
+        required={!byView}
+        disabled={byView}
         name="target.country"
         label="Target Country"
         onChange={() => clear('target.region', 'target.city')}
@@ -51,7 +68,7 @@ export function TargetFields() {
         select
         name="target.region"
         label="Target Region"
-        disabled={country === ''}
+        disabled={byView || country === ''}
         onChange={() => clear('target.city')}
         helperText={regions.isFetching ? 'Loading regions…' : 'Optional'}
       >
@@ -66,7 +83,7 @@ export function TargetFields() {
         select
         name="target.city"
         label="Target City"
-        disabled={region === ''}
+        disabled={byView || region === ''}
         helperText={cities.isFetching ? 'Loading cities…' : 'Optional'}
       >
         {none}

@@ -20,12 +20,18 @@ export function useScheduleByDay(enabled: boolean) {
   });
 }
 
-export const searchSerials = (filterSerialNumber: string) =>
-  callApi(schedulesRoutes.searchSerials, { query: { filterSerialNumber } });
+/** The aligners searched: those matching a serial pattern, or (beyond the spec) those of a saved view. */
+export type SerialQuery = { pattern: string } | { viewId: number };
 
-/** Of the aligners matching the pattern, those a schedule to `semantic` would leave out. */
-export const scheduleConflicts = (filterSerialNumber: string, semantic: string) =>
-  callApi(schedulesRoutes.getScheduleConflicts, { query: { filterSerialNumber, semantic } });
+/** The server takes exactly one of the two. */
+const queryOf = (query: SerialQuery) =>
+  'viewId' in query ? { viewId: query.viewId } : { filterSerialNumber: query.pattern };
+
+export const searchSerials = (query: SerialQuery) => callApi(schedulesRoutes.searchSerials, { query: queryOf(query) });
+
+/** Of the aligners searched, those a schedule to `semantic` would leave out. */
+export const scheduleConflicts = (query: SerialQuery, semantic: string) =>
+  callApi(schedulesRoutes.getScheduleConflicts, { query: { ...queryOf(query), semantic } });
 
 export function useCreateSchedule() {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useWatch } from 'react-hook-form';
 import { countOf } from '@ed/contract/count-text';
 import { NO_ALIGNERS_MATCH_TEXT, scheduleFormSchema, type ScheduleLeftOut } from '@ed/contract/software';
 import { fieldsValid } from '../../../shared/components/form-context';
@@ -14,10 +14,14 @@ import { FormScope } from '../../../shared/components/form-dialog';
 import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
-import { scheduleConflicts, searchSerials, useCreateSchedule, useScheduleByDay } from '../api/schedules';
+import { SavedViewField } from '../../../shared/equipment/components/saved-view-field';
+import { useCreateSchedule, useScheduleByDay } from '../api/schedules';
 import { DayLoad } from './day-load';
+import { useSerialSearch } from './use-serial-search';
 
 const SHOWN_SERIALS = 12;
+/** The spec's text names the pattern; a view searched in its place has its own. */
+const NO_ALIGNERS_IN_VIEW_TEXT = 'No aligners are in this saved view. Please choose another, or search a pattern.';
 
 const shortList = (serials: string[]) =>
   `${serials.slice(0, SHOWN_SERIALS).join(', ')}${serials.length > SHOWN_SERIALS ? ', …' : ''}`;
@@ -43,55 +47,52 @@ function LeftOutNotice({ leftOut, semantic }: { leftOut: ScheduleLeftOut; semant
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-/** The dialog's form: search a pattern, then Confirm schedules what matched on the chosen day. */
+/**
+ * The dialog's form: search a pattern, or choose a saved view (searched at once, in place of the
+ * pattern), then Confirm schedules what matched on the chosen day.
+ */
 function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () => void }) {
-  const form = useZodForm(scheduleFormSchema, { pattern: '', date: tomorrow() });
-  const { getValues, handleSubmit, resetField, trigger } = form.methods;
-  const [matches, setMatches] = useState<string[] | null>(null);
-  const [leftOut, setLeftOut] = useState<ScheduleLeftOut | null>(null);
-  const [searching, setSearching] = useState(false);
+  const form = useZodForm(scheduleFormSchema, { pattern: '', viewId: '', date: tomorrow() });
+  const { control, getValues, handleSubmit, resetField, trigger } = form.methods;
+  const chosenView = useWatch({ control, name: 'viewId' });
+  const byView = typeof chosenView === 'number';
   const { failure, run } = useSubmission();
+  const { matches, leftOut, searching, search: searchFor, forget } = useSerialSearch(latest, run);
   const byDay = useScheduleByDay(true);
   const create = useCreateSchedule();
   const { alert } = useNotice();
-  const searchable = fieldsValid(form.issues, ['pattern']);
+  const searchable = byView || fieldsValid(form.issues, ['pattern']);
 
+  /** Search reads the chosen view again, or the pattern once it is valid. */
   const search = async () => {
+    const viewId = getValues('viewId');
+    if (typeof viewId === 'number') return searchFor({ viewId });
     if (!(await trigger('pattern'))) return;
-    const pattern = getValues('pattern').trim();
-    setSearching(true);
-    await run(async () => {
-      try {
-        const [found, conflicts] = await Promise.all([
-          searchSerials(pattern),
-          latest ? scheduleConflicts(pattern, latest) : null,
-        ]);
-        setMatches(found);
-        setLeftOut(conflicts);
-      } catch (err) {
-        setMatches(null);
-        throw err;
-      }
-    });
-    setSearching(false);
+    await searchFor({ pattern: getValues('pattern').trim() });
+  };
+  const chooseView = (viewId: number | null) => {
+    // Reset, not just emptied: back to the pattern, it shows no problem until typed in again.
+    resetField('pattern');
+    if (viewId === null) forget();
+    else void searchFor({ viewId });
   };
   const skipped = new Set([
     ...(leftOut?.alreadyScheduled.map((u) => u.serialNumber) ?? []),
     ...(leftOut?.alreadyOnVersion ?? []),
   ]);
   const toSchedule = matches?.filter((serial) => !skipped.has(serial)) ?? [];
-  const confirm = handleSubmit(({ date }) =>
+  const confirm = handleSubmit(({ date, viewId }) =>
     run(async () => {
       if (!latest || toSchedule.length === 0) return;
-      const r = await create.mutateAsync({
-        serialNumbers: toSchedule,
-        version: { semantic: latest, meta: null },
-        date,
-      });
+      const version = { semantic: latest, meta: null };
+      // A view's aligners are taken by the server as they are now, not the list read at the search.
+      const r = await create.mutateAsync(
+        viewId === null ? { serialNumbers: toSchedule, version, date } : { viewId, version, date },
+      );
       alert(`${countOf(r.count, 'aligner')} scheduled for ${r.version.semantic} on ${r.date}.`);
-      setMatches(null);
-      setLeftOut(null);
+      forget();
       resetField('pattern');
+      resetField('viewId');
     }),
   );
 
@@ -105,10 +106,8 @@ function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () 
               name="pattern"
               label="Serial number pattern"
               helperText="* matches any run of characters, ? one character; separate several with commas"
-              onChange={() => {
-                setMatches(null);
-                setLeftOut(null);
-              }}
+              disabled={byView}
+              onChange={forget}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && searchable) void search();
               }}
@@ -118,7 +117,14 @@ function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () 
               Search
             </Button>
           </Stack>
-          {matches?.length === 0 && <Alert severity="warning">{NO_ALIGNERS_MATCH_TEXT}</Alert>}
+          <SavedViewField
+            name="viewId"
+            helperText="Or the aligners of a saved view, in place of the pattern"
+            onChange={chooseView}
+          />
+          {matches?.length === 0 && (
+            <Alert severity="warning">{byView ? NO_ALIGNERS_IN_VIEW_TEXT : NO_ALIGNERS_MATCH_TEXT}</Alert>
+          )}
           {matches && matches.length > 0 && (
             <Typography aria-live="polite">
               {countOf(matches.length, 'aligner')} match: {shortList(matches)}
@@ -153,7 +159,7 @@ function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () 
   );
 }
 
-/** Schedule aligners matching a serial pattern to be staged with the latest update on a day. */
+/** Schedule aligners matching a serial pattern, or those of a saved view, to be staged with the latest update on a day. */
 export function ScheduleDialog({
   open,
   onClose,
