@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { familySchema } from './families.js';
-import { rolloutTargetSchema, waveSpecSchema, type WaveSpec } from './rollouts.js';
+import {
+  checkPayload,
+  payloadSchema,
+  rolloutTargetSchema,
+  specUpdateIdSchema,
+  waveSpecSchema,
+  type WaveSpec,
+} from './rollouts.js';
 
 export const EMPTY_TARGET_PROBLEM = 'The target has no units that need this version.';
 
@@ -38,16 +45,20 @@ const DAY_MS = 86_400_000;
 /** Days a plan looks ahead at most. */
 export const PLAN_DAYS_MAX = 366;
 
-export const planRequestSchema = z.object({
-  family: familySchema,
-  version: z.string().trim().min(1).max(32),
-  target: rolloutTargetSchema,
-  waves: z.array(waveSpecSchema).max(20).default([]),
-  /** The capacity planner: the first day, units per day, and the weekdays worked (0 Sunday … 6 Saturday). */
-  startDay: z.iso.date().optional(),
-  perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  workingDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one working day').optional(),
-});
+export const planRequestSchema = z
+  .object({
+    family: familySchema,
+    payload: payloadSchema,
+    version: z.string().trim().max(32).optional(),
+    specUpdateId: specUpdateIdSchema.optional(),
+    target: rolloutTargetSchema,
+    waves: z.array(waveSpecSchema).max(20).default([]),
+    /** The capacity planner: the first day, units per day, and the weekdays worked (0 Sunday … 6 Saturday). */
+    startDay: z.iso.date().optional(),
+    perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    workingDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one working day').optional(),
+  })
+  .superRefine(checkPayload);
 export type PlanRequest = z.input<typeof planRequestSchema>;
 
 export const plannedDaySchema = z.object({

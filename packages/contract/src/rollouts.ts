@@ -25,6 +25,29 @@ export const ROLLOUT_UNIT_STATES = [
 ] as const;
 export type RolloutUnitState = (typeof ROLLOUT_UNIT_STATES)[number];
 
+/** What a rollout delivers: a software version, or a spec release (docs/rollouts.md). */
+export const ROLLOUT_PAYLOADS = ['software', 'spec'] as const;
+export type RolloutPayload = (typeof ROLLOUT_PAYLOADS)[number];
+export const payloadSchema = z
+  .enum(ROLLOUT_PAYLOADS, { error: 'payload must be software or spec' })
+  .default('software');
+export const VERSION_REQUIRED_TEXT = 'A version is required';
+export const SPEC_REQUIRED_TEXT = 'A spec release is required (specUpdateId)';
+
+/** Software names its version; a spec release its id. */
+export function checkPayload(
+  request: { payload: RolloutPayload; version?: string | undefined; specUpdateId?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (request.payload === 'software' && !request.version) {
+    ctx.addIssue({ code: 'custom', message: VERSION_REQUIRED_TEXT, path: ['version'] });
+  }
+  if (request.payload === 'spec' && request.specUpdateId === undefined) {
+    ctx.addIssue({ code: 'custom', message: SPEC_REQUIRED_TEXT, path: ['specUpdateId'] });
+  }
+}
+export const specUpdateIdSchema = z.coerce.number().int().positive();
+
 export const ROLLOUT_MAX_WAVES = 20;
 /** Serial numbers a rollout may name one by one (a CSV). */
 export const ROLLOUT_SERIALS_MAX = 100_000;
@@ -87,28 +110,34 @@ export const rolloutThresholdsSchema = z.object({
 });
 export type RolloutThresholds = z.output<typeof rolloutThresholdsSchema>;
 
-export const createRolloutRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is at most 80 characters'),
-  family: familySchema,
-  version: z.string().trim().min(1, 'A version is required').max(32),
-  target: rolloutTargetSchema,
-  waves: z
-    .array(waveSpecSchema)
-    .min(1, 'A rollout has at least one wave')
-    .max(ROLLOUT_MAX_WAVES, `At most ${ROLLOUT_MAX_WAVES} waves`),
-  thresholds: rolloutThresholdsSchema.default({
-    errorPercent: 10,
-    hungAfterMinutes: 120,
-    ticketPercent: 2,
-    ticketWindowHours: 48,
-  }),
-  /** Units staged at most per UTC day (absent: no daily cap). */
-  perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  /** Units in flight at once (absent: the server's AUTO_STAGE_SLOTS × 10). */
-  slots: z.coerce.number().int().min(1).max(10_000).optional(),
-  /** Start at once instead of keeping a draft. */
-  start: z.boolean().default(false),
-});
+export const createRolloutRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(80, 'Name is at most 80 characters'),
+    family: familySchema,
+    payload: payloadSchema,
+    /** The software version (payload software). */
+    version: z.string().trim().max(32).optional(),
+    /** The spec release (payload spec). */
+    specUpdateId: specUpdateIdSchema.optional(),
+    target: rolloutTargetSchema,
+    waves: z
+      .array(waveSpecSchema)
+      .min(1, 'A rollout has at least one wave')
+      .max(ROLLOUT_MAX_WAVES, `At most ${ROLLOUT_MAX_WAVES} waves`),
+    thresholds: rolloutThresholdsSchema.default({
+      errorPercent: 10,
+      hungAfterMinutes: 120,
+      ticketPercent: 2,
+      ticketWindowHours: 48,
+    }),
+    /** Units staged at most per UTC day (absent: no daily cap). */
+    perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    /** Units in flight at once (absent: the server's AUTO_STAGE_SLOTS × 10). */
+    slots: z.coerce.number().int().min(1).max(10_000).optional(),
+    /** Start at once instead of keeping a draft. */
+    start: z.boolean().default(false),
+  })
+  .superRefine(checkPayload);
 export type CreateRolloutRequest = z.input<typeof createRolloutRequestSchema>;
 
 export const rolloutIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -150,7 +179,10 @@ export const rolloutSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   family: familySchema,
+  payload: z.enum(ROLLOUT_PAYLOADS),
+  /** The software version, or the spec release's name. */
   version: z.string(),
+  specUpdateId: z.number().int().nullable(),
   state: z.enum(ROLLOUT_STATES),
   /** Why it is paused: a threshold (naming it) or the person who paused it. */
   pausedReason: z.string().nullable(),
@@ -223,4 +255,14 @@ export const ROLLOUT_VERSIONS_MAX = 50;
 export const rolloutVersionsQuerySchema = z.object({ family: familySchema });
 export const rolloutVersionsResponseSchema = z.object({
   versions: z.array(z.object({ semantic: z.string(), createdAt: z.iso.datetime() })),
+  /** The spec releases the family takes (its own and those for all), newest first. */
+  specs: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      month: z.number().int(),
+      year: z.number().int(),
+      active: z.boolean(),
+    }),
+  ),
 });

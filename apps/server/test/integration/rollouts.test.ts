@@ -223,6 +223,7 @@ describe('rollouts', () => {
     expect(r.waves[0]).toMatchObject({ staged: 6, inFlight: 6 });
     expect((await get('/read/rollout_versions/v1?family=aligner')).json()).toEqual({
       versions: [{ semantic: '5.2.0', createdAt: expect.any(String) }],
+      specs: [],
     });
     expect((await get('/read/rollout_versions/v1?family=toaster')).statusCode).toBe(400);
   });

@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows, toArray } from '../../db/rows.js';
+import { toArray } from '../../db/rows.js';
 import { rolloutUnits } from '../../db/schema.js';
-import type { Staging, StagingChange } from '../../ports/staging.js';
+import type { StagingChange } from '../../ports/staging.js';
+import type { RolloutDelivery } from './rollout-delivery.js';
 import type { RolloutRow } from './rollouts.repository.js';
-
-/** Update states in which a unit has started to fetch or install: a cancel leaves it be. */
-const STARTED = ['DOWNLOADING', 'READY_TO_INSTALL', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE'];
 
 /**
  * A cancel's effect on the units, in `tx`: units not staged yet are dropped, staged units that have
@@ -16,22 +14,14 @@ const STARTED = ['DOWNLOADING', 'READY_TO_INSTALL', 'VALIDATING_UPDATE', 'SYSMAN
 export async function cancelUnits(
   tx: Db,
   rollout: RolloutRow,
-  staging: Staging,
+  delivery: RolloutDelivery,
   now: Date,
 ): Promise<{ cleared: StagingChange[]; left: number }> {
-  const flying = await queryRows<{ serial_number: string; started: boolean }>(
-    tx,
-    sql`select ru.serial_number, coalesce(l.update_state->>'state' = any(${toArray(STARTED)}::text[]), false) as started
-        from rollout_units ru
-        left join equipment e on e.serial_number = ru.serial_number
-        left join equipment_live l on l.equipment_id = e.id
-        where ru.rollout_id = ${rollout.id} and ru.state = 'in_flight'`,
-  );
+  const flying = await delivery.inFlight(tx, rollout);
   const cleared: StagingChange[] = [];
   for (const unit of flying.filter((f) => !f.started)) {
-    if (await staging.clear(tx, unit.serial_number, rollout.semantic)) {
-      cleared.push({ serialNumber: unit.serial_number, update: null });
-    }
+    const change = await delivery.clear(tx, rollout, unit.serial_number);
+    if (change) cleared.push(change);
   }
   const left = flying.filter((f) => f.started).map((f) => f.serial_number);
   const unitsIn = (...states: ('pending' | 'offline' | 'in_flight')[]) =>

@@ -7,7 +7,8 @@ import { rolloutTickets, rolloutUnits, rolloutWaves, rollouts } from '../../db/s
 import { SYSTEM_ACTOR } from '../../ports/audits.js';
 import type { Staging, StagingChange } from '../../ports/staging.js';
 import { breach, succeeded } from './rollout-thresholds.js';
-import { collectTickets, recordOutcomes, settleInFlight } from './rollout-settle.js';
+import { deliveryOf } from './rollout-delivery.js';
+import { collectTickets, recordOutcomes } from './rollout-settle.js';
 import { stageNext } from './rollout-stage.js';
 import type { RolloutRow, RolloutsRepository, WaveRow } from './rollouts.repository.js';
 
@@ -73,14 +74,15 @@ export class RolloutRound {
   /** One rollout's round; true when anything about it changed. */
   private async step(db: Db, rollout: RolloutRow, told: StagingChange[]): Promise<boolean> {
     const now = this.deps.now();
-    const outcomes = await settleInFlight(db, rollout, now);
+    const delivery = deliveryOf(rollout, this.deps.staging);
+    const outcomes = await delivery.settle(db, rollout, now);
     await recordOutcomes(db, rollout.id, outcomes, now);
     for (const o of outcomes) {
       if (o.state !== 'failed' && o.state !== 'hung') continue;
       // The unit gives its staging back; a unit in the middle of an install refuses the clear and
       // finishes, as it would have anyway (a rollout never interrupts an install).
-      if (await this.deps.staging.clear(db, o.serialNumber, rollout.semantic))
-        told.push({ serialNumber: o.serialNumber, update: null });
+      const cleared = await delivery.clear(db, rollout, o.serialNumber);
+      if (cleared) told.push(cleared);
     }
     const watermark = rollout.ticketWatermark;
     const tickets = await collectTickets(db, rollout);
@@ -95,9 +97,12 @@ export class RolloutRound {
     // A gate or the last wave stopped it: nothing more is staged.
     if (advanced === 'stopped') return true;
     const room = await this.room(db, rollout, now);
-    const filled = room > 0 ? await stageNext(db, { rollout, room, now, staging: this.deps.staging, told }) : 'none';
+    const filled = room > 0 ? await stageNext(db, { rollout, room, now, delivery, told }) : 'none';
     if (filled === 'no update') {
-      const reason = `Version ${rollout.semantic} is no longer published; the rollout cannot stage it.`;
+      const reason =
+        rollout.payload === 'spec'
+          ? `Spec release ${rollout.semantic} is no longer active; the rollout cannot deliver it.`
+          : `Version ${rollout.semantic} is no longer published; the rollout cannot stage it.`;
       await this.deps.repository.transition(
         db,
         rollout,

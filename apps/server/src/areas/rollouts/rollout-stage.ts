@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows, toArray } from '../../db/rows.js';
 import { rolloutUnits, rolloutWaves } from '../../db/schema.js';
-import type { Staging, StagingChange } from '../../ports/staging.js';
+import type { StagingChange } from '../../ports/staging.js';
 import { isDomainError } from '../../shared/domain-error.js';
+import type { RolloutDelivery } from './rollout-delivery.js';
 import { recordOutcomes, type Outcome } from './rollout-settle.js';
 import type { RolloutRow } from './rollouts.repository.js';
 
@@ -21,11 +22,11 @@ const candidateColumns = sql`ru.serial_number, ru.wave, coalesce(l.connected, fa
  * Stages the next units: first those of the current wave (and earlier ones) not tried yet, then
  * units found offline before whose retry time has come (they join their wave late). A unit that is
  * offline now is set aside as `offline` until its retry, so a round never walks the same offline
- * units again: its work is bounded by `room`. Staging goes through the software area's staging.
+ * units again: its work is bounded by `room`. Staging goes through the payload's delivery.
  */
 export async function stageNext(
   db: Db,
-  o: { rollout: RolloutRow; room: number; now: Date; staging: Staging; told: StagingChange[] },
+  o: { rollout: RolloutRow; room: number; now: Date; delivery: RolloutDelivery; told: StagingChange[] },
 ): Promise<'none' | 'staged' | 'no update'> {
   const { rollout, room, now } = o;
   const fresh = await queryRows<Candidate>(
@@ -68,7 +69,7 @@ export async function stageNext(
   const waveOf = new Map(online.map((c) => [c.serial_number, c.wave]));
   let result;
   try {
-    result = await o.staging.stageMany(db, rollout.family, [...waveOf.keys()], rollout.semantic);
+    result = await o.delivery.stage(db, rollout, [...waveOf.keys()]);
   } catch (err) {
     if (isDomainError(err, 'notFound')) return 'no update';
     throw err;
@@ -105,6 +106,6 @@ export async function stageNext(
       .set({ staged: sql`${rolloutWaves.staged} + ${n}` })
       .where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, index)));
   }
-  for (const serialNumber of result.staged) o.told.push({ serialNumber, update: result.update });
+  o.told.push(...result.changes);
   return 'staged';
 }

@@ -3,6 +3,7 @@ import { waveSizes } from '@ed/contract/rollout-plan';
 import type { Db } from '../../db/client.js';
 import { equipment, rolloutUnits, rolloutWaves, supportTickets } from '../../db/schema.js';
 import { badRequest } from '../../shared/domain-error.js';
+import { needsOfRow } from './rollout-payload.js';
 import { membersOf, resolveTarget, type ViewConditions } from './rollout-targets.js';
 import type { RolloutRow } from './rollouts.repository.js';
 
@@ -10,12 +11,12 @@ const BASELINE_DAYS = 30;
 
 /**
  * Fixes a rollout's members and spreads them over its waves, in `db`: the target's units that
- * need the version, in an order that mixes countries and models (a hash of serial and rollout), so
+ * need the version (or spec release), in an order that mixes countries and models (a hash of serial and rollout), so
  * wave 1 is a sample of the whole target. Returns the number of members.
  */
 export async function fixMembers(db: Db, rollout: RolloutRow, views: ViewConditions): Promise<number> {
   const target = await resolveTarget(rollout.target, views, null, db);
-  const members = membersOf(target, rollout.family, rollout.semantic);
+  const members = membersOf(target, await needsOfRow(db, rollout));
   const [total] = await db.select({ n: count() }).from(equipment).where(members);
   const { sizes, problem } = waveSizes(total?.n ?? 0, rollout.waveSpecs);
   if (problem) throw badRequest(problem, problem.startsWith('The target') ? 'target' : 'waves');

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, ne, sql, type SQL } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { RolloutTarget } from '@ed/contract/rollouts';
 import { countOf } from '@ed/contract/count-text';
@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { toArray } from '../../db/rows.js';
 import { equipment } from '../../db/schema.js';
 import { serialMatchesAny, serialPatterns } from '../../db/serial-search.js';
-import { versionSortKey } from '../../db/unit-columns.js';
 import type { ViewTargets } from '../../ports/saved-views.js';
+import type { PayloadNeeds } from './rollout-payload.js';
 
 /** What the rollouts need of saved views: a view's condition on units. */
 export type ViewConditions = Pick<ViewTargets, 'conditionOf'>;
@@ -47,17 +47,16 @@ export async function resolveTarget(
   }
 }
 
-/** Units of the target that need `semantic`: the family's, on a known version below it. */
-export const membersOf = (target: ResolvedTarget, family: Family, semantic: string): SQL | undefined =>
-  and(target.condition, eq(equipment.family, family), lt(equipment.versionSort, versionSortKey(semantic)));
+/** Units of the target that need the payload (rollout-payload.ts). */
+export const membersOf = (target: ResolvedTarget, payload: PayloadNeeds): SQL | undefined =>
+  and(target.condition, payload.needs);
 
-/** How the target splits: units that need the version, units on it or past it, units of other families. */
-export async function targetCounts(db: Db, target: ResolvedTarget, family: Family, semantic: string) {
-  const key = versionSortKey(semantic);
+/** How the target splits: units that need the payload, units that have it, units of other families. */
+export async function targetCounts(db: Db, target: ResolvedTarget, family: Family, payload: PayloadNeeds) {
   const [row] = await db
     .select({
-      members: sql<number>`(count(*) filter (where ${and(eq(equipment.family, family), lt(equipment.versionSort, key))}))::int`,
-      onVersion: sql<number>`(count(*) filter (where ${and(eq(equipment.family, family), gte(equipment.versionSort, key))}))::int`,
+      members: sql<number>`(count(*) filter (where ${payload.needs ?? sql`true`}))::int`,
+      onVersion: sql<number>`(count(*) filter (where ${payload.has}))::int`,
       otherFamily: sql<number>`(count(*) filter (where ${ne(equipment.family, family)}))::int`,
     })
     .from(equipment)

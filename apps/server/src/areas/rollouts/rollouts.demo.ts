@@ -31,6 +31,7 @@ export async function seedRolloutDemo(app: FastifyInstance, publish: () => Promi
   await app.rollouts.service.create(session, {
     name: `Oasis ${DEMO_ROLLOUT.semantic} to the whole fleet`,
     family: DEMO_ROLLOUT.family,
+    payload: 'software',
     version: DEMO_ROLLOUT.semantic,
     target: { kind: 'view', viewId: view.id },
     waves: [

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Family } from '@ed/contract/families';
 import {
   ROLLOUT_UNITS_PAGE_SIZE,
   ROLLOUTS_PAGE_SIZE,
@@ -8,7 +9,7 @@ import {
   type RolloutUnitState,
 } from '@ed/contract/rollouts';
 import type { Db } from '../../db/client.js';
-import { rolloutEvents, rolloutTickets, rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
+import { rolloutEvents, rolloutTickets, rolloutUnits, rolloutWaves, rollouts, specUpdates } from '../../db/schema.js';
 import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
@@ -51,6 +52,22 @@ export class RolloutsRepository {
       )
       .limit(1);
     return draft?.name ?? null;
+  }
+
+  /** The spec releases a family takes (its own and those for all families), newest first. */
+  specsFor(family: Family, limit: number) {
+    return this.db
+      .select({
+        id: specUpdates.id,
+        name: specUpdates.name,
+        month: specUpdates.month,
+        year: specUpdates.year,
+        active: specUpdates.active,
+      })
+      .from(specUpdates)
+      .where(inArray(specUpdates.targetFamily, ['all', family]))
+      .orderBy(desc(specUpdates.year), desc(specUpdates.month), desc(specUpdates.createdAt))
+      .limit(limit);
   }
 
   async waves(rolloutId: number, db: Db = this.db): Promise<WaveRow[]> {
@@ -114,7 +131,9 @@ export class RolloutsRepository {
         id: row.id,
         name: row.name,
         family: row.family,
+        payload: row.payload,
         version: row.semantic,
+        specUpdateId: row.specUpdateId,
         state: row.state,
         pausedReason: row.pausedReason,
         targetLabel: row.targetLabel,

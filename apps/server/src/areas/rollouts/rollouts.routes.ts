@@ -10,8 +10,11 @@ export default routesOf(rolloutsRoutes, (app) => {
     getRollout: async (req) => rollouts().get(req.query.id),
     getRolloutUnits: async (req) => rollouts().units(req.query.id, req.query.state, req.query.page),
     listRolloutVersions: async (req) => {
-      const rows = await app.software.staging.versions(req.query.family, ROLLOUT_VERSIONS_MAX);
-      return { versions: rows.map((r) => ({ semantic: r.semantic, createdAt: r.createdAt.toISOString() })) };
+      const [rows, specs] = await Promise.all([
+        app.software.staging.versions(req.query.family, ROLLOUT_VERSIONS_MAX),
+        app.rollouts.service.specsFor(req.query.family, ROLLOUT_VERSIONS_MAX),
+      ]);
+      return { versions: rows.map((r) => ({ semantic: r.semantic, createdAt: r.createdAt.toISOString() })), specs };
     },
     planRollout: async (req) => rollouts().plan(req.session, req.body),
     createRollout: async (req) => rollouts().create(req.session, req.body),

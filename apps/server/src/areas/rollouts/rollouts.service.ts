@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { EMPTY_TARGET_PROBLEM, planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
 import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
-import { FAMILY_LABELS } from '@ed/contract/families';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rolloutWaves, rollouts } from '../../db/schema.js';
@@ -10,8 +9,11 @@ import { returnedRow } from '../../db/rows.js';
 import type { LiveEvents } from '../../ports/live.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { Staging } from '../../ports/staging.js';
-import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
+import { conflict, notFound } from '../../shared/domain-error.js';
 import { cancelUnits } from './rollout-cancel.js';
+import { deliveryOf } from './rollout-delivery.js';
+import { resolvePayload } from './rollout-payload.js';
+import { readySpec } from './rollout-spec.js';
 import { fixMembers, ticketBaseline } from './rollout-start.js';
 import { resolveTarget, targetCounts, type ViewConditions } from './rollout-targets.js';
 import { dayLoads } from './day-loads.js';
@@ -33,9 +35,9 @@ export class RolloutsService {
   constructor(private readonly deps: RolloutsDeps) {}
 
   async plan(session: ActiveSession, input: z.output<typeof planRequestSchema>): Promise<PlanResponse> {
-    await this.update(input.family, input.version);
+    const payload = await resolvePayload(this.deps.db, this.deps.staging, input.family, input);
     const target = await resolveTarget(input.target, this.deps.views, session.user.id);
-    const counts = await targetCounts(this.deps.db, target, input.family, input.version);
+    const counts = await targetCounts(this.deps.db, target, input.family, payload.needs);
     const { sizes, problem } =
       input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
     const emptyProblem = counts.members === 0 ? EMPTY_TARGET_PROBLEM : null;
@@ -60,7 +62,7 @@ export class RolloutsService {
   }
 
   async create(session: ActiveSession, input: z.output<typeof createRolloutRequestSchema>): Promise<Rollout> {
-    const update = await this.update(input.family, input.version);
+    const payload = await resolvePayload(this.deps.db, this.deps.staging, input.family, input);
     const target = await resolveTarget(input.target, this.deps.views, session.user.id);
     const id = await this.deps.db.transaction(async (tx) => {
       const now = this.deps.now();
@@ -70,8 +72,10 @@ export class RolloutsService {
           .values({
             name: input.name,
             family: input.family,
-            updateId: update.id,
-            semantic: update.semantic,
+            payload: payload.payload,
+            updateId: payload.updateId,
+            specUpdateId: payload.specUpdateId,
+            semantic: payload.semantic,
             target: input.target,
             targetLabel: target.label,
             waveSpecs: input.waves,
@@ -148,7 +152,7 @@ export class RolloutsService {
     const done = await this.deps.db.transaction(async (tx) => {
       const row = await this.locked(tx, id, ['draft', 'running', 'paused'], 'cancelled');
       const now = this.deps.now();
-      const { cleared, left } = await cancelUnits(tx, row, this.deps.staging, now);
+      const { cleared, left } = await cancelUnits(tx, row, deliveryOf(row, this.deps.staging), now);
       const reason = `${cleared.length} staged units unstaged, ${left} left to finish their install.`;
       const set = { state: 'cancelled' as const, finishedAt: now, pausedReason: null };
       await this.deps.repository.transition(
@@ -171,6 +175,10 @@ export class RolloutsService {
   async units(id: number, state: RolloutUnitState | undefined, page: number) {
     if (!(await this.deps.repository.byId(id))) throw notFound(`There is no rollout ${id}.`);
     return this.deps.repository.units(id, state, page);
+  }
+
+  specsFor(family: RolloutRow['family'], limit: number) {
+    return this.deps.repository.specsFor(family, limit);
   }
 
   async get(id: number): Promise<Rollout> {
@@ -196,6 +204,7 @@ export class RolloutsService {
   }
 
   private async startIn(tx: Db, row: RolloutRow, username: string, now: Date): Promise<void> {
+    const activated = row.payload === 'spec' ? await readySpec(tx, row) : '';
     const total = await fixMembers(tx, row, this.deps.views);
     const baseline = await ticketBaseline(tx, row, now);
     const target =
@@ -209,7 +218,7 @@ export class RolloutsService {
         set: { state: 'running', startedAt: now, total, target, ...baseline },
         kind: 'started',
         by: username,
-        reason: `${total} units in ${row.waveSpecs.length} waves.`,
+        reason: `${total} units in ${row.waveSpecs.length} waves.${activated}`,
       },
       now,
     );
@@ -221,11 +230,5 @@ export class RolloutsService {
     if (!row) throw notFound(`There is no rollout ${id}.`);
     if (!states.includes(row.state)) throw conflict(`Rollout “${row.name}” is ${row.state}; it cannot be ${act}.`);
     return row;
-  }
-
-  private async update(family: RolloutRow['family'], semantic: string) {
-    const update = await this.deps.staging.findUpdate(family, semantic);
-    if (!update) throw badRequest(`There is no published ${FAMILY_LABELS[family]} update ${semantic}.`, 'version');
-    return update;
   }
 }

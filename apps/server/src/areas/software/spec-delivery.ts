@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { FAMILIES, type Family } from '@ed/contract/families';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { FAMILIES } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive, specDeliveries, specUpdates } from '../../db/schema.js';
 import { isDomainError } from '../../shared/domain-error.js';
-import { versionSortKey, withLive } from '../../db/unit-columns.js';
-import { serialPatternToLike } from '../../db/serial-search.js';
+import { withLive } from '../../db/unit-columns.js';
+import { letThroughBySpecRollouts, needsSpec } from '../../db/spec-needs.js';
 import { connectionColumn } from './unit-connection.js';
 
 const BATCH = 50;
@@ -17,15 +17,13 @@ export interface SpecTell {
   connection: number;
 }
 
-const prerequisiteOf = (spec: SpecRow, family: Family) =>
-  family === 'gtps' ? spec.gtpsRequire : family === 'aligner-oasis' ? spec.oasisRequire : spec.require;
-
 /** The unit did not get the command at all (no answer, or it was never sent), as opposed to refusing it. */
 const notReceived = (err: unknown) => isDomainError(err, 'unitSilent', 'unavailable');
 
 /**
  * Sends each family's newest active spec release to the connected units it targets: the family,
- * the serial-number filter ('*' all) and the family's prerequisite version. Runs inside the update
+ * the serial-number filter ('*' all) and the family's prerequisite version; when a rollout names
+ * the release, only the units it let through (docs/rollouts.md). Runs inside the update
  * scheduler's round, so one instance acts; each unit is told once per connection, and the telling
  * is claimed row by row (a conditional upsert) before anything is sent, so it stays once whoever
  * else tells specs.
@@ -50,10 +48,6 @@ export class SpecDelivery {
         .orderBy(desc(specUpdates.year), desc(specUpdates.month), desc(specUpdates.createdAt))
         .limit(1);
       if (!spec) continue;
-      const required = prerequisiteOf(spec, family);
-      const filter: SQL | undefined = spec.filter.includes('*')
-        ? undefined
-        : or(...spec.filter.map((p) => like(equipment.serialNumber, serialPatternToLike(p))));
       const units = await db
         .select({ serialNumber: equipment.serialNumber, connection: connectionColumn })
         .from(equipment)
@@ -64,12 +58,10 @@ export class SpecDelivery {
         )
         .where(
           and(
-            eq(equipment.family, family),
+            needsSpec(spec, family),
             eq(equipmentLive.connected, true),
-            sql`(${equipment.specs}->>'name') is distinct from ${spec.name}`,
-            required ? sql`${equipment.versionSort} >= ${versionSortKey(required)}` : undefined,
             sql`${specDeliveries.toldOnConnection} is distinct from ${connectionColumn}`,
-            filter,
+            letThroughBySpecRollouts(spec),
           ),
         )
         .limit(BATCH);

@@ -158,12 +158,18 @@ export class UpdateScheduler {
   private async fillSlots(db: Db, family: Family, changed: Staged[]): Promise<number> {
     const latest = await this.o.repository.latest(family, db);
     if (!latest) return 0;
-    // A running or paused rollout owns its family's delivery: automatic staging would go around
-    // its waves and its pause (docs/rollouts.md).
+    // A running or paused software rollout owns its family's delivery: automatic staging would go
+    // around its waves and its pause (docs/rollouts.md). A spec rollout leaves software alone.
     const [held] = await db
       .select({ id: rollouts.id })
       .from(rollouts)
-      .where(and(eq(rollouts.family, family), inArray(rollouts.state, ['running', 'paused'])))
+      .where(
+        and(
+          eq(rollouts.family, family),
+          inArray(rollouts.state, ['running', 'paused']),
+          eq(rollouts.payload, 'software'),
+        ),
+      )
       .limit(1);
     if (held) return 0;
     const [used] = await db

@@ -14,11 +14,17 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import type { Family } from '@ed/contract/families';
-import type { RolloutState, RolloutTarget, RolloutThresholds, RolloutUnitState } from '@ed/contract/rollouts';
+import type {
+  RolloutPayload,
+  RolloutState,
+  RolloutTarget,
+  RolloutThresholds,
+  RolloutUnitState,
+} from '@ed/contract/rollouts';
 import type { ViewFilter } from '@ed/contract/saved-views';
 import { tz } from './columns.js';
 import { users } from './accounts.js';
-import { softwareUpdates } from './software.js';
+import { softwareUpdates, specUpdates } from './software.js';
 
 /** An equipment-list filter under a name; its members are found when it is used, never stored. */
 export const savedViews = pgTable(
@@ -58,9 +64,12 @@ export const rollouts = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     family: text('family').$type<Family>().notNull(),
-    updateId: integer('update_id')
-      .notNull()
-      .references(() => softwareUpdates.id),
+    payload: text('payload').$type<RolloutPayload>().notNull().default('software'),
+    /** The software update (payload software). */
+    updateId: integer('update_id').references(() => softwareUpdates.id),
+    /** The spec release (payload spec): delivered only to the units its rollouts let through. */
+    specUpdateId: integer('spec_update_id').references(() => specUpdates.id),
+    /** The software version, or the spec release's name. */
     semantic: text('semantic').notNull(),
     target: jsonb('target').$type<StoredTarget>().notNull(),
     targetLabel: text('target_label').notNull(),
@@ -90,6 +99,10 @@ export const rollouts = pgTable(
     index('rollouts_active_idx')
       .on(t.family, t.state)
       .where(sql`${t.state} in ('running', 'paused')`),
+    // Spec delivery's "does this release go through a rollout".
+    index('rollouts_spec_idx')
+      .on(t.specUpdateId)
+      .where(sql`${t.specUpdateId} is not null`),
   ],
 );
 

@@ -1,0 +1,132 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { conflict, notFound } from '../../shared/domain-error.js';
+import type { Db } from '../../db/client.js';
+import { queryRows, toArray } from '../../db/rows.js';
+import { equipment, specUpdates } from '../../db/schema.js';
+import { prerequisiteOf, type SpecRow } from '../../db/spec-needs.js';
+import { versionSortKey } from '../../db/unit-columns.js';
+import type { Outcome } from './rollout-settle.js';
+import type { RolloutRow } from './rollouts.repository.js';
+
+/** Units in flight looked at per rollout and round, as for software. */
+const SETTLE_BATCH = 2_000;
+
+export async function specOf(db: Db, rollout: RolloutRow): Promise<SpecRow | undefined> {
+  if (rollout.specUpdateId === null) return undefined;
+  const [spec] = await db.select().from(specUpdates).where(eq(specUpdates.id, rollout.specUpdateId));
+  return spec;
+}
+
+/**
+ * Lets a batch through to the spec release: spec delivery tells it to them from its next round.
+ * A unit that has the spec already counts as installed; one below the prerequisite is left out.
+ * Null when the release is gone or no longer active.
+ */
+export async function specGrants(db: Db, rollout: RolloutRow, serialNumbers: string[]) {
+  const spec = await specOf(db, rollout);
+  if (!spec?.active) return null;
+  const required = prerequisiteOf(spec, rollout.family);
+  const units = await db
+    .select({
+      serialNumber: equipment.serialNumber,
+      hasIt: sql<boolean>`coalesce(${equipment.specs}->>'name' = ${spec.name}, false)`,
+      below: required
+        ? sql<boolean>`coalesce(${equipment.versionSort} < ${versionSortKey(required)}, true)`
+        : sql<boolean>`false`,
+    })
+    .from(equipment)
+    .where(and(sql`${equipment.serialNumber} = any(${toArray(serialNumbers)}::text[])`));
+  const refused = new Map<string, { reason: string; onVersion: boolean }>();
+  const staged: string[] = [];
+  for (const u of units) {
+    if (u.hasIt) refused.set(u.serialNumber, { reason: `Already on spec ${spec.name}.`, onVersion: true });
+    else if (u.below)
+      refused.set(u.serialNumber, { reason: `Below the spec's prerequisite ${required ?? ''}.`, onVersion: false });
+    else staged.push(u.serialNumber);
+  }
+  return { staged, refused };
+}
+
+/**
+ * The outcomes of a spec rollout's units in flight: completed once the unit reports the spec,
+ * hung when connected and without it for `hungAfterMinutes` after it was let through, skipped
+ * when the unit was deleted or the release deactivated. A unit reports no failed spec install:
+ * one that fails keeps its old spec and shows as hung.
+ */
+export async function settleSpec(db: Db, rollout: RolloutRow, now: Date): Promise<Outcome[]> {
+  const spec = await specOf(db, rollout);
+  const cutoff = new Date(now.getTime() - rollout.thresholds.hungAfterMinutes * 60_000);
+  const rows = await queryRows<{
+    serial_number: string;
+    wave: number;
+    installed: boolean;
+    hung: boolean;
+    gone: boolean;
+  }>(
+    db,
+    sql`select ru.serial_number, ru.wave, e.id is null as gone,
+          coalesce(e.specs->>'name' = ${spec?.name ?? ''}, false) as installed,
+          coalesce(l.connected and ru.staged_at < ${cutoff}, false) as hung
+        from rollout_units ru
+        left join equipment e on e.serial_number = ru.serial_number
+        left join equipment_live l on l.equipment_id = e.id
+        where ru.rollout_id = ${rollout.id} and ru.state = 'in_flight'
+        limit ${SETTLE_BATCH}`,
+  );
+  const outcomes: Outcome[] = [];
+  for (const row of rows) {
+    const at = { serialNumber: row.serial_number, wave: row.wave };
+    if (row.gone) outcomes.push({ ...at, state: 'skipped', reason: 'The unit was deleted.' });
+    else if (row.installed) outcomes.push({ ...at, state: 'completed', reason: null });
+    else if (!spec?.active) {
+      outcomes.push({ ...at, state: 'skipped', reason: 'The spec release was deactivated.' });
+    } else if (row.hung) {
+      const reason = `No spec install for ${rollout.thresholds.hungAfterMinutes} minutes.`;
+      outcomes.push({ ...at, state: 'hung', reason });
+    }
+  }
+  return outcomes;
+}
+
+/** Units in flight; one that was told the release has started to fetch it (a cancel leaves it). */
+export function specStarted(db: Db, rollout: RolloutRow) {
+  return queryRows<{ serial_number: string; started: boolean }>(
+    db,
+    sql`select ru.serial_number, exists (select 1 from spec_deliveries sd
+          where sd.serial_number = ru.serial_number and sd.spec_update_id = ${rollout.specUpdateId}) as started
+        from rollout_units ru
+        where ru.rollout_id = ${rollout.id} and ru.state = 'in_flight'`,
+  );
+}
+
+/**
+ * Before a spec rollout starts: spec delivery sends each family its newest active release, so a
+ * newer active one would hold this one back forever (409); an inactive one is activated, and from
+ * then on it reaches the units the rollout lets through only. Returns what was done, in words.
+ */
+export async function readySpec(db: Db, rollout: RolloutRow): Promise<string> {
+  const spec = await specOf(db, rollout);
+  if (!spec) throw notFound(`There is no spec release ${String(rollout.specUpdateId)}.`);
+  const [newer] = await db
+    .select({ name: specUpdates.name })
+    .from(specUpdates)
+    .where(
+      and(
+        eq(specUpdates.active, true),
+        inArray(specUpdates.targetFamily, ['all', rollout.family]),
+        sql`(${specUpdates.year}, ${specUpdates.month}, ${specUpdates.createdAt}) > (${spec.year}, ${spec.month}, ${spec.createdAt})`,
+      ),
+    )
+    .limit(1);
+  if (newer) {
+    throw conflict(
+      `Spec release ${newer.name} is newer and active; units take the newest, so roll that one out instead.`,
+    );
+  }
+  if (spec.active) return '';
+  await db
+    .update(specUpdates)
+    .set({ active: true, updatedAt: sql`now()` })
+    .where(eq(specUpdates.id, spec.id));
+  return ` Spec release ${spec.name} is active from now on, for the units the rollout lets through.`;
+}
