@@ -1,7 +1,6 @@
 import { PAGE_SIZE } from '@ed/contract/constants';
 import {
   type createMessageRequestSchema,
-  EDIT_TRANSITIONS,
   LIST_OR_VIEW_TEXT,
   mayMoveByEdit,
   type updateMessageRequestSchema,
@@ -10,7 +9,6 @@ import {
   type MessagesResponse,
 } from '@ed/contract/messages';
 import { hasPermission } from '@ed/contract/permissions';
-import { endOfUtcDay, scheduleProblem, startOfUtcDay } from '@ed/contract/schedule';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -20,6 +18,7 @@ import type { UnitCommands } from '../../ports/commands.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { Deliveries } from '../../shared/deliveries.js';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/domain-error.js';
+import { illegalMove, schedule, toMessage } from './message-rows.js';
 import type { MessageListFilter, MessageRow, MessagesRepository } from './messages.repository.js';
 
 type CreateInput = z.output<typeof createMessageRequestSchema>;
@@ -28,40 +27,6 @@ type User = ActiveSession['user'];
 
 const ITEMS_PER_TICK = 50;
 const UNITS_PER_ITEM = 500;
-
-export const toMessage = (row: MessageRow, deliveredCount = 0, viewName: string | null = null): Message => ({
-  id: row.id,
-  schedule: { startDate: row.startDate.toISOString(), endDate: row.endDate.toISOString() },
-  header: row.header,
-  body: row.body,
-  callToAction: row.callToAction,
-  targets: {
-    market: row.market,
-    softwareVersion: row.softwareVersion,
-    serialNumbers: row.serialNumbers,
-    viewId: row.viewId,
-    viewName: row.viewId === null ? null : viewName,
-  },
-  issuerUsername: row.issuerUsername,
-  issuerEmail: row.issuerEmail,
-  disposition: row.disposition as Disposition,
-  deliveredCount,
-});
-
-/** Start and end are the start of the start day and the end of the end day in UTC (part 2 §7). */
-function schedule(input: { startDate: Date; endDate: Date }, now: Date) {
-  const startDate = startOfUtcDay(input.startDate);
-  const endDate = endOfUtcDay(input.endDate);
-  const problem = scheduleProblem(startDate, endDate, now);
-  if (problem) throw badRequest(problem, problem.includes('end date') ? 'schedule.endDate' : 'schedule.startDate');
-  return { startDate, endDate };
-}
-
-function illegalMove(from: Disposition, to: Disposition): Error {
-  const allowed = EDIT_TRANSITIONS[from];
-  const next = allowed.length > 0 ? `it can only go to ${allowed.join(' or ')}` : 'it can no longer be edited';
-  return conflict(`A message in ${from} cannot move to ${to}: ${next}.`);
-}
 
 export interface MessagesDeps {
   db: Db;
