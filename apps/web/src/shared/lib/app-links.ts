@@ -11,10 +11,20 @@ export const ROLLOUTS_PATH = '/Rollouts';
 /** One rollout, e.g. /Rollouts/12. */
 export const rolloutPath = (id: number): string => `${ROLLOUTS_PATH}/${id}`;
 
-/** The create wizard, with the version chosen when given (?family=aligner&version=5.4.0). */
-export function newRolloutPath(preset?: { family: Family; version: string }): string {
-  const search = preset ? `?${new URLSearchParams(preset)}` : '';
-  return `${ROLLOUTS_PATH}/new${search}`;
+/** What the create wizard's address may choose: a software version, or a spec release. */
+export type NewRolloutPreset = { family: Family; version: string } | { family: Family; specUpdateId: number };
+
+/**
+ * The create wizard, with what to deliver chosen when given: ?family=aligner&version=5.4.0, or
+ * ?payload=spec&specUpdateId=7&family=aligner.
+ */
+export function newRolloutPath(preset?: NewRolloutPreset): string {
+  if (!preset) return `${ROLLOUTS_PATH}/new`;
+  const params: Record<string, string> =
+    'specUpdateId' in preset
+      ? { payload: 'spec', specUpdateId: String(preset.specUpdateId), family: preset.family }
+      : { family: preset.family, version: preset.version };
+  return `${ROLLOUTS_PATH}/new?${new URLSearchParams(params)}`;
 }
 
 /** A support ticket opened over the Support Tickets screen, as the escalation mails link to it (?id=). */

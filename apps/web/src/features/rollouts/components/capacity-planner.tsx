@@ -16,6 +16,7 @@ import { planRequestSchema, wavesFromDays } from '@ed/contract/rollout-plan';
 import type { WaveSpec } from '@ed/contract/rollouts';
 import { errorMessage } from '../../../shared/api/http';
 import { usePlan } from '../api/rollouts';
+import { deliveryOf } from '../utils/payload';
 import { DEFAULT_SUCCESS_THRESHOLD } from '../utils/wizard-values';
 import { DayLoadChips } from './day-load-chips';
 
@@ -58,11 +59,15 @@ export function CapacityPlanner(props: {
   onUse: (waves: WaveSpec[], perDay: number) => void;
 }) {
   const { settings, onSettings, onUse } = props;
-  const [family, version, target] = useWatch({ name: ['family', 'version', 'target'] }) as unknown[];
+  const [family, payload, version, specUpdateId, target] = useWatch({
+    name: ['family', 'payload', 'version', 'specUpdateId', 'target'],
+  }) as unknown[];
   const set = (patch: Partial<PlannerSettings>) => onSettings({ ...settings, ...patch });
   const draft = planRequestSchema.safeParse({
     family,
+    payload,
     version,
+    specUpdateId,
     target,
     startDay: settings.startDay,
     perDay: settings.perDay === '' ? undefined : settings.perDay,
@@ -118,7 +123,7 @@ export function CapacityPlanner(props: {
           variant="outlined"
           disabled={problem !== undefined}
           loading={plan.isFetching}
-          onClick={() => draft.success && set({ request: draft.data })}
+          onClick={() => draft.success && set({ request: deliveryOf(draft.data) })}
         >
           Plan days
         </Button>

@@ -61,6 +61,11 @@ describe('RolloutDetail', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Install Failed')).toBeTruthy();
   });
 
+  it('names the release of a spec rollout in its header', async () => {
+    setup('support', rolloutFixture({ payload: 'spec', version: 'EU-2032-02', specUpdateId: 7 }));
+    expect(await screen.findByText('Aligners Spec EU-2032-02 to view Germany')).toBeTruthy();
+  });
+
   it('shows why a paused rollout is paused, and gives support no action', async () => {
     setup('support', paused);
     expect(await screen.findByText(`Paused: ${PAUSED_REASON}`)).toBeTruthy();

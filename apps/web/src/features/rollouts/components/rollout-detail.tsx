@@ -11,6 +11,7 @@ import { useSession } from '../../../shared/auth/use-session';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ROLLOUTS_PATH } from '../../../shared/lib/app-links';
 import { useLiveRollout, useRollout } from '../api/rollouts';
+import { payloadText } from '../utils/payload';
 import { RolloutActions } from './rollout-actions';
 import { RolloutHistory, RolloutTickets } from './rollout-records';
 import { RolloutStateChip } from './rollout-state-chip';
@@ -39,7 +40,7 @@ function RolloutHeader({ rollout }: { rollout: Rollout }) {
         </Typography>
         <RolloutStateChip state={rollout.state} />
       </Stack>
-      <Typography>{`${FAMILY_LABELS[rollout.family]} ${rollout.version} to ${rollout.targetLabel}`}</Typography>
+      <Typography>{`${FAMILY_LABELS[rollout.family]} ${payloadText(rollout)} to ${rollout.targetLabel}`}</Typography>
       <Typography variant="body2" color="text.secondary">
         {`${rollout.completed} of ${rollout.total} completed, ${rollout.failed} failed, ${rollout.hung} hung, ${rollout.tickets} tickets`}
       </Typography>

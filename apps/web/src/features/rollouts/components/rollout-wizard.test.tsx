@@ -40,6 +40,7 @@ function setup(plan: (req: FakeRequest) => PlanResponse = () => planOf()) {
         { semantic: '5.4.0', createdAt: '2031-03-01T00:00:00.000Z' },
         { semantic: '5.3.1', createdAt: '2031-02-01T00:00:00.000Z' },
       ],
+      specs: [],
     }),
     [on(rolloutsRoutes.planRollout)]: plan,
     [on(rolloutsRoutes.createRollout)]: () => rolloutFixture({ id: 9, name: 'Spring 5.4', state: 'running' }),
@@ -77,6 +78,7 @@ describe('RolloutWizard', { timeout: 20_000 }, () => {
     expect(button('Save as draft').disabled).toBe(true);
     expect(callsTo(rolloutsRoutes.planRollout).at(-1)?.body).toMatchObject({
       family: 'aligner',
+      payload: 'software',
       version: '5.4.0',
       target: { kind: 'pattern', pattern: 'ZZZ*' },
     });
@@ -122,6 +124,7 @@ describe('RolloutWizard', { timeout: 20_000 }, () => {
     expect(callsTo(rolloutsRoutes.createRollout)[0]?.body).toEqual({
       name: 'Spring 5.4',
       family: 'aligner',
+      payload: 'software',
       version: '5.4.0',
       target: { kind: 'view', viewId: 3 },
       waves: [

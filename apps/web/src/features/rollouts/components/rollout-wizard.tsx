@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Family } from '@ed/contract/families';
 import type { PlanResponse } from '@ed/contract/rollout-plan';
 import { createRolloutRequestSchema, type Rollout } from '@ed/contract/rollouts';
 import type { z } from 'zod';
 import { useNotice } from '../../../shared/components/notice-context';
 import { WizardDialog, type WizardAction } from '../../../shared/components/wizard-dialog';
 import { useCreateRollout } from '../api/rollouts';
-import { wizardDefaults } from '../utils/wizard-values';
+import { deliveryOf } from '../utils/payload';
+import { wizardDefaults, type WizardPreset } from '../utils/wizard-values';
 import { plannerDefaults, type PlannerSettings } from './capacity-planner';
 import { ReviewStep } from './wizard-review-step';
 import { TargetStep } from './wizard-target-step';
@@ -17,7 +17,7 @@ type RolloutForm = z.output<typeof createRolloutRequestSchema>;
 export const WIZARD_WIDTH = 960;
 
 /**
- * New rollout: the version and the target; the waves, thresholds and the capacity planner; the
+ * New rollout: the version or spec release and the target; the waves, thresholds and the capacity planner; the
  * server's plan, then Save as draft or Create and start.
  */
 export function RolloutWizard({
@@ -25,7 +25,7 @@ export function RolloutWizard({
   onClose,
   onCreated,
 }: {
-  preset: { family?: Family; version?: string };
+  preset: WizardPreset;
   onClose: () => void;
   onCreated: (rollout: Rollout) => void;
 }) {
@@ -38,7 +38,7 @@ export function RolloutWizard({
     label,
     disabled: blocked,
     onSubmit: async (values) => {
-      const rollout = await create.mutateAsync({ ...values, start });
+      const rollout = await create.mutateAsync({ ...deliveryOf(values), start });
       notify(`Rollout ${rollout.name} ${start ? 'started' : 'saved as a draft'}.`);
       onCreated(rollout);
     },
@@ -51,7 +51,11 @@ export function RolloutWizard({
       defaultValues={wizardDefaults(preset)}
       onClose={onClose}
       steps={[
-        { label: 'Version and target', fields: ['name', 'family', 'version', 'target'], content: <TargetStep /> },
+        {
+          label: 'Delivery and target',
+          fields: ['name', 'family', 'payload', 'version', 'specUpdateId', 'target'],
+          content: <TargetStep />,
+        },
         {
           label: 'Waves',
           fields: ['waves', 'thresholds', 'perDay', 'slots'],

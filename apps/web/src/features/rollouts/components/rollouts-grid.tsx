@@ -10,6 +10,7 @@ import { ROLLOUTS_PAGE_SIZE, type RolloutSummary } from '@ed/contract/rollouts';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { rolloutPath } from '../../../shared/lib/app-links';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { payloadText } from '../utils/payload';
 import { RolloutStateChip } from './rollout-state-chip';
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
@@ -34,7 +35,13 @@ const COLUMNS: GridColDef<RolloutSummary>[] = [
       </Link>
     ),
   },
-  { field: 'version', headerName: 'Version', width: 120, valueGetter: (_v, row) => `${row.family} ${row.version}` },
+  {
+    field: 'version',
+    headerName: 'Version',
+    width: 120,
+    // A spec rollout's version is its release's name: "Spec" tells it from software.
+    valueGetter: (_v, row) => `${row.family} ${payloadText(row)}`,
+  },
   { field: 'targetLabel', headerName: 'Target', minWidth: 110, flex: 1 },
   {
     field: 'state',

@@ -26,12 +26,21 @@ const rows = [
     failed: 2,
     hung: 1,
   }),
+  rolloutSummaryFixture({
+    id: 7,
+    name: 'Spec spring',
+    payload: 'spec',
+    version: 'EU-2032-02',
+    specUpdateId: 7,
+    completed: 0,
+    total: 25,
+  }),
 ];
 
 function setup(role: Role, path = '/Rollouts') {
   writeToken(tokenFor(role, 'alice'));
   const server = fakeServer({
-    [on(rolloutsRoutes.listRollouts)]: () => ({ docs: rows, totalDocs: 2 }),
+    [on(rolloutsRoutes.listRollouts)]: () => ({ docs: rows, totalDocs: rows.length }),
   });
   return { ...renderScreen(<RolloutsPage />, { path }), ...server, user: userEvent.setup() };
 }
@@ -52,6 +61,13 @@ describe('RolloutsPage', { timeout: 15_000 }, () => {
     expect(within(paused).getByText(REASON)).toBeTruthy();
     expect(within(paused).getByText('7/10')).toBeTruthy();
     expect(within(paused).getByText(/^eve, 2031-01-0/)).toBeTruthy();
+  });
+
+  it('names a spec rollout’s release as Spec and its name', async () => {
+    setup('support');
+    const grid = await screen.findByRole('grid', { name: 'Rollouts' });
+    const row = (await within(grid).findByRole('link', { name: 'Spec spring' })).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('aligner Spec EU-2032-02')).toBeTruthy();
   });
 
   it('keeps the state filter in the address and asks the server for that state', async () => {

@@ -6,7 +6,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
-import { familySchema } from '@ed/contract/families';
 import { hasPermission } from '@ed/contract/permissions';
 import { ROLLOUT_STATES } from '@ed/contract/rollouts';
 import { errorMessage } from '../../../shared/api/http';
@@ -15,6 +14,7 @@ import { newRolloutPath, ROLLOUTS_PATH, rolloutPath } from '../../../shared/lib/
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useLiveRolloutList, useRollouts } from '../api/rollouts';
+import { presetOf } from '../utils/wizard-values';
 import { RolloutsGrid } from './rollouts-grid';
 import { RolloutWizard } from './rollout-wizard';
 
@@ -26,7 +26,8 @@ export const NOT_MAY_CREATE_TEXT = 'Only admins and engineers create rollouts.';
 
 /**
  * The Rollouts screen (/Rollouts): the rollouts of one state or all, a name opening the rollout
- * (/Rollouts/:id). /Rollouts/new opens the create wizard over the list (?family=&version= choose the version).
+ * (/Rollouts/:id). /Rollouts/new opens the create wizard over the list (?family=&version= choose the version,
+ * ?payload=spec&specUpdateId=&family= a spec release).
  */
 export function RolloutsPage({ creating = false }: { creating?: boolean }) {
   const session = useSession();
@@ -38,16 +39,7 @@ export function RolloutsPage({ creating = false }: { creating?: boolean }) {
   const list = useRollouts(query);
   useLiveRolloutList();
   const mayManage = session ? hasPermission(session.user.role, 'rollouts.manage') : false;
-  const preset = useMemo(
-    () => ({
-      family: familySchema
-        .optional()
-        .catch(undefined)
-        .parse(params.get('family') ?? undefined),
-      version: params.get('version') ?? undefined,
-    }),
-    [params],
-  );
+  const preset = useMemo(() => presetOf(params), [params]);
 
   return (
     <>

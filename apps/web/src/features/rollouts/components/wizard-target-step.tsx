@@ -9,9 +9,11 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { countOf } from '@ed/contract/count-text';
 import { FAMILIES, FAMILY_LABELS } from '@ed/contract/families';
+import type { RolloutPayload } from '@ed/contract/rollouts';
 import { FormTextField } from '../../../shared/components/form-fields';
 import { useSavedViews } from '../../../shared/equipment/api/saved-views';
 import { EMPTY_TARGETS, type TargetKind } from '../utils/wizard-values';
+import { PayloadField, SpecReleaseField } from './payload-field';
 import { SerialsFileField } from './serials-file-field';
 import { VersionField } from './version-field';
 
@@ -40,14 +42,16 @@ function ViewSelect() {
   );
 }
 
-/** Step 1: the rollout's name, the version of a family, and the units it is for. */
+/** Step 1: the rollout's name, the version or spec release of a family, and the units it is for. */
 export function TargetStep() {
   const { setValue } = useFormContext();
   const kind = useWatch({ name: 'target.kind' }) as TargetKind;
+  const payload = useWatch({ name: 'payload' }) as RolloutPayload;
   const legendId = useId();
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <FormTextField name="name" label="Name" required autoFocus />
+      <PayloadField />
       <Stack direction="row" spacing={2}>
         <FormTextField select name="family" label="Family" sx={{ minWidth: 200 }}>
           {FAMILIES.map((f) => (
@@ -56,7 +60,7 @@ export function TargetStep() {
             </MenuItem>
           ))}
         </FormTextField>
-        <VersionField />
+        {payload === 'spec' ? <SpecReleaseField /> : <VersionField />}
       </Stack>
       <FormControl component="fieldset">
         <FormLabel component="legend" id={legendId}>

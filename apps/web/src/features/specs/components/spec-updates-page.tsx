@@ -17,6 +17,7 @@ import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
+import { SpecReleaseActions } from './spec-release-actions';
 import { SpecUpdateDialog } from './spec-update-dialog';
 
 const na = (v: string | null) => v ?? 'N/A';
@@ -42,11 +43,11 @@ function SpecStatistics() {
   );
 }
 
-function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: SpecUpdate) => void }) {
+function SpecReleases(props: { mayManage: boolean; mayRollOut: boolean; onEdit: (s: SpecUpdate) => void }) {
   const { page, setPage } = useListState(NO_FILTERS);
   const list = useSpecUpdates(page + 1);
   const columns: GridColDef<SpecUpdate>[] = [
-    { field: 'name', headerName: 'Display Name', flex: 1, minWidth: 100, valueGetter: (_v, r) => r.version.name },
+    { field: 'name', headerName: 'Display Name', flex: 1, minWidth: 90, valueGetter: (_v, r) => r.version.name },
     { field: 'month', headerName: 'Month', width: 68, valueGetter: (_v, r) => r.version.month },
     { field: 'year', headerName: 'Year', width: 64, valueGetter: (_v, r) => r.version.year },
     {
@@ -79,7 +80,7 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
         </Tooltip>
       ),
     },
-    { field: 'path', headerName: 'Path', flex: 1, minWidth: 110 },
+    { field: 'path', headerName: 'Path', flex: 1, minWidth: 100 },
     {
       field: 'createdAt',
       headerName: 'Created At',
@@ -97,13 +98,16 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 84,
-      renderCell: ({ row }) =>
-        mayManage ? (
-          <Button size="small" onClick={() => onEdit(row)} aria-label={`Edit ${row.version.name}`}>
-            Edit
-          </Button>
-        ) : null,
+      // Edit and Roll out side by side; the name and path give up 10 px each so the table still fits 1280 px.
+      width: 148,
+      renderCell: ({ row }) => (
+        <SpecReleaseActions
+          release={row}
+          mayEdit={props.mayManage}
+          mayRollOut={props.mayRollOut}
+          onEdit={props.onEdit}
+        />
+      ),
     },
   ];
   return (
@@ -111,7 +115,7 @@ function SpecReleases({ mayManage, onEdit }: { mayManage: boolean; onEdit: (s: S
       label="Spec releases"
       // Thirteen columns do not fit a laptop: the two times wait behind the Columns button.
       hiddenByDefault={['createdAt', 'updatedAt']}
-      // Ten rows: every column rendered, so Edit is reachable by keyboard and tests without scrolling.
+      // Ten rows: every column rendered, so Edit and Roll out are reachable by keyboard and tests without scrolling.
       disableVirtualization
       rows={list.data?.docs}
       totalDocs={list.data?.totalDocs}
@@ -129,6 +133,7 @@ export function SpecUpdatesPage() {
   const tab = params.get('tab') === 'releases' ? 'releases' : 'statistics';
   const role = useSession()?.user.role;
   const mayManage = role ? hasPermission(role, 'specs.manage') : false;
+  const mayRollOut = role ? hasPermission(role, 'rollouts.manage') : false;
   const [dialog, setDialog] = useState<{ editing: SpecUpdate | null } | null>(null);
   return (
     <Stack spacing={2}>
@@ -147,7 +152,7 @@ export function SpecUpdatesPage() {
               </Button>
             </Box>
           )}
-          <SpecReleases mayManage={mayManage} onEdit={(s) => setDialog({ editing: s })} />
+          <SpecReleases mayManage={mayManage} mayRollOut={mayRollOut} onEdit={(s) => setDialog({ editing: s })} />
         </>
       )}
       {dialog && (
