@@ -57,6 +57,8 @@ export default defineConfig({
       // The rollout test makes its own; its rounds come every second, so its waves move while it watches.
       DEMO_ROLLOUT: 'false',
       ROLLOUT_TICK_SECONDS: '1',
+      // An elevation's minute lasts 400 ms, so one raised for 15 minutes reverts while a test watches.
+      ELEVATION_MINUTE_MS: '400',
     },
   },
 });

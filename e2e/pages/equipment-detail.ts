@@ -11,6 +11,8 @@ export class EquipmentDetail {
   readonly commands = () => this.dialog().getByRole('group', { name: 'Commands' });
   readonly command = (name: string | RegExp) => this.commands().getByRole('button', { name, exact: true });
   readonly favoriteToggle = () => this.dialog().getByRole('button', { name: /My Radar$/ });
+  /** What is raised on the unit now, each with when the server reverts it. */
+  readonly elevations = () => this.dialog().getByRole('status', { name: 'Elevations' });
   readonly screenShots = () => this.page.getByRole('dialog', { name: `Screen Shots of ${this.serial}` });
 
   /** Opens the detail by its deep link. */
@@ -34,6 +36,12 @@ export class EquipmentDetail {
     await this.command(`Stage ${version}`).click();
     await expect(this.page.getByText(`Staged ${version} on ${this.serial}.`)).toBeVisible();
     await expect(this.command(`Unstage ${version}`)).toBeVisible();
+  }
+
+  /** How long the next Open Port, RCP or raised log level lasts ('15 min', '1 h', '4 h'). */
+  async elevateFor(duration: string) {
+    await this.commands().getByRole('combobox', { name: 'Elevate for' }).click();
+    await this.page.getByRole('option', { name: duration, exact: true }).click();
   }
 
   async close() {

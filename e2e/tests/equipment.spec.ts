@@ -101,6 +101,24 @@ test.describe('equipment', () => {
     await expect(detail.command('RAISE LOG LEVEL')).toBeVisible();
   });
 
+  test('a log level raised for 15 minutes is lowered by the server when they are up', async ({ page }) => {
+    await signIn(page, 'admin');
+    const unit = await new EquipmentPage(page).unitWhere(
+      'logs at WARN and may change its level',
+      (u) => u.logLevel === 'WARN' && gates.loggingLevel(u),
+    );
+    const detail = new EquipmentDetail(page, unit.serialNumber);
+    await detail.open();
+    await detail.elevateFor('15 min');
+    await detail.command('RAISE LOG LEVEL').click();
+    await expect(detail.command('LOWER LOG LEVEL')).toBeVisible();
+    // The e2e server's elevation minute is 400 ms: 15 minutes are 6 s.
+    await expect(detail.elevations()).toHaveText(/^Log level INFO until \d\d:\d\d \((1[45] min left|reverting…)\)$/);
+    await expect(detail.command('RAISE LOG LEVEL')).toBeVisible({ timeout: 30_000 });
+    await expect(detail.elevations()).toBeHidden();
+    await expect(detail.dialog().getByText('WARN', { exact: true })).toBeVisible();
+  });
+
   test('a support user sees no Delete in the list and no Open Port in the detail', async ({ page }) => {
     await signIn(page, 'support');
     const list = new EquipmentPage(page);

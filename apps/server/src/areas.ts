@@ -16,6 +16,8 @@ import dashboardRoutes from './areas/dashboard/dashboard.routes.js';
 import deviceRoutes from './areas/fleet/device.routes.js';
 import easyPlugin from './areas/easy/easy.plugin.js';
 import easyRoutes from './areas/easy/easy.routes.js';
+import elevationsPlugin from './areas/elevations/elevations.plugin.js';
+import elevationsRoutes from './areas/elevations/elevations.routes.js';
 import fleetPlugin from './areas/fleet/fleet.plugin.js';
 import healthRoutes from './areas/health/health.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
@@ -66,6 +68,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   authenticationPlugin,
   livePlugin,
   fleetPlugin,
+  elevationsPlugin,
   servicesPlugin,
   dashboardPlugin,
   alignersPlugin,
@@ -90,6 +93,7 @@ export const API_ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   deviceRoutes,
   commandRoutes,
+  elevationsRoutes,
   reportsRoutes,
   servicesRoutes,
   alignersRoutes,

@@ -113,6 +113,9 @@ export const commandHandlers: { [C in DeviceCommandName]: Handler<C> } = {
   activate: () => ({}),
   rcp: () => ({}),
   open_ssh_port: (t) => ({ port: t.nextReportPrng().int(20_000, 29_999) }),
+  // The simulated unit opens no real port or session, so there is nothing to close: it acknowledges.
+  close_ssh_port: () => ({}),
+  end_rcp: () => ({}),
   check_now: (t) => {
     t.updates.checkNow();
     return {};

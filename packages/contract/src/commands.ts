@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
 import { serialNumberSchema, voltageBoardSchema, type DeviceCommandName } from './device-protocol.js';
+import { elevationDurationSchema } from './elevations.js';
 import { chosen } from './form-inputs.js';
 import type { Control } from './permissions.js';
 
@@ -58,9 +59,17 @@ export const COMMAND_ROUTES = [
 ] as const satisfies readonly CommandRoute[];
 
 export const commandRequestSchema = z.object({ serialNumber: serialNumberSchema });
+/**
+ * RCP and Open Port, and Logging Level raised to INFO, last a while (beyond the spec:
+ * `durationMinutes`, 15, 60 or 240, default 60); then the server reverts them (docs/elevations.md).
+ */
+export const elevatingCommandRequestSchema = commandRequestSchema.extend({
+  durationMinutes: elevationDurationSchema.optional(),
+});
 export const setLoggingLevelRequestSchema = z.object({
   serialNumber: serialNumberSchema,
   loggingLevel: z.enum(LOG_LEVELS, { error: 'loggingLevel must be WARN or INFO' }),
+  durationMinutes: elevationDurationSchema.optional(),
 });
 export const setTargetTypeRequestSchema = z.object({
   serialNumber: serialNumberSchema,

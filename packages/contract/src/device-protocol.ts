@@ -158,6 +158,9 @@ export const deviceCommands = {
   get_screen_shot: { args: z.object({}), result: z.object({ image: z.base64() }) },
   rcp: { args: z.object({}), result: z.object({}) },
   open_ssh_port: { args: z.object({}), result: z.object({ port: z.number().int().min(1).max(65_535) }) },
+  /** The server's reverts when an elevation ends (docs/elevations.md). */
+  close_ssh_port: { args: z.object({}), result: z.object({}) },
+  end_rcp: { args: z.object({}), result: z.object({}) },
   check_now: { args: z.object({}), result: z.object({}) },
   download_now: { args: z.object({}), result: z.object({}) },
   install_now: { args: z.object({}), result: z.object({}) },

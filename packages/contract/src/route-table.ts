@@ -8,6 +8,7 @@ import { commandRoutes } from './routes/commands.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { devicesRoutes } from './routes/devices.js';
 import { easyRoutes } from './routes/easy.js';
+import { elevationsRoutes } from './routes/elevations.js';
 import { healthRoutes } from './routes/health.js';
 import { messagesRoutes } from './routes/messages.js';
 import { notificationsRoutes } from './routes/notifications.js';
@@ -44,6 +45,7 @@ export const ROUTE_TABLE = {
   dashboardRoutes,
   devicesRoutes,
   easyRoutes,
+  elevationsRoutes,
   healthRoutes,
   messagesRoutes,
   notificationsRoutes,

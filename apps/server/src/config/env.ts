@@ -92,6 +92,8 @@ const envSchema = z.object({
   FAVORITES_LIMIT: int(1, 10_000).default(50),
   /** How often message transitions and deliveries run (0 turns the timer off, for tests). */
   JOB_INTERVAL_MS: int(0, 3_600_000).default(5_000),
+  /** Milliseconds in a minute of an elevation (docs/elevations.md): 60,000; tests shorten it. */
+  ELEVATION_MINUTE_MS: int(100, 60_000).default(60_000),
   /** Where the console reaches the AI assistant; the default is the one mounted in this server. */
   AI_URL: z.string().trim().min(1).default('/assistant'),
   /** Mount the assistant at /assistant in this process (false when it runs on its own). */

@@ -9,3 +9,4 @@ export * from './schema/insights.js';
 export * from './schema/software.js';
 export * from './schema/files.js';
 export * from './schema/rollouts.js';
+export * from './schema/elevations.js';

@@ -138,15 +138,22 @@ for (const broker of brokers) {
 
     it('round-trips every other command and keeps its effect', async () => {
       answering();
+      // Open Port, RCP and INFO last a while: the answer also says when the server reverts them.
+      const until = { expiresAt: expect.any(String) as unknown };
       const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
-        ['/cmd/aligner_open_ssh_port/v1', {}, 'open_ssh_port', { port: 42022 }],
+        ['/cmd/aligner_open_ssh_port/v1', {}, 'open_ssh_port', { port: 42022, ...until }],
         ['/cmd/aligner_activate/v1', {}, 'activate', {}],
-        ['/cmd/aligner_rcp/v1', {}, 'rcp', {}],
+        ['/cmd/aligner_rcp/v1', {}, 'rcp', until],
         ['/cmd/aligner_check_now/v1', {}, 'check_now', {}],
         ['/cmd/aligner_download_now/v1', {}, 'download_now', {}],
         ['/cmd/aligner_install_now/v1', {}, 'install_now', {}],
         ['/cmd/clear_pending_updates/v1', {}, 'clear_pending_updates', {}],
-        ['/cmd/aligner_set_logging_level/v1', { loggingLevel: 'INFO' }, 'set_logging_level', { logLevel: 'INFO' }],
+        [
+          '/cmd/aligner_set_logging_level/v1',
+          { loggingLevel: 'INFO' },
+          'set_logging_level',
+          { logLevel: 'INFO', ...until },
+        ],
         ['/cmd/set_target_eol_types/v1', { targetType: 'AT700' }, 'set_target_eol_types', { targetType: 'AT700' }],
       ];
       for (const [path, extra, command, result] of cases) {

@@ -1,4 +1,5 @@
-import type { CommandRoute } from '@ed/contract/commands';
+import type { CommandResponse, CommandRoute } from '@ed/contract/commands';
+import type { ElevationKind } from '@ed/contract/elevations';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
 import { commandRoutes } from '@ed/contract/routes/commands';
 import type { ActiveSession } from '../../ports/session.js';
@@ -16,6 +17,25 @@ export default routesOf(commandRoutes, (app) => {
   /** The commands whose body is only the unit's serial number. */
   const serialOnly = (route: CommandRoute) => (req: { session: ActiveSession; body: { serialNumber: string } }) =>
     run(req.session, route, req.body.serialNumber, {});
+  /**
+   * Raising (RCP, Open Port, INFO) lasts `durationMinutes` (default 1 h): once the unit took the
+   * command, the elevation's end is recorded and the answer says when (docs/elevations.md).
+   */
+  const elevate = async (
+    req: { session: ActiveSession; body: { serialNumber: string; durationMinutes?: number | undefined } },
+    kind: ElevationKind,
+    sent: Promise<CommandResponse>,
+  ): Promise<CommandResponse> => {
+    const answer = await sent;
+    const { expiresAt } = await app.elevations.raised(
+      req.session.user.username,
+      req.body.serialNumber,
+      kind,
+      req.body.durationMinutes,
+      app.clock(),
+    );
+    return { ...answer, result: { ...answer.result, expiresAt } };
+  };
   return {
     getUsbStatus: serialOnly(commandRoutes.getUsbStatus),
     getPrinterStatus: serialOnly(commandRoutes.getPrinterStatus),
@@ -23,14 +43,21 @@ export default routesOf(commandRoutes, (app) => {
     activate: serialOnly(commandRoutes.activate),
     getCalibrationLogs: serialOnly(commandRoutes.getCalibrationLogs),
     getScreenShot: serialOnly(commandRoutes.getScreenShot),
-    rcp: serialOnly(commandRoutes.rcp),
-    openSshPort: serialOnly(commandRoutes.openSshPort),
+    rcp: (req) => elevate(req, 'rcp', run(req.session, commandRoutes.rcp, req.body.serialNumber, {})),
+    openSshPort: (req) =>
+      elevate(req, 'sshPort', run(req.session, commandRoutes.openSshPort, req.body.serialNumber, {})),
     checkNow: serialOnly(commandRoutes.checkNow),
     downloadNow: serialOnly(commandRoutes.downloadNow),
     installNow: serialOnly(commandRoutes.installNow),
     clearPendingUpdates: serialOnly(commandRoutes.clearPendingUpdates),
-    setLoggingLevel: (req) =>
-      run(req.session, commandRoutes.setLoggingLevel, req.body.serialNumber, { loggingLevel: req.body.loggingLevel }),
+    setLoggingLevel: async (req) => {
+      const { serialNumber, loggingLevel } = req.body;
+      const sent = run(req.session, commandRoutes.setLoggingLevel, serialNumber, { loggingLevel });
+      if (loggingLevel === 'INFO') return elevate(req, 'logLevel', sent);
+      const answer = await sent;
+      await app.elevations.lowered(req.session.user.username, serialNumber, 'logLevel', app.clock());
+      return answer;
+    },
     setTargetEolTypes: (req) =>
       run(req.session, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),
     resetSerialNumber: (req) =>

@@ -48,6 +48,17 @@ export class FleetService {
     return { serialNumber, command: route.command, result: await this.keep(unit, route.command, args, result) };
   }
 
+  /**
+   * A command the server sends on its own (an elevation's revert, docs/elevations.md): no role
+   * to check; what its answer leaves behind is kept as for a person's.
+   */
+  async runAsSystem<C extends DeviceCommandName>(serialNumber: string, command: C, args: DeviceCommandArgs<C>) {
+    const unit = await this.findUnit(serialNumber);
+    if (!unit.connected) throw conflict(`Unit ${serialNumber} is not connected. Try again when it is online.`);
+    const result = await this.deps.bus.send(serialNumber, command, args);
+    return this.keep(unit, command, args, result);
+  }
+
   private authorize(role: Role, route: CommandRoute, unit: EquipmentRow): void {
     if (!route.control) return;
     const { permission } = CONTROLS[route.control] as { permission?: Parameters<typeof hasPermission>[1] };

@@ -6,6 +6,7 @@ import type { Role } from '@ed/contract/roles';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { commandRoutes } from '@ed/contract/routes/commands';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { elevationsRoutes } from '@ed/contract/routes/elevations';
 import { radarRoutes } from '@ed/contract/routes/radar';
 import { softwareRoutes } from '@ed/contract/routes/software';
 import { writeToken } from '../../shared/auth/token-storage';
@@ -166,10 +167,38 @@ describe('EquipmentDetailDialog', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'RAISE LOG LEVEL' }));
     expect(await screen.findByRole('button', { name: 'LOWER LOG LEVEL' })).toBeTruthy();
+    // Raised for the default hour; the server lowers it again when the hour is up.
     expect(callsTo(commandRoutes.setLoggingLevel)[0]?.body).toEqual({
       serialNumber: 'V33CP1234',
       loggingLevel: 'INFO',
+      durationMinutes: 60,
     });
+  });
+
+  it('opens the port for the duration chosen, and shows when the server closes it again', async () => {
+    let open: unknown[] = [];
+    const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+    const { user, callsTo } = setup('engineer', undefined, {
+      [on(commandRoutes.openSshPort)]: () => {
+        open = [
+          {
+            serialNumber: 'V33CP1234',
+            kind: 'sshPort',
+            raisedBy: 'alice',
+            raisedAt: new Date().toISOString(),
+            expiresAt,
+          },
+        ];
+        return commandAnswer('open_ssh_port', { port: 40022, expiresAt });
+      },
+      [on(elevationsRoutes.getElevations)]: () => ({ elevations: open }),
+    });
+    await user.click(await screen.findByRole('combobox', { name: 'Elevate for' }));
+    await user.click(await screen.findByRole('option', { name: '15 min' }));
+    await user.click(screen.getByRole('button', { name: 'Open Port' }));
+    const status = await screen.findByRole('status', { name: 'Elevations' });
+    expect(status.textContent).toMatch(/^SSH port open until \d\d:\d\d \(1[45] min left\)$/);
+    expect(callsTo(commandRoutes.openSshPort)[0]?.body).toEqual({ serialNumber: 'V33CP1234', durationMinutes: 15 });
   });
 
   it('shows the opened port in an alert', async () => {

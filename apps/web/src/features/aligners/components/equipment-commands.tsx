@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_ELEVATION_MINUTES, ELEVATION_DURATIONS, durationLabel } from '@ed/contract/elevations';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
 import { equipmentKeys } from '../../../shared/equipment/api/equipment';
@@ -41,10 +45,35 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
     connected: unit.connected,
   });
   const logLevel = logLevelToggle(unit.logLevel);
+  // How long Open Port, RCP and a raised log level last before the server reverts them.
+  const [durationMinutes, setDuration] = useState<number>(DEFAULT_ELEVATION_MINUTES);
+  const elevating = (['openPort', 'rcp', 'loggingLevel'] as const).some((c) => gate(c).state !== 'hidden');
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Commands">
-      <CommandButton serialNumber={serialNumber} {...gate('openPort')} command="open_ssh_port" />
+      {elevating && (
+        <TextField
+          select
+          size="small"
+          label="Elevate for"
+          value={durationMinutes}
+          onChange={(e) => setDuration(Number(e.target.value))}
+          helperText="Open Port, RCP, Raise Log Level"
+          sx={{ minWidth: 120 }}
+        >
+          {ELEVATION_DURATIONS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {durationLabel(m)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <CommandButton
+        serialNumber={serialNumber}
+        {...gate('openPort')}
+        command="open_ssh_port"
+        args={{ durationMinutes }}
+      />
       <GatedButton {...gate('resetSerial')} onClick={() => onOpenDialog('resetSerial')}>
         Reset Serial
       </GatedButton>
@@ -64,7 +93,7 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
         {...gate('loggingLevel')}
         command="set_logging_level"
         label={logLevel.label}
-        args={{ loggingLevel: logLevel.send }}
+        args={{ loggingLevel: logLevel.send, durationMinutes }}
         // The button flips as soon as the unit took the new level; the re-read that follows confirms it.
         onSuccess={() =>
           queryClient.setQueryData<Equipment>(equipmentKeys.detail(serialNumber), (old) =>
@@ -72,7 +101,7 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
           )
         }
       />
-      <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="rcp" />
+      <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="rcp" args={{ durationMinutes }} />
       <GatedButton {...gate('changeTargets')} onClick={() => onOpenDialog('changeTarget')}>
         Change Targets
       </GatedButton>

@@ -16,6 +16,7 @@ import { useLiveEvent } from '../../../shared/live/live-context';
 import { equipmentKeys, useEquipment } from '../../../shared/equipment/api/equipment';
 import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { ChangeTargetDialog } from './change-target-dialog';
+import { ElevationStatus } from './elevation-status';
 import { EquipmentCommands } from './equipment-commands';
 import { EquipmentDetailHeader } from './equipment-detail-header';
 import type { EquipmentSlots } from './equipment-slots';
@@ -93,6 +94,7 @@ export function EquipmentDetailDialog({
                   This unit&apos;s software does not report its update state.
                 </Typography>
               )}
+              <ElevationStatus serialNumber={unit.serialNumber} />
               {query.isError && (
                 <Alert severity="warning" sx={{ mt: 2 }}>
                   {`Showing the last known state: ${errorMessage(query.error)}`}

@@ -3,6 +3,7 @@ import type { CommandResponse } from '@ed/contract/commands';
 import type { RouteInput } from '@ed/contract/http-api';
 import { commandCallOf, type CommandCall } from '@ed/contract/routes/commands';
 import { callApi } from '../../api/client';
+import { elevationKeys } from './elevations';
 import { equipmentKeys } from './equipment';
 
 export type CommandName = CommandCall['command'];
@@ -13,14 +14,24 @@ export function commandRoute(command: CommandName): CommandCall {
 }
 
 /** The body each command call takes (part 1 §7); reset_serial_number names both serials. */
-export type CommandArgs = { loggingLevel?: 'WARN' | 'INFO'; targetType?: 'AT200' | 'AT700'; newSerialNumber?: string };
+export type CommandArgs = {
+  loggingLevel?: 'WARN' | 'INFO';
+  targetType?: 'AT200' | 'AT700';
+  newSerialNumber?: string;
+  /** How long RCP, Open Port or a raised log level lasts before the server reverts it. */
+  durationMinutes?: number;
+};
 
 export function commandBody(command: CommandName, serialNumber: string, args: CommandArgs = {}) {
   if (command === 'reset_serial_number') {
     return { currentSerialNumber: serialNumber, newSerialNumber: args.newSerialNumber };
   }
-  if (command === 'set_logging_level') return { serialNumber, loggingLevel: args.loggingLevel };
+  const duration = args.durationMinutes === undefined ? {} : { durationMinutes: args.durationMinutes };
+  if (command === 'set_logging_level') {
+    return { serialNumber, loggingLevel: args.loggingLevel, ...(args.loggingLevel === 'INFO' ? duration : {}) };
+  }
   if (command === 'set_target_eol_types') return { serialNumber, targetType: args.targetType };
+  if (command === 'rcp' || command === 'open_ssh_port') return { serialNumber, ...duration };
   return { serialNumber };
 }
 
@@ -41,9 +52,12 @@ export function useUnitCommand(command: CommandName, serialNumber: string) {
   return useMutation({
     mutationFn: (args?: CommandArgs) => sendCommand(command, serialNumber, args),
     // After Reset Serial the unit answers to its new serial only: reading the old one is a 404.
-    onSettled: (_answer, error) =>
-      command === 'reset_serial_number' && !error
-        ? undefined
-        : queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) }),
+    onSettled: async (_answer, error) => {
+      if (command === 'reset_serial_number' && !error) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: equipmentKeys.detail(serialNumber) }),
+        queryClient.invalidateQueries({ queryKey: elevationKeys.unit(serialNumber) }),
+      ]);
+    },
   });
 }
