@@ -8,7 +8,7 @@ import { versionSortKey } from '../../db/unit-columns.js';
 type RolloutRow = typeof rollouts.$inferSelect;
 
 /** Units in flight looked at per rollout and round; at most `slots` are in flight anyway. */
-const SETTLE_BATCH = 2_000;
+export const SETTLE_BATCH = 2_000;
 /** New tickets looked at per round; the watermark moves on by this many at most. */
 const TICKET_BATCH = 500;
 

@@ -5,11 +5,8 @@ import { queryRows, toArray } from '../../db/rows.js';
 import { equipment, specUpdates } from '../../db/schema.js';
 import { prerequisiteOf, type SpecRow } from '../../db/spec-needs.js';
 import { versionSortKey } from '../../db/unit-columns.js';
-import type { Outcome } from './rollout-settle.js';
+import { SETTLE_BATCH, type Outcome } from './rollout-settle.js';
 import type { RolloutRow } from './rollouts.repository.js';
-
-/** Units in flight looked at per rollout and round, as for software. */
-const SETTLE_BATCH = 2_000;
 
 export async function specOf(db: Db, rollout: RolloutRow): Promise<SpecRow | undefined> {
   if (rollout.specUpdateId === null) return undefined;
@@ -35,7 +32,7 @@ export async function specGrants(db: Db, rollout: RolloutRow, serialNumbers: str
         : sql<boolean>`false`,
     })
     .from(equipment)
-    .where(and(sql`${equipment.serialNumber} = any(${toArray(serialNumbers)}::text[])`));
+    .where(sql`${equipment.serialNumber} = any(${toArray(serialNumbers)}::text[])`);
   const refused = new Map<string, { reason: string; onVersion: boolean }>();
   const staged: string[] = [];
   for (const u of units) {
