@@ -81,12 +81,16 @@ export async function seedUnits(db, units) {
   // tens of thousands of times grows slower with each version (minutes at 100,000 units); the
   // counters are then set from the rows.
   await db.execute(sql`alter table equipment_live disable trigger equipment_live_connected_updated`);
+  await db.execute(sql`alter table equipment_live disable trigger fleet_map_connected_updated`);
   for (let from = 1; from <= units; from += SEED_CHUNK) {
     await db.execute(sql`
       update equipment_live set connected = equipment_id % 4 <> 0, alignment_count = equipment_id % 5000
       where equipment_id between ${from} and ${from + SEED_CHUNK - 1}`);
   }
   await db.execute(sql`alter table equipment_live enable trigger equipment_live_connected_updated`);
+  await db.execute(sql`alter table equipment_live enable trigger fleet_map_connected_updated`);
+  // The fleet map's counters (docs/fleet-map.md), the same way.
+  await db.execute(sql`select fleet_map_recount()`);
   await db.execute(sql`
     update fleet_counters set connected = coalesce((select count(*) from equipment_live
       where connected and equipment_id % 16 = fleet_counters.shard), 0)`);
@@ -227,4 +231,26 @@ export function lightClient(baseUrl, sockets = 64) {
     },
     close: () => agent.destroy(),
   };
+}
+
+/**
+ * A PostgreSQL database of the benchmark's own beside `adminUrl`'s, named `<prefix>_<time>`: its
+ * URL, and `drop()` for the end (forced, so a benchmark that failed half-way still cleans up).
+ */
+export async function benchDatabase(adminUrl, prefix) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const run = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -59,6 +59,16 @@ export default defineConfig({
       ROLLOUT_TICK_SECONDS: '1',
       // An elevation's minute lasts 400 ms, so one raised for 15 minutes reverts while a test watches.
       ELEVATION_MINUTE_MS: '400',
+      // An hour of the offline alarm rule lasts 500 ms, so a unit gone is raised at the next job.
+      ALARM_HOUR_MS: '500',
+      // Single sign-on through the test OpenID provider, which start-server.mjs starts on this port.
+      OIDC_ISSUER: `http://127.0.0.1:${E2E.oidcPort}`,
+      OIDC_CLIENT_ID: 'dashboard',
+      OIDC_LABEL: E2E.ssoLabel,
+      OIDC_SCOPES: 'openid email profile groups',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLE_MAP: 'dashboard-admins=admin,dashboard-engineers=engineer,dashboard-support=support',
+      OIDC_DEFAULT_ROLE: 'none',
     },
   },
 });

@@ -7,6 +7,7 @@ export class LoginPage {
   readonly password = () => this.page.getByLabel('Password');
   readonly loginButton = () => this.page.getByRole('button', { name: 'LOGIN' });
   readonly error = () => this.page.getByRole('alert');
+  readonly ssoButton = (label: string) => this.page.getByRole('button', { name: `Sign in with ${label}` });
 
   async open() {
     await this.page.goto('/login');

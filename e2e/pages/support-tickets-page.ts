@@ -32,6 +32,21 @@ export class SupportTicketsPage {
     await expect(this.grid().getByRole('progressbar')).toHaveCount(0);
   }
 
+  /** The ticket's Diagnostics tab, once every item of its newest snapshot is in. */
+  async openDiagnostics(id: number) {
+    await this.detail(id).getByRole('tab', { name: 'Diagnostics' }).click();
+    await expect(this.detail(id).getByRole('list', { name: 'Diagnostic items' }).first()).toBeVisible();
+    await expect(this.detail(id).getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  }
+
+  async openDiagnosticItem(id: number, label: string) {
+    await this.detail(id)
+      .getByRole('list', { name: 'Diagnostic items' })
+      .first()
+      .getByRole('button', { name: `Open ${label}` })
+      .click();
+  }
+
   async openDetail(id: number) {
     await this.settled();
     await this.rowActions(id)

@@ -9,6 +9,9 @@ export const E2E = {
   demoPassword: 'e2e-demo-password',
   /** So a test can enrol a unit of its own and call the device API with its credential. */
   enrollmentKey: 'e2e-enrollment-key',
+  /** The test OpenID provider the server signs people in through (apps/server/test/support/oidc-*.mjs). */
+  oidcPort: Number(process.env.E2E_OIDC_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1),
+  ssoLabel: 'Test Provider',
 };
 
 export const baseURL = `http://127.0.0.1:${E2E.port}`;

@@ -108,6 +108,19 @@ const SIGNED_IN: View[] = [
   },
   { name: 'Audits', path: '/Audits', ready: (p) => p.getByRole('grid', { name: 'Audit log' }) },
   { name: 'Unit Claims', path: '/UnitClaims', ready: (p) => p.getByRole('grid', { name: 'Unit Claims' }) },
+  {
+    name: 'Fleet Map',
+    path: '/FleetMap',
+    ready: (p) => p.getByRole('table', { name: 'Units per country' }).getByRole('rowheader').first(),
+  },
+  { name: 'Alarms', path: '/Alarms', ready: (p) => p.getByRole('grid', { name: 'Alarms' }) },
+  { name: 'Alarms: Rules', path: '/Alarms?tab=rules', ready: (p) => p.getByRole('grid', { name: 'Alarm Rules' }) },
+  {
+    name: 'Alarms: New Alarm Rule',
+    path: '/Alarms?tab=rules',
+    reach: (p) => p.getByRole('button', { name: 'New rule' }).click(),
+    ready: (p) => p.getByRole('dialog', { name: 'New Alarm Rule' }),
+  },
   { name: 'A path outside the route table', path: '/no-such-screen', ready: heading('Page not found') },
 ];
 

@@ -24,6 +24,8 @@ const TABLES: { path: string; tab?: string; grid: string }[] = [
   { path: '/SpecUpdates', tab: 'Spec Releases', grid: 'Spec releases' },
   { path: '/Audits', grid: 'Audit log' },
   { path: '/UnitClaims', grid: 'Unit Claims' },
+  { path: '/Alarms', grid: 'Alarms' },
+  { path: '/Alarms', tab: 'Rules', grid: 'Alarm Rules' },
 ];
 
 async function showTable(page: Page, { path, tab, grid }: (typeof TABLES)[number]) {

@@ -25,6 +25,7 @@ export function assistantRoutes(service: AssistantService) {
   const handlers: { [K in keyof Table]: Handler<Table[K]> } = {
     statistics: () => service.statistics(),
     chatSessions: (req) => service.page(req.query.page),
+    exportChatSessions: (req, reply) => service.exportCsv(reply, req.log),
     openSession: async (req, reply) => reply.code(201).send(await service.open(unitOf(req))),
     ask: (req) => service.ask(unitOf(req), req.params.sessionId, req.body.query),
     closeSession: async (req) => {

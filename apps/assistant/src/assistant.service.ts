@@ -1,5 +1,7 @@
 import { MAX_QUERIES_PER_SESSION, type AskResponse, type ChatSessionsResponse } from '@ed/contract/assistant';
 import { PAGE_SIZE } from '@ed/contract/constants';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { sendChatsCsv } from './chats-csv.js';
 import { httpError } from './http-error.js';
 import type { KnowledgeBase } from './knowledge-base.js';
 import type { QuestionQueue } from './question-queue.js';
@@ -47,6 +49,11 @@ export class AssistantService {
       throw httpError(404, `Page ${page} is out of range: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`}.`);
     }
     return result;
+  }
+
+  /** The chat sessions as CSV, a page of statements at a time (chats-csv.ts). */
+  exportCsv(reply: FastifyReply, logger: FastifyBaseLogger) {
+    return sendChatsCsv(reply, this.store, logger);
   }
 
   private async ownSession(serialNumber: string, sessionId: string) {

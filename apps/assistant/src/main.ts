@@ -4,6 +4,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
+import { EXPORT_HEADERS } from '@ed/contract/csv-export';
 import { assistantPlugin } from './assistant.plugin.js';
 import { sharedDatabaseGuards } from './shared-database-guards.js';
 
@@ -54,7 +55,12 @@ app.setErrorHandler((err: FastifyError, request, reply) => {
   return reply.code(status).send({ statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message });
 });
 if (config.ASSISTANT_CORS_ORIGIN) {
-  await app.register(cors, { origin: new URL(config.ASSISTANT_CORS_ORIGIN).origin, methods: ['GET', 'POST'] });
+  await app.register(cors, {
+    origin: new URL(config.ASSISTANT_CORS_ORIGIN).origin,
+    methods: ['GET', 'POST'],
+    // The console reads an export's row count for its progress bar, across origins.
+    exposedHeaders: Object.values(EXPORT_HEADERS),
+  });
 }
 await app.register(assistantPlugin, {
   db,

@@ -68,15 +68,23 @@ export class ChatStore {
 
   /** One page of 10, newest first, each with its whole conversation (at most MAX_QUERIES_PER_SESSION). */
   async page(page: number): Promise<{ totalDocs: number; docs: ChatSession[] }> {
-    const [[total], rows] = await Promise.all([
-      this.db.select({ n: count() }).from(chatSessions),
-      this.db
-        .select({ row: chatSessions, isOpen: sql<boolean>`(${this.openCondition()})` })
-        .from(chatSessions)
-        .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-    ]);
+    const [totalDocs, docs] = await Promise.all([this.count(), this.rows((page - 1) * PAGE_SIZE, PAGE_SIZE)]);
+    return { totalDocs, docs };
+  }
+
+  async count(): Promise<number> {
+    const [total] = await this.db.select({ n: count() }).from(chatSessions);
+    return total?.n ?? 0;
+  }
+
+  /** The list's sessions, newest first, from `offset` (a page, or a page of an export). */
+  async rows(offset: number, limit: number): Promise<ChatSession[]> {
+    const rows = await this.db
+      .select({ row: chatSessions, isOpen: sql<boolean>`(${this.openCondition()})` })
+      .from(chatSessions)
+      .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+      .limit(limit)
+      .offset(offset);
     const ids = rows.map((r) => r.row.id);
     const exchanges = ids.length
       ? await this.db
@@ -85,16 +93,13 @@ export class ChatStore {
           .where(inArray(chatExchanges.sessionId, ids))
           .orderBy(asc(chatExchanges.id))
       : [];
-    return {
-      totalDocs: total?.n ?? 0,
-      docs: rows.map(({ row, isOpen }) =>
-        this.toSession(
-          row,
-          exchanges.filter((e) => e.sessionId === row.id),
-          isOpen,
-        ),
+    return rows.map(({ row, isOpen }) =>
+      this.toSession(
+        row,
+        exchanges.filter((e) => e.sessionId === row.id),
+        isOpen,
       ),
-    };
+    );
   }
 
   /** Computed from the stored sessions and exchanges, so every instance reports the same. */

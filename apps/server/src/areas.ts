@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import alarmsPlugin from './areas/alarms/alarms.plugin.js';
+import alarmsRoutes from './areas/alarms/alarms.routes.js';
 import alignersPlugin from './areas/aligners/aligners.plugin.js';
 import alignersRoutes from './areas/aligners/aligners.routes.js';
 import assistantPlugin from './areas/assistant/assistant.plugin.js';
@@ -8,6 +10,8 @@ import auditsRoutes from './areas/audits/audits.routes.js';
 import authRoutes from './areas/auth/auth.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
+import oidcPlugin from './areas/auth/oidc.plugin.js';
+import oidcRoutes from './areas/auth/oidc.routes.js';
 import cameraCalPlugin from './areas/camera-cal/camera-cal.plugin.js';
 import cameraCalRoutes from './areas/camera-cal/camera-cal.routes.js';
 import commandRoutes from './areas/fleet/commands.routes.js';
@@ -19,6 +23,8 @@ import easyRoutes from './areas/easy/easy.routes.js';
 import elevationsPlugin from './areas/elevations/elevations.plugin.js';
 import elevationsRoutes from './areas/elevations/elevations.routes.js';
 import fleetPlugin from './areas/fleet/fleet.plugin.js';
+import fleetMapPlugin from './areas/fleet-map/fleet-map.plugin.js';
+import fleetMapRoutes from './areas/fleet-map/fleet-map.routes.js';
 import healthRoutes from './areas/health/health.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import messagesPlugin from './areas/messages/messages.plugin.js';
@@ -42,6 +48,7 @@ import softwareRoutes from './areas/software/software.routes.js';
 import specsRoutes from './areas/specs/specs.routes.js';
 import ticketsPlugin from './areas/tickets/tickets.plugin.js';
 import ticketsRoutes from './areas/tickets/tickets.routes.js';
+import diagnosticsRoutes from './areas/tickets/diagnostics.routes.js';
 import trendPlugin from './areas/trend/trend.plugin.js';
 import trendRoutes from './areas/trend/trend.routes.js';
 import truPointPlugin from './areas/trupoint/trupoint.plugin.js';
@@ -66,9 +73,11 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   authServicePlugin,
   sessionCachePlugin,
   authenticationPlugin,
+  oidcPlugin,
   livePlugin,
   fleetPlugin,
   elevationsPlugin,
+  alarmsPlugin,
   servicesPlugin,
   dashboardPlugin,
   alignersPlugin,
@@ -85,15 +94,19 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   assistantPlugin,
   softwarePlugin,
   rolloutsPlugin,
+  fleetMapPlugin,
   healthRoutes,
 ];
 
 /** The API's routes, by area: registered in the authenticated, audited API context. */
 export const API_ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
+  oidcRoutes,
   deviceRoutes,
   commandRoutes,
   elevationsRoutes,
+  alarmsRoutes,
+  diagnosticsRoutes,
   reportsRoutes,
   servicesRoutes,
   alignersRoutes,
@@ -118,4 +131,5 @@ export const API_ROUTES: readonly FastifyPluginAsync[] = [
   unitClaimsRoutes,
   savedViewsRoutes,
   rolloutsRoutes,
+  fleetMapRoutes,
 ];

@@ -27,6 +27,3 @@ export type AuditsQuery = z.input<typeof auditsQuerySchema>;
 
 export const auditsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(auditEntrySchema) });
 export type AuditsResponse = z.infer<typeof auditsResponseSchema>;
-
-/** The CSV export holds at most this many rows, newest first. */
-export const AUDIT_EXPORT_MAX_ROWS = 10_000;

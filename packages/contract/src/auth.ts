@@ -52,6 +52,8 @@ export const expiredResponseSchema = z.object({
   expired: z.boolean(),
   passwordChangedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
+  /** False for a single sign-on user, whose password is the provider's: nothing to change here. */
+  localPassword: z.boolean().optional(),
 });
 export type ExpiredResponse = z.infer<typeof expiredResponseSchema>;
 

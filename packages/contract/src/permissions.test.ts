@@ -34,6 +34,9 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'units.decideClaims': 'Y------',
   'rollouts.manage': 'YY-----',
   'rollouts.pause': 'YYY----',
+  'alarms.read': 'YYYY---',
+  'alarms.manage': 'YY-----',
+  'diagnostics.collect': 'YYYY---',
 };
 
 describe('role permissions', () => {
@@ -72,11 +75,13 @@ describe('menu visibility (part 1 §6)', () => {
         'users',
         'audits',
         'unitClaims',
+        'fleetMap',
+        'alarms',
       ],
     ],
-    ['engineer', [...everyone, 'updateScheduler', 'easy', 'notifications', 'truPoint', 'messaging']],
-    ['support_lvl2', [...everyone, 'updateScheduler', 'easy', 'truPoint']],
-    ['support', [...everyone, 'truPoint']],
+    ['engineer', [...everyone, 'updateScheduler', 'easy', 'notifications', 'truPoint', 'messaging', 'alarms']],
+    ['support_lvl2', [...everyone, 'updateScheduler', 'easy', 'truPoint', 'alarms']],
+    ['support', [...everyone, 'truPoint', 'alarms']],
     ['tech', everyone],
     ['ezadas', [...everyone, 'easy']],
     ['guest', everyone],

@@ -30,11 +30,17 @@ export const PERMISSIONS = {
   'messaging.use': ['admin', 'engineer'],
   'messages.approve': ['admin', 'engineer'],
   'audits.read': ['admin'],
+  /** The spec's "maps" menu item: the live fleet map (docs/fleet-map.md). */
   'maps.read': ['admin'],
   /** Approve a unit's claim to a serial number that has a credential (docs/device-protocol.md). */
   'units.decideClaims': ['admin'],
   /** Create, start, resume and cancel rollouts (docs/rollouts.md). */
   'rollouts.manage': ['admin', 'engineer'],
+  /** Alarms (docs/alarms.md): seen and acknowledged by the staff who look after units; rules by admin and engineer. */
+  'alarms.read': ['admin', 'engineer', 'support_lvl2', 'support'],
+  'alarms.manage': ['admin', 'engineer'],
+  /** Diagnostic snapshots (docs/diagnostics.md): the staff who work tickets. */
+  'diagnostics.collect': ['admin', 'engineer', 'support_lvl2', 'support'],
   /** Anyone who sees the harm may stop a rollout. */
   'rollouts.pause': ['admin', 'engineer', 'support_lvl2'],
 } as const satisfies Record<string, RoleList>;
@@ -65,6 +71,7 @@ export const MENU = [
   { key: 'specUpdates', path: '/SpecUpdates', title: 'Spec Updates' },
   { key: 'updateScheduler', path: '/UpdateScheduler', title: 'Update Scheduler', permission: 'updateScheduler.read' },
   { key: 'rollouts', path: '/Rollouts', title: 'Rollouts' },
+  { key: 'alarms', path: '/Alarms', title: 'Alarms', permission: 'alarms.read' },
   { key: 'trendChart', path: '/TrendChart', title: 'Trend Chart' },
   { key: 'easy', path: '/Easy', title: 'EZ ADAS', permission: 'easy.use' },
   { key: 'notifications', path: '/Notifications', title: 'Notifications / Ads', permission: 'notifications.manage' },
@@ -74,6 +81,7 @@ export const MENU = [
   { key: 'users', path: '/Users', title: 'Users', permission: 'users.manage' },
   { key: 'audits', path: '/Audits', title: 'Audits', permission: 'audits.read' },
   { key: 'unitClaims', path: '/UnitClaims', title: 'Unit Claims', permission: 'units.decideClaims' },
+  { key: 'fleetMap', path: '/FleetMap', title: 'Fleet Map', permission: 'maps.read' },
 ] as const satisfies readonly MenuItem[];
 
 export type MenuKey = (typeof MENU)[number]['key'];

@@ -1,4 +1,5 @@
 import type { RouteTable } from './http-api.js';
+import { alarmsRoutes } from './routes/alarms.js';
 import { alignersRoutes } from './routes/aligners.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { auditsRoutes } from './routes/audits.js';
@@ -7,8 +8,10 @@ import { cameraCalRoutes } from './routes/camera-cal.js';
 import { commandRoutes } from './routes/commands.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { devicesRoutes } from './routes/devices.js';
+import { diagnosticsRoutes } from './routes/diagnostics.js';
 import { easyRoutes } from './routes/easy.js';
 import { elevationsRoutes } from './routes/elevations.js';
+import { fleetMapRoutes } from './routes/fleet-map.js';
 import { healthRoutes } from './routes/health.js';
 import { messagesRoutes } from './routes/messages.js';
 import { notificationsRoutes } from './routes/notifications.js';
@@ -21,6 +24,7 @@ import { schedulesRoutes } from './routes/schedules.js';
 import { servicesRoutes } from './routes/services.js';
 import { softwareRoutes } from './routes/software.js';
 import { specsRoutes } from './routes/specs.js';
+import { ssoRoutes } from './routes/sso.js';
 import { ticketsRoutes } from './routes/tickets.js';
 import { trendRoutes } from './routes/trend.js';
 import { trupointRoutes } from './routes/trupoint.js';
@@ -36,6 +40,7 @@ import { vendorRoutes } from './routes/vendor.js';
  * one, so that a page downloads the schemas of its own calls only.
  */
 export const ROUTE_TABLE = {
+  alarmsRoutes,
   alignersRoutes,
   assistantRoutes,
   auditsRoutes,
@@ -44,8 +49,10 @@ export const ROUTE_TABLE = {
   commandRoutes,
   dashboardRoutes,
   devicesRoutes,
+  diagnosticsRoutes,
   easyRoutes,
   elevationsRoutes,
+  fleetMapRoutes,
   healthRoutes,
   messagesRoutes,
   notificationsRoutes,
@@ -58,6 +65,7 @@ export const ROUTE_TABLE = {
   servicesRoutes,
   softwareRoutes,
   specsRoutes,
+  ssoRoutes,
   ticketsRoutes,
   trendRoutes,
   trupointRoutes,

@@ -9,4 +9,7 @@ export const SIGN_IN_ENDPOINTS = {
   signIn: { method: 'POST', path: '/auth/token/v1' },
   requestReset: { method: 'POST', path: '/request/reset_user_password/v1' },
   resetPassword: { method: 'POST', path: '/reset/user_password/v1' },
+  ssoConfig: { method: 'GET', path: '/auth/sso/v1/config' },
+  ssoStart: { method: 'GET', path: '/auth/sso/v1/start' },
+  ssoCallback: { method: 'POST', path: '/auth/sso/v1/callback' },
 } as const satisfies Record<string, Endpoint>;

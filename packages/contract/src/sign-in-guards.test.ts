@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenResponseSchema } from './auth.js';
 import { errorResponseSchema, messageResponseSchema } from './errors.js';
-import { isErrorSentence, isMessageResponse, isTokenResponse } from './sign-in-guards.js';
+import { isErrorSentence, isMessageResponse, isSsoConfig, isSsoStart, isTokenResponse } from './sign-in-guards.js';
+import { ssoConfigSchema, ssoStartSchema } from './sso.js';
 
 const token = {
   access_token: 'abc',
@@ -41,5 +42,27 @@ describe('sign-in guards agree with their schemas', () => {
   it.each(errors.map((e) => [JSON.stringify(e), e]))('error %s', (_, value) => {
     const schema = errorResponseSchema.partial({ statusCode: true, error: true });
     expect(isErrorSentence(value)).toBe(schema.safeParse(value).success);
+  });
+
+  const ssoConfigs: unknown[] = [
+    { enabled: false },
+    { enabled: true, label: 'Contoso' },
+    { enabled: 'yes' },
+    { enabled: true, label: 3 },
+    null,
+  ];
+  it.each(ssoConfigs.map((c) => [JSON.stringify(c), c]))('SSO config %s', (_, value) => {
+    expect(isSsoConfig(value)).toBe(ssoConfigSchema.safeParse(value).success);
+  });
+
+  const ssoStarts: unknown[] = [
+    { authorizationUrl: 'https://login.example.com/auth?client_id=x' },
+    { authorizationUrl: 'http://127.0.0.1:4000/auth' },
+    { authorizationUrl: 'javascript:alert(1)' },
+    { authorizationUrl: 7 },
+    {},
+  ];
+  it.each(ssoStarts.map((s) => [JSON.stringify(s), s]))('SSO start %s', (_, value) => {
+    expect(isSsoStart(value)).toBe(ssoStartSchema.safeParse(value).success);
   });
 });

@@ -1,6 +1,7 @@
 import type { TokenResponse } from './auth.js';
 import type { ErrorResponse, MessageResponse } from './errors.js';
 import { ROLES } from './role-names.js';
+import type { SsoConfig, SsoStart } from './sso.js';
 
 /**
  * The shapes the sign-in and password-reset pages read, checked without zod: those pages are
@@ -30,4 +31,12 @@ export function isMessageResponse(v: unknown): v is MessageResponse {
 /** An error answer's sentence and field, as much of `ErrorResponse` as a client shows. */
 export function isErrorSentence(v: unknown): v is Pick<ErrorResponse, 'message' | 'field'> {
   return isObject(v) && typeof v.message === 'string' && (v.field === undefined || typeof v.field === 'string');
+}
+
+export function isSsoConfig(v: unknown): v is SsoConfig {
+  return isObject(v) && typeof v.enabled === 'boolean' && (v.label === undefined || typeof v.label === 'string');
+}
+
+export function isSsoStart(v: unknown): v is SsoStart {
+  return isObject(v) && typeof v.authorizationUrl === 'string' && /^https?:\/\//.test(v.authorizationUrl);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmCountsSchema } from './alarms.js';
 import {
   connectionCountersSchema,
   serviceStatusSchema,
@@ -42,6 +43,8 @@ export const serverEventSchemas = {
   SUPPORT_TICKET_STATISTICS: ticketStatisticsSchema,
   /** Not of the spec: a rollout changed state or counts (docs/rollouts.md). */
   ROLLOUT_CHANGED: rolloutSummarySchema,
+  /** Not of the spec: alarms were raised, acknowledged or cleared; the counts now (docs/alarms.md). */
+  ALARMS_CHANGED: alarmCountsSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

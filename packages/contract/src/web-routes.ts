@@ -23,6 +23,8 @@ export const PROTECTED_ROUTES = [
   '/AIKnow',
   '/UnitClaims',
   '/Rollouts',
+  '/FleetMap',
+  '/Alarms',
 ] as const;
 
 /** Addresses under a screen, for deep links: a rollout's create wizard and one rollout. */

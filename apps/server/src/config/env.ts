@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, configuredPassword, int, optionalString } from './env-values.js';
+import { OIDC_ENV, readSso, type SsoSettings } from './oidc-env.js';
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
@@ -94,6 +95,8 @@ const envSchema = z.object({
   JOB_INTERVAL_MS: int(0, 3_600_000).default(5_000),
   /** Milliseconds in a minute of an elevation (docs/elevations.md): 60,000; tests shorten it. */
   ELEVATION_MINUTE_MS: int(100, 60_000).default(60_000),
+  /** Milliseconds in an hour of the offline alarm rule (docs/alarms.md): 3,600,000; tests shorten it. */
+  ALARM_HOUR_MS: int(100, 3_600_000).default(3_600_000),
   /** Where the console reaches the AI assistant; the default is the one mounted in this server. */
   AI_URL: z.string().trim().min(1).default('/assistant'),
   /** Mount the assistant at /assistant in this process (false when it runs on its own). */
@@ -156,6 +159,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: configuredPassword,
   /** Serve /docs and /openapi.json to anyone; otherwise they need a bearer token like the API. */
   PUBLIC_API_DOCS: bool.default(false),
+  ...OIDC_ENV,
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -164,6 +168,8 @@ export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 
   PUBLIC_URL: string;
   /** The database whenever the database is shared (DATABASE_URL), unless set. */
   FILE_STORE: 'disk' | 'database';
+  /** Single sign-on through OpenID Connect; undefined when OIDC_ISSUER is unset. */
+  sso?: SsoSettings;
   /** Absolute paths derived from DATA_DIR (the disk file store's root is `data`). */
   paths: {
     data: string;
@@ -184,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? '?');
-      const shown = /PASSWORD|KEY/.test(key) ? '(hidden)' : JSON.stringify(env[key]);
+      const shown = /PASSWORD|KEY|SECRET/.test(key) ? '(hidden)' : JSON.stringify(env[key]);
       return `  ${key}: ${issue.message} (got ${shown})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -195,12 +201,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  MQTT_BROKER_ACCOUNTS: ${problem} (got "${parsed.data.MQTT_BROKER_ACCOUNTS}")`,
     );
   }
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  const sso = readSso(parsed.data, publicUrl);
+  if (sso.problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${sso.problems.join('\n  ')}`);
   const data = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    sso: sso.settings,
     // Several instances share one PostgreSQL; only the database reaches them all.
     FILE_STORE: parsed.data.FILE_STORE ?? (parsed.data.DATABASE_URL ? 'database' : 'disk'),
-    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
     paths: {
       data,
       pglite: path.join(data, 'pgdata'),

@@ -10,3 +10,7 @@ export * from './schema/software.js';
 export * from './schema/files.js';
 export * from './schema/rollouts.js';
 export * from './schema/elevations.js';
+export * from './schema/alarms.js';
+export * from './schema/fleet-map.js';
+export * from './schema/single-sign-on.js';
+export * from './schema/diagnostics.js';

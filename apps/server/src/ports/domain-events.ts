@@ -1,3 +1,4 @@
+import type { VoltageBoard } from '@ed/contract/device-protocol';
 import type { Family } from '@ed/contract/families';
 import type { SoftwareUpdate } from '@ed/contract/software';
 import type { Tx } from '../db/client.js';
@@ -27,6 +28,8 @@ export interface DomainEvents {
    * `serialNumbers` (none when the units themselves reported it).
    */
   stagingChanged: { family: Family; serialNumbers: string[] };
+  /** A unit answered Get Voltages and the report was stored (the alarms' voltage rule reads it). */
+  voltagesReported: { serialNumber: string; voltages: VoltageBoard[] };
   /** A support ticket of the unit was opened, changed or closed. */
   ticketChanged: { serialNumber: string };
   /** A unit reported its Tru-Point pairings (its `pairing` topic); handled in the unit's queue. */

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiStatisticsSchema, askResponseSchema, chatSessionsResponseSchema } from '@ed/contract/assistant';
@@ -70,6 +71,23 @@ describe('the AI assistant', () => {
     expect(page.docs[0]!.conversation).toEqual([
       { query: 'the cameras cannot see the targets', response: answer.response },
     ]);
+  });
+
+  it('exports the chat sessions as CSV, newest first as listed, to signed-in readers', async () => {
+    const a = await unit();
+    const b = await unit();
+    const first = await open(a.auth);
+    expect((await ask(a.auth, first, 'the cameras cannot see the targets')).statusCode).toBe(200);
+    await open(b.auth);
+    const listed = chatSessionsResponseSchema.parse((await read('/assistant/chat_sessions/?page=1')).json());
+    const res = await read('/assistant/export/chat_sessions/v1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['x-export-rows']).toBe('2');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => r['Session ID'])).toEqual(listed.docs.map((d) => d.sessionId));
+    expect(rows[1]).toMatchObject({ 'Serial Number': a.serialNumber, Open: 'yes', Queries: '1' });
+    expect((await read('/assistant/export/chat_sessions/v1', {})).statusCode).toBe(401);
   });
 
   it('computes its statistics from the stored sessions', async () => {

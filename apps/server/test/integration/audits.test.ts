@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@ed/contract/audits';
 import { auditLog } from '../../src/db/schema.js';
@@ -66,12 +67,23 @@ describe('the audit log', () => {
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await entries(`from=${future}`)).totalDocs).toBe(0);
     expect((await entries(`to=${future}`)).totalDocs).toBeGreaterThan(0);
+    // The export keeps its path and query; it now streams, as every list's export does.
     const csv = await t.app.inject({ url: '/read/audits_csv/v1?filterTarget=joe', headers: bearer(admin) });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['x-export-rows']).toBe('3');
+    expect(csv.headers['x-export-limit']).toBe('100000');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('Time (UTC),User,Action,Target,Outcome,Request ID');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('admin,POST /delete/user/v1,joe,200');
+    const listed = await entries('filterUsername=admin');
+    const all = await t.app.inject({ url: '/read/audits_csv/v1?filterUsername=admin', headers: bearer(admin) });
+    expect(all.headers['x-export-rows']).toBe(String(listed.totalDocs));
+    const rows = parse<Record<string, string>>(all.body, { columns: true });
+    expect(rows.slice(0, listed.docs.length).map((r) => r['Request ID'])).toEqual(listed.docs.map((d) => d.requestId));
+    const bad = await t.app.inject({ url: '/read/audits_csv/v1?from=yesterday', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('from');
     await t.createUser('eng', 'engineer');
     const eng = (await t.signIn('eng')).access_token;
     expect((await t.app.inject({ url: '/read/audits/v1', headers: bearer(eng) })).statusCode).toBe(403);

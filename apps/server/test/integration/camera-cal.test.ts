@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cameraCalsResponseSchema } from '@ed/contract/camera-cal';
 import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
@@ -91,6 +92,24 @@ describe('camera calibrations', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/page/);
     expect((await f.t.app.inject({ url: '/read/camera_cals/v1' })).statusCode).toBe(401);
+
+    // The export: the filter's records as CSV, newest first as listed.
+    const exported = (query = '') => f.t.app.inject({ url: `/export/camera_cals/v1${query}`, headers: bearer(token) });
+    const all = await exported('?filterSerialNumber=RB2002');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-export-rows']).toBe('12');
+    const rows = parse<Record<string, string>>(all.body, { columns: true });
+    const pages = [...first.docs, ...(await listed('?page=2')).docs];
+    expect(rows.map((r) => r['Date (UTC)'])).toEqual(pages.map((d) => d.Date));
+    expect(rows[0]).toMatchObject({
+      Unit: unit.serialNumber,
+      'Left Boards': pages[0]!.LeftBoards.map((b) => b.SerialNumber).join(', '),
+    });
+    expect((await exported('?filterSerialNumber=lb0003')).headers['x-export-rows']).toBe('1');
+    const badFilter = await exported(`?filterSerialNumber=${'X'.repeat(65)}`);
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.body).toContain('filterSerialNumber');
+    expect((await f.t.app.inject({ url: '/export/camera_cals/v1' })).statusCode).toBe(401);
   });
 
   it('keeps the records a calibration-logs command fetched, with their cameras', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Fixture, Target } from '@ed/contract/easy';
 import { EasyService } from '../../src/areas/easy/easy.service.js';
@@ -234,6 +235,38 @@ describe('EZ ADAS', () => {
     expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures?page=0', headers: bearer(admin) })).statusCode).toBe(
       400,
     );
+  });
+
+  it('exports fixtures and targets as CSV in their lists’ filter and order', async () => {
+    for (let i = 12; i >= 1; i--)
+      await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
+    const exported = (url: string, token = admin) => t.app.inject({ url, headers: bearer(token) });
+    const listed = [
+      ...(await fixtures('?page=1&filterSerialNumber=fx')).docs,
+      ...(await fixtures('?page=2&filterSerialNumber=fx')).docs,
+    ];
+    const res = await exported('/export/ez_fixtures/v1?filterSerialNumber=fx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe('12');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => r['Serial Number'])).toEqual(listed.map((f) => f.serialNumber));
+    expect(rows[0]).toMatchObject({ 'Serial Number': 'FX-001', 'Activation Count': '0' });
+    expect((await exported('/export/ez_fixtures/v1?filterSerialNumber=x-01')).headers['x-export-rows']).toBe('3');
+    const bad = await exported(`/export/ez_fixtures/v1?filterSerialNumber=${'X'.repeat(33)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('filterSerialNumber');
+
+    await target('Rear Radar', 7, 0, 'Included');
+    await target('Front Radar', 12, 4, 'Premium + VAG');
+    const targets = parse<Record<string, string>>((await exported('/export/ez_targets/v1')).body, { columns: true });
+    expect(targets).toEqual([
+      { 'Target Name': 'Front Radar', 'Target ID': '12', 'Package Index': '4', 'Package Name': 'Premium + VAG' },
+      { 'Target Name': 'Rear Radar', 'Target ID': '7', 'Package Index': '0', 'Package Name': 'Included' },
+    ]);
+    await t.createUser('viewer', 'support');
+    const support = (await t.signIn('viewer')).access_token;
+    expect((await exported('/export/ez_fixtures/v1', support)).statusCode).toBe(403);
+    expect((await exported('/export/ez_targets/v1', support)).statusCode).toBe(403);
   });
 
   it('reports EZ-ADAS and Tru-Point integrations up on the home dashboard', async () => {

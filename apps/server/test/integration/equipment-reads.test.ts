@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeSerialNumber } from '@ed/contract/serial-number';
@@ -83,6 +84,39 @@ describe('equipment reads', () => {
     expect(await serials('sortBy=createdAt&sortDesc=true&page=500')).toEqual(
       expected(Array.from({ length: 10 }, (_, k) => 4991 + k)),
     );
+  });
+
+  it('exports the list’s filter and sort as CSV, in its order, a page of statements at a time', async () => {
+    await seed(t, 3_100);
+    const query = 'filterFamily=gtps&sortBy=createdAt&sortDesc=true';
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const docs = (await list(`${query}&page=${page}`)).json().docs as { serialNumber: string }[];
+      if (docs.length === 0) break;
+      listed.push(...docs.map((d) => d.serialNumber));
+    }
+    const exported = (q: string) => t.app.inject({ url: `/export/aligners/v1?${q}`, headers: bearer(token) });
+    const res = await exported(query);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    // gtps is i % 3 = 1: 1,034 of 1..3,100, more than one export page of 1,000.
+    expect(res.headers['x-export-rows']).toBe('1034');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Serial Number',
+      'Country',
+      'Family',
+      'Software Version',
+      'Created At (UTC)',
+      'Updated At (UTC)',
+    ]);
+    expect(rows.map((r) => r['Serial Number'])).toEqual(listed);
+    expect(rows.every((r) => r.Family === 'gtps')).toBe(true);
+    expect((await exported('')).headers['x-export-rows']).toBe('3100');
+    const bad = await exported('filterFamily=toaster');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('filterFamily');
+    expect((await t.app.inject({ url: '/export/aligners/v1' })).statusCode).toBe(401);
   });
 
   it('keeps the fleet total exact through inserts, upserts and deletes', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '@ed/contract/messages';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
@@ -170,6 +171,30 @@ describe('Messaging', () => {
       'message active → completed',
       'message upcoming → active',
     ]);
+  });
+
+  it('exports a tab’s messages as CSV, newest first, by disposition and issuer', async () => {
+    const first = await create(ann, { header: 'First' });
+    const second = await create(ann, { header: '@second' });
+    await create(bob, { header: 'Bob’s' });
+    const query = 'filterDisposition=draft&filterIssuerUsername=ann';
+    const exported = (q: string, token = ann) =>
+      t.app.inject({ url: `/export/messages/v1?${q}`, headers: bearer(token) });
+    const res = await exported(query);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe('2');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => Number(r.ID))).toEqual((await list(query)).docs.map((m) => m.id));
+    expect(rows.map((r) => Number(r.ID))).toEqual([second.id, first.id]);
+    expect(rows[0]).toMatchObject({ Header: "'@second", Market: 'US', 'Start Date (UTC)': second.schedule.startDate });
+    expect(
+      (await exported('filterDisposition=draft&filterIssuerUsername=ann&invert=true')).headers['x-export-rows'],
+    ).toBe('1');
+    const bad = await exported('filterDisposition=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('filterDisposition');
+    await t.createUser('sam', 'support');
+    expect((await exported(query, (await t.signIn('sam')).access_token)).statusCode).toBe(403);
   });
 
   it('answers 403 to roles without Messaging', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
@@ -186,6 +187,28 @@ describe('rollouts', () => {
     const paused = await post('/update/rollout_pause/v1', { id, reason: 'Shops report drift' }, lvl2);
     expect(paused.statusCode).toBe(200);
     expect(paused.json().pausedReason).toBe('Paused by lvl2: Shops report drift');
+  });
+
+  it('exports the list as CSV, newest first, of one state or all', async () => {
+    await units('ROL', 4);
+    await create({ name: 'First draft', start: false });
+    await create({ name: 'Running' });
+    await create({ name: '=Second draft', start: false });
+    const listed = (await get('/read/rollouts/v1')).json<{ docs: { name: string; state: string }[] }>();
+    const all = await get('/export/rollouts/v1');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-export-rows']).toBe('3');
+    const rows = parse<Record<string, string>>(all.body, { columns: true });
+    // A name a spreadsheet would run as a formula is sent as text.
+    expect(rows.map((r) => r.Name!.replace(/^'/, ''))).toEqual(listed.docs.map((d) => d.name));
+    expect(rows[0]).toMatchObject({ Name: "'=Second draft", Family: 'aligner', Version: '5.2.0', Units: '0' });
+    const drafts = await get('/export/rollouts/v1?state=draft');
+    expect(drafts.headers['x-export-rows']).toBe('2');
+    const draftRows = parse<Record<string, string>>(drafts.body, { columns: true });
+    expect(draftRows.map((r) => r.State)).toEqual(['draft', 'draft']);
+    const bad = await get('/export/rollouts/v1?state=sideways');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('state');
   });
 
   it('cancels: unstages units that have not started downloading, leaves installs alone', async () => {

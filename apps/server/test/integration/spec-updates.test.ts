@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +61,23 @@ describe('spec updates', () => {
 
     const list = await t.app.inject({ url: '/read/spec_updates/v1/?page=1', headers: bearer(admin) });
     expect(list.json()).toMatchObject({ totalDocs: 1, docs: [{ path: 'specs/na-2031-04', active: false }] });
+
+    // The export is the list as CSV (it has no filter, and one order).
+    const csv = await t.app.inject({ url: '/export/spec_updates/v1', headers: bearer(admin) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['x-export-rows']).toBe('1');
+    const rows = parse<Record<string, string>>(csv.body, { columns: true });
+    expect(rows.map((r) => r.Path)).toEqual(list.json().docs.map((d: { path: string }) => d.path));
+    expect(rows[0]).toMatchObject({
+      'Display Name': 'NA-2031',
+      Month: '4',
+      'Aligners Require': '5.0.0',
+      'Oasis Require': 'N/A',
+      Active: 'no',
+      'Target Family': 'all',
+      Filter: '*',
+    });
+    expect((await t.app.inject({ url: '/export/spec_updates/v1' })).statusCode).toBe(401);
   });
 
   it('lets only admin and engineer create or edit', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -284,6 +285,31 @@ describe('support tickets', () => {
     expect((await get(sue, '/read/aligner/v1?serialNumber=V33CT0100')).json().openSupportTickets).toBe(2);
   });
 
+  it('exports the list’s filter as CSV, newest first, with “mine” the caller’s own', async () => {
+    const first = (await create(admin, 'admin')).json<Ticket>();
+    await create(sue, 'sue');
+    await create(sue, 'sue', { originatorName: '=HYPERLINK("x")' });
+    await post(admin, '/update/ticket_closed/v1', { id: first.id, username: 'admin' });
+    const listed = (await get(sue, '/read/tickets/v1?closed=true')).json<{ docs: Ticket[]; totalDocs: number }>();
+    const res = await get(sue, '/export/tickets/v1?closed=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe('3');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => Number(r.ID))).toEqual(listed.docs.map((d) => d.id));
+    expect(rows[0]).toMatchObject({ 'Serial Number': SERIAL, 'Opened By': 'sue', "Caller's Name": `'=HYPERLINK("x")` });
+    expect(rows[2]).toMatchObject({ Status: 'CLOSED', 'Closed By': 'admin' });
+    // Without closed=true the list, and so the export, leaves closed tickets out.
+    expect((await get(sue, '/export/tickets/v1')).headers['x-export-rows']).toBe('2');
+    const mine = parse<Record<string, string>>((await get(admin, '/export/tickets/v1?mine=true&closed=true')).body, {
+      columns: true,
+    });
+    expect(mine.map((r) => Number(r.ID))).toEqual([first.id]);
+    expect((await get(sue, '/export/tickets/v1?mine=true&username=admin')).statusCode).toBe(403);
+    const bad = await get(sue, '/export/tickets/v1?closed=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('closed');
+  });
+
   it('never stores a comment after the close it raced with', async () => {
     const { id } = (await create(admin, 'admin', { escalated: false })).json<Ticket>();
     const answers = await Promise.all([
@@ -309,6 +335,7 @@ describe('support tickets', () => {
       '/read/ticketHistory/v1',
       '/create/ticket/v1',
       '/read/tickets/v1',
+      '/export/tickets/v1',
       '/read/ticket/v1',
       '/update/ticket_escalated/v1',
       '/update/ticket_deescalated/v1',

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { topics } from '@ed/contract/device-protocol';
 import type { Pairing, PairingsResponse } from '@ed/contract/trupoint';
@@ -123,6 +124,24 @@ describe('Tru-Point vendor pairings', () => {
     const sorted = await pairings('aborted', '&sortBy=createdAt&sortDesc=false');
     expect(sorted.docs.map((p) => p.reason)).toEqual(['Customer left', 'Target not visible']);
     expect((await pairings('aborted', '&sortBy=serial')).totalDocs).toBeUndefined();
+
+    // The tab's export: its rows as CSV, in the table's sort.
+    const exported = (query: string, token = admin) =>
+      f.t.app.inject({ url: `/export/aborted_pairings/v1?${query}`, headers: bearer(token) });
+    const csv = await exported('sortBy=createdAt&sortDesc=false');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['x-export-rows']).toBe('2');
+    const rows = parse<Record<string, string>>(csv.body, { columns: true });
+    expect(rows.map((r) => r['Alignment ID'])).toEqual(sorted.docs.map((p) => p.alignmentId));
+    expect(rows.map((r) => r.Reason)).toEqual(['Customer left', 'Target not visible']);
+    expect(rows[0]).toMatchObject({ Vendor: 'Shop Systems Inc', 'Tru-Point Serial Number': unit.serialNumber });
+    const newest = parse<Record<string, string>>((await exported('')).body, { columns: true });
+    expect(newest.map((r) => r['Alignment ID'])).toEqual((await pairings('aborted')).docs.map((p) => p.alignmentId));
+    const bad = await exported('sortBy=serial');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sortBy');
+    await f.t.createUser('tech1', 'tech');
+    expect((await exported('', (await f.t.signIn('tech1')).access_token)).statusCode).toBe(403);
   });
 
   it('keeps each vendor to its own pairings, and refuses calls without a valid key', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -193,5 +194,28 @@ describe('automatic staging', () => {
     const afterDelete = await t.app.software.scheduler.round();
     expect(afterDelete).toMatchObject({ hung: 2, autoStaged: 0 });
     expect(await staged('AUT000004')).toBeNull();
+  });
+});
+
+describe('the device table’s export', () => {
+  it('exports a family’s units in the table’s filter and sort, and refuses a bad sort', async () => {
+    for (let i = 1; i <= 12; i++) await connectedUnit(`EXP${String(i).padStart(6, '0')}`, i % 3 ? '5.0.0' : '5.1.0');
+    await connectedUnit('OTH000001', '5.0.0');
+    const query = 'filterSerialNumber=EXP&sortBy=version&sortDesc=true';
+    const listed = [
+      ...(await get(`/read/updatescheduler_aligners/v1?${query}&page=1`)).json().docs,
+      ...(await get(`/read/updatescheduler_aligners/v1?${query}&page=2`)).json().docs,
+    ] as { serialNumber: string }[];
+    const res = await get(`/export/updatescheduler_aligners/v1?${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe('12');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => r['Serial Number'])).toEqual(listed.map((d) => d.serialNumber));
+    expect(rows[0]).toMatchObject({ 'Current Version': '5.1.0', Connected: 'yes', Staged: 'no', Family: 'aligner' });
+    // Each family's table has its own export: the aligners are not GTPS units.
+    expect((await get(`/export/updatescheduler_gtps/v1?${query}`)).headers['x-export-rows']).toBe('0');
+    const bad = await get('/export/updatescheduler_aligners/v1?sortBy=password');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sortBy');
   });
 });

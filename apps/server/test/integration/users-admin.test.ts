@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -46,6 +47,28 @@ describe('Users (admin)', () => {
     expect(first.docs).toHaveLength(10);
     expect((await read('?page=2')).json().docs).toHaveLength(2);
     expect((await read('?page=0')).statusCode).toBe(400);
+  });
+
+  it('exports the users of the filter as CSV, in the list’s order, admin only', async () => {
+    for (let i = 1; i <= 12; i++) await t.createUser(`exp${String(i).padStart(2, '0')}`, i % 2 ? 'tech' : 'engineer');
+    const listed = [
+      ...(await read('?filterUsername=EXP&page=1')).json().docs,
+      ...(await read('?filterUsername=EXP&page=2')).json().docs,
+    ] as { username: string }[];
+    const exported = (query: string, token = admin) =>
+      t.app.inject({ url: `/export/users/v1${query}`, headers: bearer(token) });
+    const res = await exported('?filterUsername=EXP');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe('12');
+    const rows = parse<Record<string, string>>(res.body, { columns: true });
+    expect(rows.map((r) => r.Username)).toEqual(listed.map((u) => u.username));
+    expect(Object.keys(rows[0]!)).toEqual(['Username', 'E-mail', 'Role', 'Active']);
+    expect(res.body).not.toMatch(/password|argon/i);
+    const bad = await exported(`?filterUsername=${'x'.repeat(65)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('filterUsername');
+    const tech = (await t.signIn('exp01')).access_token;
+    expect((await exported('', tech)).statusCode).toBe(403);
   });
 
   it('keeps the password when it is blank on edit and changes role and e-mail', async () => {

@@ -4,6 +4,7 @@ import {
   equipmentListResponseSchema,
   equipmentReadQuerySchema,
 } from '../aligners.js';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { equipmentSchema } from '../equipment.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
@@ -32,6 +33,15 @@ export const alignersRoutes = defineRoutes({
     query: equipmentListQuerySchema,
     ok: { 200: equipmentListResponseSchema },
     errors: [400, 401],
+  },
+  exportAligners: {
+    method: 'GET',
+    path: '/export/aligners/v1',
+    tag,
+    access: 'signedIn',
+    summary: exportSummary('The equipment list'),
+    query: equipmentListQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   deleteEquipment: {
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   chatSessionsResponseSchema,
   sessionIdParamsSchema,
 } from '../assistant.js';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 
 const tag = 'assistant';
@@ -38,6 +39,16 @@ export const assistantServiceRoutes = defineRoutes({
     query: chatSessionsQuerySchema,
     ok: { 200: chatSessionsResponseSchema },
     errors: [400, 401, 404],
+  },
+  exportChatSessions: {
+    method: 'GET',
+    path: '/export/chat_sessions/v1',
+    tag,
+    access: 'signedIn',
+    summary: exportSummary('Chat sessions, newest first,'),
+    // The list has no filter and one order: its query less the page is empty.
+    query: chatSessionsQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   openSession: {
     method: 'POST',

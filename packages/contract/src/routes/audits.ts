@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { auditFiltersSchema, auditsQuerySchema, auditsResponseSchema } from '../audits.js';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 
 const tag = 'audits';
@@ -17,15 +17,15 @@ export const auditsRoutes = defineRoutes({
     ok: { 200: auditsResponseSchema },
     errors: [400, 401, 403],
   },
+  /** The export of the pattern (docs/csv-export.md), under the path it has always had. */
   exportCsv: {
     method: 'GET',
     path: '/read/audits_csv/v1',
     tag,
     access,
-    summary: 'The filtered audit log as CSV (at most 10,000 rows, newest first)',
+    summary: exportSummary('The audit log'),
+    // The list's filters without its page (auditsQuerySchema.omit({ page: true })), as before.
     query: auditFiltersSchema,
-    produces: ['text/csv'],
-    ok: { 200: z.string() },
-    errors: [400, 401, 403],
+    ...CSV_ANSWER,
   },
 });

@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { cameraCalsQuerySchema, cameraCalsResponseSchema } from '../camera-cal.js';
 import { defineRoutes } from '../http-api.js';
 
@@ -13,5 +14,14 @@ export const cameraCalRoutes = defineRoutes({
     query: cameraCalsQuerySchema,
     ok: { 200: cameraCalsResponseSchema },
     errors: [400, 401],
+  },
+  exportCameraCals: {
+    method: 'GET',
+    path: '/export/camera_cals/v1',
+    tag: 'camera-cal',
+    access: 'signedIn',
+    summary: exportSummary('Camera calibration records'),
+    query: cameraCalsQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
 });

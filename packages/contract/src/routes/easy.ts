@@ -11,6 +11,7 @@ import {
   targetRequestSchema,
   targetsResponseSchema,
 } from '../easy.js';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
 
@@ -29,6 +30,15 @@ export const easyRoutes = defineRoutes({
     query: fixturesQuerySchema,
     ok: { 200: fixturesResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportFixtures: {
+    method: 'GET',
+    path: '/export/ez_fixtures/v1',
+    tag,
+    access: use,
+    summary: exportSummary('The fixtures, by serial number,'),
+    query: fixturesQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   createFixture: {
     method: 'POST',
@@ -79,6 +89,16 @@ export const easyRoutes = defineRoutes({
     query: ezPageQuerySchema,
     ok: { 200: targetsResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportTargets: {
+    method: 'GET',
+    path: '/export/ez_targets/v1',
+    tag,
+    access: use,
+    summary: exportSummary('The targets, by name,'),
+    // The list has no filter and one order: its query less the page is empty.
+    query: ezPageQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   createTarget: {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import {
   createMessageRequestSchema,
@@ -28,6 +29,15 @@ export const messagesRoutes = defineRoutes({
     query: messagesQuerySchema,
     ok: { 200: messagesResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportMessages: {
+    method: 'GET',
+    path: '/export/messages/v1',
+    tag,
+    access,
+    summary: exportSummary('The messages of one disposition'),
+    query: messagesQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   createMessage: {
     method: 'POST',

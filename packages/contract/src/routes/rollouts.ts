@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import { planRequestSchema, planResponseSchema } from '../rollout-plan.js';
 import {
@@ -27,6 +28,15 @@ export const rolloutsRoutes = defineRoutes({
     query: rolloutsQuerySchema,
     ok: { 200: rolloutsResponseSchema },
     errors: [400, 401],
+  },
+  exportRollouts: {
+    method: 'GET',
+    path: '/export/rollouts/v1',
+    tag,
+    access: 'signedIn',
+    summary: exportSummary('The rollouts'),
+    query: rolloutsQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   getRollout: {
     method: 'GET',

@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import { validateUpdateRequestSchema } from '../software.js';
 import {
@@ -54,5 +55,15 @@ export const specsRoutes = defineRoutes({
     query: specUpdatesQuerySchema,
     ok: { 200: specUpdatesResponseSchema },
     errors: [400, 401],
+  },
+  exportSpecUpdates: {
+    method: 'GET',
+    path: '/export/spec_updates/v1',
+    tag,
+    access: 'signedIn',
+    summary: exportSummary('The spec releases'),
+    // The list has no filter and one order (newest first): its query less the page is empty.
+    query: specUpdatesQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
 });

@@ -15,6 +15,7 @@ import {
   ticketSummarySchema,
   uploadAttachmentQuerySchema,
 } from '../tickets.js';
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 
 const tag = 'tickets';
@@ -52,6 +53,16 @@ export const ticketsRoutes = defineRoutes({
     query: ticketListQuerySchema,
     ok: { 200: ticketListResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportTickets: {
+    method: 'GET',
+    path: '/export/tickets/v1',
+    tag,
+    access: 'signedIn',
+    summary: exportSummary('The support tickets'),
+    description: 'The list’s filter: `closed=true` includes closed tickets; `mine=true` keeps only the caller’s own.',
+    query: ticketListQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   getTicket: {
     method: 'GET',

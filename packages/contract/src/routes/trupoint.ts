@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes, type ApiRoute } from '../http-api.js';
 import {
@@ -27,11 +28,26 @@ const pairingsRead = <const S extends PairingState>(state: S) =>
     errors: [400, 401, 403],
   }) as const satisfies ApiRoute;
 
+/** The export of one of the three pairing tables, in its sort. */
+const pairingsExport = <const S extends PairingState>(state: S) =>
+  ({
+    method: 'GET',
+    path: `/export/${state}_pairings/v1`,
+    tag,
+    access: { permission: 'truPoint.read' },
+    summary: exportSummary(`The ${state} pairings`),
+    query: pairingsQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
+  }) as const satisfies ApiRoute;
+
 /** The console's side: the three pairing tables (part 2 §7) and vendor administration (admin). */
 export const trupointRoutes = defineRoutes({
   getActivePairings: pairingsRead('active'),
   getCompletedPairings: pairingsRead('completed'),
   getAbortedPairings: pairingsRead('aborted'),
+  exportActivePairings: pairingsExport('active'),
+  exportCompletedPairings: pairingsExport('completed'),
+  exportAbortedPairings: pairingsExport('aborted'),
   getVendors: {
     method: 'GET',
     path: '/read/vendors/v1',

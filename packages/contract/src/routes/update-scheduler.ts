@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { FAMILY_LABELS, type Family } from '../families.js';
 import { defineRoutes, type ApiRoute } from '../http-api.js';
 import {
@@ -10,7 +11,7 @@ import {
 const tag = 'update scheduler';
 const read = { permission: 'updateScheduler.read' } as const;
 
-/** A family's two reads, at the paths SCHEDULER_ROUTES gives them. */
+/** A family's two reads, at the paths SCHEDULER_ROUTES gives them, and the device table's export. */
 function schedulerCalls(family: Family) {
   const label = FAMILY_LABELS[family];
   const paths = SCHEDULER_ROUTES.find((r) => r.family === family)!;
@@ -24,6 +25,16 @@ function schedulerCalls(family: Family) {
       query: schedulerDevicesQuerySchema,
       ok: { 200: schedulerDevicesSchema },
       errors: [400, 401, 403],
+    },
+    exportDevices: {
+      method: 'GET',
+      // /export/updatescheduler_aligners/v1 beside /read/updatescheduler_aligners/v1, and so on.
+      path: paths.devices.replace('/read/', '/export/'),
+      tag,
+      access: read,
+      summary: exportSummary(label),
+      query: schedulerDevicesQuerySchema.omit({ page: true }),
+      ...CSV_ANSWER,
     },
     statistics: {
       method: 'GET',
@@ -44,13 +55,16 @@ const aligner = schedulerCalls('aligner');
 const gtps = schedulerCalls('gtps');
 const oasis = schedulerCalls('aligner-oasis');
 
-/** The Update Scheduler screen's calls (part 2 §7), one pair per family. */
+/** The Update Scheduler screen's calls (part 2 §7), one set per family. */
 export const updateSchedulerRoutes = defineRoutes({
   getAlignerDevices: aligner.devices,
+  exportAlignerDevices: aligner.exportDevices,
   getAlignerStatistics: aligner.statistics,
   getGtpsDevices: gtps.devices,
+  exportGtpsDevices: gtps.exportDevices,
   getGtpsStatistics: gtps.statistics,
   getOasisDevices: oasis.devices,
+  exportOasisDevices: oasis.exportDevices,
   getOasisStatistics: oasis.statistics,
 });
 

@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
 import {
@@ -23,6 +24,15 @@ export const usersRoutes = defineRoutes({
     query: usersQuerySchema,
     ok: { 200: usersResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportUsers: {
+    method: 'GET',
+    path: '/export/users/v1',
+    tag,
+    access,
+    summary: exportSummary('The users'),
+    query: usersQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   createUser: {
     method: 'POST',

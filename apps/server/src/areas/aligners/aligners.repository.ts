@@ -58,6 +58,26 @@ export class AlignersRepository {
     return { rows: await this.statements.page(userId, filter, sort, way, { offset, pageSize, total }), total };
   }
 
+  /**
+   * The list's rows for an export: the same statements as a page, a bigger window at a time. The
+   * way in is chosen once, from the count, as a page would choose it.
+   */
+  exportSource(userId: number, filter: EquipmentFilter, sort: { by: EquipmentSortKey; desc: boolean }) {
+    const filtered = Object.values(filter).some(Boolean);
+    let way: 'filter-first' | 'sort-index' = 'sort-index';
+    let total = 0;
+    return {
+      count: async () => {
+        if (!filtered) return this.units(true);
+        total = await this.statements.count(filter);
+        if (total <= Math.max(FILTER_FIRST_MIN, (await this.units()) * FILTER_FIRST_SHARE)) way = 'filter-first';
+        return total;
+      },
+      page: (offset: number, limit: number): Promise<ListedRow[]> =>
+        this.statements.page(userId, filter, sort, way, { offset, pageSize: limit, total }),
+    };
+  }
+
   /** The fleet's size, from the sharded counters (16 rows). */
   private async units(fresh = false): Promise<number> {
     if (!fresh && this.fleetSize.until > Date.now()) return this.fleetSize.units;

@@ -60,6 +60,16 @@ export class AlignersService implements EquipmentViews {
     return { docs: rows.map((row) => toEquipment(row, row)), totalDocs: total };
   }
 
+  /** The list's rows for an export, as the console reads them, in the list's filter and sort. */
+  exportSource(session: ActiveSession, filter: EquipmentFilter, sort: { by: EquipmentSortKey; desc: boolean }) {
+    const source = this.deps.aligners.exportSource(session.user.id, filter, sort);
+    return {
+      count: source.count,
+      page: async (offset: number, limit: number) =>
+        (await source.page(offset, limit)).map((row) => toEquipment(row, row)),
+    };
+  }
+
   /** Removes the unit and its data (tickets stay for the record) and drops its live connection. */
   async delete(serialNumber: string): Promise<void> {
     await this.deps.files.transaction([], async (tx, _stored, files) => {

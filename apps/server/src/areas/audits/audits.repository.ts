@@ -36,17 +36,22 @@ export class AuditsRepository {
   }
 
   async page(filter: AuditFilter, page: number, pageSize: number): Promise<{ total: number; rows: AuditRow[] }> {
-    const where = whereOf(filter);
+    const total = await this.count(filter);
+    const rows = await this.rows(filter, (page - 1) * pageSize, pageSize);
+    return { total, rows };
+  }
+
+  async count(filter: AuditFilter): Promise<number> {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(where);
-    const rows = await this.list(where, pageSize, (page - 1) * pageSize);
-    return { total: count?.n ?? 0, rows };
+      .where(whereOf(filter));
+    return count?.n ?? 0;
   }
 
-  exportRows(filter: AuditFilter, max: number): Promise<AuditRow[]> {
-    return this.list(whereOf(filter), max, 0);
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  rows(filter: AuditFilter, offset: number, limit: number): Promise<AuditRow[]> {
+    return this.list(whereOf(filter), limit, offset);
   }
 
   private list(where: SQL | undefined, limit: number, offset: number): Promise<AuditRow[]> {

@@ -1,8 +1,6 @@
 import type { AuditEntry, AuditsResponse } from '@ed/contract/audits';
-import { AUDIT_EXPORT_MAX_ROWS } from '@ed/contract/audits';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.js';
 import { auditAction, auditTarget, auditTargetText, auditUsername } from './audit-target.js';
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
@@ -118,12 +116,12 @@ export class AuditsService implements AuditRecorder {
     return { totalDocs: total, docs: rows.map(toEntry) };
   }
 
-  async exportCsv(filter: AuditFilter): Promise<string> {
-    const rows = await this.repository.exportRows(filter, AUDIT_EXPORT_MAX_ROWS);
-    return stringify(
-      rows.map((r) => [r.at.toISOString(), r.username ?? '', r.action, r.target ?? '', r.outcome, r.requestId ?? '']),
-      { header: true, columns: ['Time (UTC)', 'User', 'Action', 'Target', 'Outcome', 'Request ID'] },
-    );
+  /** The list's rows for an export: the same filter, read a page at a time. */
+  exportSource(filter: AuditFilter) {
+    return {
+      count: () => this.repository.count(filter),
+      page: async (offset: number, limit: number) => (await this.repository.rows(filter, offset, limit)).map(toEntry),
+    };
   }
 
   /** Resolves once every write started so far has finished (tests, shutdown). */

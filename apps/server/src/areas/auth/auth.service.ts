@@ -12,6 +12,7 @@ import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { UserAccounts } from '../../ports/users.js';
 import type { AuthRepository } from './auth.repository.js';
+import { hasLocalPassword } from './oidc.repository.js';
 import { resetMail } from './reset-mail.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SignInGuard } from './sign-in-guard.js';
@@ -22,6 +23,7 @@ const HOUR_MS = 3_600_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
 const RESETS_PER_USER_PER_HOUR = 3;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
+const SSO_ONLY = 'Your account signs in through single sign-on and has no password here to change.';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -59,7 +61,10 @@ export class AuthService {
       input.ip,
       async (account) => {
         user = account;
-        return user ? hasher.verify(user.passwordHash, input.password) : hasher.verifyAgainstDummy(input.password);
+        // An SSO user has no password here: the same time as any wrong one (oidc.repository.ts).
+        return user && hasLocalPassword(user.passwordHash)
+          ? hasher.verify(user.passwordHash, input.password)
+          : hasher.verifyAgainstDummy(input.password);
       },
       // The counters go back in the statement that opens the session: one round trip, not two.
       async (releaseCtes) => {
@@ -90,6 +95,7 @@ export class AuthService {
     }
     const user = await users.findById(session.user.id);
     if (!user) throw unauthorized();
+    if (!hasLocalPassword(user.passwordHash)) throw badRequest(SSO_ONLY, 'prevPassword');
     const valid = await guard.attempt(user.username, ip, () => hasher.verify(user.passwordHash, input.prevPassword));
     if (!valid) throw badRequest('The current password is incorrect.', 'prevPassword');
     const context = { currentPassword: input.prevPassword, userInputs: [user.username, user.email] };
@@ -114,9 +120,11 @@ export class AuthService {
     if (!user) throw badRequest(`There is no user named ${username}.`, 'username');
     const expiresAt = new Date(user.passwordChangedAt.getTime() + this.deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000);
     return {
-      expired: expiresAt.getTime() <= Date.now(),
+      // The provider keeps an SSO user's password, and its expiry.
+      expired: hasLocalPassword(user.passwordHash) && expiresAt.getTime() <= Date.now(),
       passwordChangedAt: user.passwordChangedAt.toISOString(),
       expiresAt: expiresAt.toISOString(),
+      localPassword: hasLocalPassword(user.passwordHash),
     };
   }
 
@@ -164,7 +172,7 @@ export class AuthService {
   private async sendResetMail(username: string): Promise<void> {
     const { users, sessions, limiter, mailer, config, logger } = this.deps;
     const user = await users.findByUsername(username);
-    if (!user || !user.active) return;
+    if (!user?.active || !hasLocalPassword(user.passwordHash)) return;
     const perUser = await limiter.hit(`reset-user:${user.id}`, HOUR_MS);
     if (perUser.count > RESETS_PER_USER_PER_HOUR) {
       logger.warn({ userId: user.id }, 'password reset mail skipped: hourly limit for this user reached');

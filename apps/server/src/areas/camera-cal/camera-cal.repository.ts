@@ -18,37 +18,48 @@ export class CameraCalRepository {
   }
 
   async list(page: number, cameraSerial?: string): Promise<{ docs: CameraCalRecord[]; totalDocs: number }> {
-    const where = cameraSerial
-      ? exists(
-          this.db
-            .select({ one: sql`1` })
-            .from(cameraCalibrationBoards)
-            .where(
-              and(
-                eq(cameraCalibrationBoards.calibrationId, cameraCalibrations.id),
-                serialContains(cameraCalibrationBoards.serialNumber, `%${escapeLike(cameraSerial)}%`),
-              ),
-            ),
-        )
-      : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(cameraCalibrations)
-        .where(where)
-        .orderBy(desc(cameraCalibrations.calibratedAt), desc(cameraCalibrations.id))
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-      this.db.select({ n: count() }).from(cameraCalibrations).where(where),
+    const [docs, totalDocs] = await Promise.all([
+      this.rows(cameraSerial, (page - 1) * PAGE_SIZE, PAGE_SIZE),
+      this.count(cameraSerial),
     ]);
-    return {
-      totalDocs: total?.n ?? 0,
-      docs: rows.map((row) => ({
-        ...row.record,
-        id: row.id,
-        serialNumber: row.serialNumber,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    };
+    return { docs, totalDocs };
+  }
+
+  async count(cameraSerial?: string): Promise<number> {
+    const [total] = await this.db.select({ n: count() }).from(cameraCalibrations).where(this.whereOf(cameraSerial));
+    return total?.n ?? 0;
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  async rows(cameraSerial: string | undefined, offset: number, limit: number): Promise<CameraCalRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(cameraCalibrations)
+      .where(this.whereOf(cameraSerial))
+      .orderBy(desc(cameraCalibrations.calibratedAt), desc(cameraCalibrations.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => ({
+      ...row.record,
+      id: row.id,
+      serialNumber: row.serialNumber,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /** Records with a camera (left or right board) whose serial contains the filter. */
+  private whereOf(cameraSerial?: string) {
+    if (!cameraSerial) return undefined;
+    return exists(
+      this.db
+        .select({ one: sql`1` })
+        .from(cameraCalibrationBoards)
+        .where(
+          and(
+            eq(cameraCalibrationBoards.calibrationId, cameraCalibrations.id),
+            serialContains(cameraCalibrationBoards.serialNumber, `%${escapeLike(cameraSerial)}%`),
+          ),
+        ),
+    );
   }
 }

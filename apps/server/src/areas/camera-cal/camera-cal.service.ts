@@ -17,6 +17,14 @@ export class CameraCalService {
     return this.deps.repository.list(page, cameraSerial);
   }
 
+  /** The list's rows for an export: the same filter, read a page at a time. */
+  exportSource(cameraSerial?: string) {
+    return {
+      count: () => this.deps.repository.count(cameraSerial),
+      page: (offset: number, limit: number) => this.deps.repository.rows(cameraSerial, offset, limit),
+    };
+  }
+
   /**
    * A unit's upload on its `calibration` topic. A malformed record is refused (logged with the
    * field at fault) and nothing of it is stored; returns how many records were new.

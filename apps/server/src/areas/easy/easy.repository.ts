@@ -8,24 +8,39 @@ import { ezActivations, ezFixtures, ezTargets } from '../../db/schema.js';
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
 
+/** Fixtures whose serial number contains the filter. */
+const fixturesWhere = (filter?: string) =>
+  filter ? serialContains(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
+
 /** EZ ADAS fixtures, targets and activations. */
 export class EasyRepository {
   constructor(readonly db: Db) {}
 
   async listFixtures(page: number, filter?: string): Promise<{ totalDocs: number; docs: FixtureRow[] }> {
-    const where = filter ? serialContains(ezFixtures.serialNumber, `%${escapeLike(filter)}%`) : undefined;
+    const [totalDocs, docs] = await Promise.all([
+      this.fixtureCount(filter),
+      this.fixtureRows(filter, (page - 1) * PAGE_SIZE, PAGE_SIZE),
+    ]);
+    return { totalDocs, docs };
+  }
+
+  async fixtureCount(filter?: string): Promise<number> {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ezFixtures)
-      .where(where);
-    const docs = await this.db
+      .where(fixturesWhere(filter));
+    return count?.n ?? 0;
+  }
+
+  /** The fixtures list's rows, by serial number, from `offset` (a page, or a page of an export). */
+  fixtureRows(filter: string | undefined, offset: number, limit: number): Promise<FixtureRow[]> {
+    return this.db
       .select()
       .from(ezFixtures)
-      .where(where)
+      .where(fixturesWhere(filter))
       .orderBy(asc(ezFixtures.serialNumber))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
-    return { totalDocs: count?.n ?? 0, docs };
+      .limit(limit)
+      .offset(offset);
   }
 
   async findFixture(serialNumber: string, tx: Db = this.db, lock = false): Promise<FixtureRow | undefined> {
@@ -70,14 +85,21 @@ export class EasyRepository {
   }
 
   async listTargets(page: number): Promise<{ totalDocs: number; docs: TargetRow[] }> {
+    const [totalDocs, docs] = await Promise.all([
+      this.targetCount(),
+      this.targetRows((page - 1) * PAGE_SIZE, PAGE_SIZE),
+    ]);
+    return { totalDocs, docs };
+  }
+
+  async targetCount(): Promise<number> {
     const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(ezTargets);
-    const docs = await this.db
-      .select()
-      .from(ezTargets)
-      .orderBy(asc(ezTargets.targetName))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
-    return { totalDocs: count?.n ?? 0, docs };
+    return count?.n ?? 0;
+  }
+
+  /** The targets list's rows, by name, from `offset` (a page, or a page of an export). */
+  targetRows(offset: number, limit: number): Promise<TargetRow[]> {
+    return this.db.select().from(ezTargets).orderBy(asc(ezTargets.targetName)).limit(limit).offset(offset);
   }
 
   async findTargetByName(targetName: string): Promise<TargetRow | undefined> {

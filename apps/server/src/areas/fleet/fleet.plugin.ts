@@ -154,6 +154,7 @@ async function fleetPlugin(app: FastifyInstance) {
     screenShots,
     renamer,
     presenceChanged: (serial) => gateway.presenceChanged(serial),
+    voltagesReported: (serialNumber, voltages) => app.events.notify('voltagesReported', { serialNumber, voltages }),
   });
   app.decorate('fleet', {
     instanceId,

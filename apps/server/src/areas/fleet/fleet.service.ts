@@ -1,5 +1,5 @@
 import type { CommandRoute, CommandResponse } from '@ed/contract/commands';
-import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
+import type { DeviceCommandArgs, DeviceCommandName, VoltageBoard } from '@ed/contract/device-protocol';
 import { CONTROLS, hasPermission, mayUseControl } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import type { EquipmentRow } from '../../db/unit-columns.js';
@@ -23,6 +23,7 @@ export class FleetService {
       screenShots: ScreenShotStore;
       renamer: SerialRenamer;
       presenceChanged: (serialNumber: string) => void;
+      voltagesReported: (serialNumber: string, voltages: VoltageBoard[]) => void;
     },
   ) {}
 
@@ -53,10 +54,15 @@ export class FleetService {
    * to check; what its answer leaves behind is kept as for a person's.
    */
   async runAsSystem<C extends DeviceCommandName>(serialNumber: string, command: C, args: DeviceCommandArgs<C>) {
+    return (await this.collect(serialNumber, command, args)).kept;
+  }
+
+  /** As runAsSystem, with the unit's own answer beside what was kept (a diagnostic snapshot attaches both). */
+  async collect<C extends DeviceCommandName>(serialNumber: string, command: C, args: DeviceCommandArgs<C>) {
     const unit = await this.findUnit(serialNumber);
     if (!unit.connected) throw conflict(`Unit ${serialNumber} is not connected. Try again when it is online.`);
-    const result = await this.deps.bus.send(serialNumber, command, args);
-    return this.keep(unit, command, args, result);
+    const answer = await this.deps.bus.send(serialNumber, command, args);
+    return { answer, kept: await this.keep(unit, command, args, answer) };
   }
 
   private authorize(role: Role, route: CommandRoute, unit: EquipmentRow): void {
@@ -79,8 +85,11 @@ export class FleetService {
   ): Promise<Record<string, unknown>> {
     const { reports, screenShots, equipment, renamer } = this.deps;
     switch (command) {
-      case 'get_voltages':
-        return { ...result, ...(await reports.save(unit.id, 'voltages', result)) };
+      case 'get_voltages': {
+        const stored = await reports.save(unit.id, 'voltages', result);
+        this.deps.voltagesReported(unit.serialNumber, result.voltages as VoltageBoard[]);
+        return { ...result, ...stored };
+      }
       case 'get_usb_status':
         return { ...result, ...(await reports.save(unit.id, 'usb', result)) };
       case 'get_printer_status':

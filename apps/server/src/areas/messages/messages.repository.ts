@@ -16,6 +16,16 @@ export interface MessageListFilter {
   invert: boolean;
 }
 
+/** One disposition; with an issuer, theirs (or, inverted, everyone else's). */
+function whereOf(filter: MessageListFilter): SQL | undefined {
+  const issuer = filter.issuerUsername
+    ? filter.invert
+      ? ne(messages.issuerUsername, filter.issuerUsername)
+      : eq(messages.issuerUsername, filter.issuerUsername)
+    : undefined;
+  return and(eq(messages.disposition, filter.disposition), issuer);
+}
+
 /** Messages and the SQL of their timed transitions. */
 export class MessagesRepository {
   constructor(private readonly db: Db) {}
@@ -41,17 +51,21 @@ export class MessagesRepository {
   }
 
   async page(filter: MessageListFilter, page: number, pageSize: number) {
-    const issuer = filter.issuerUsername
-      ? filter.invert
-        ? ne(messages.issuerUsername, filter.issuerUsername)
-        : eq(messages.issuerUsername, filter.issuerUsername)
-      : undefined;
-    const where = and(eq(messages.disposition, filter.disposition), issuer);
+    const [total, rows] = await Promise.all([this.count(filter), this.rows(filter, (page - 1) * pageSize, pageSize)]);
+    return { total, rows };
+  }
+
+  async count(filter: MessageListFilter): Promise<number> {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(messages)
-      .where(where);
-    const rows = await this.db
+      .where(whereOf(filter));
+    return count?.n ?? 0;
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  rows(filter: MessageListFilter, offset: number, limit: number) {
+    return this.db
       .select({
         row: messages,
         deliveredCount: Deliveries.deliveredCount('message', messages.id),
@@ -59,11 +73,10 @@ export class MessagesRepository {
       })
       .from(messages)
       .leftJoin(savedViews, eq(savedViews.id, messages.viewId))
-      .where(where)
+      .where(whereOf(filter))
       .orderBy(desc(messages.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: count?.n ?? 0, rows };
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Moves every message whose time has come one step; returns the ids moved. Atomic per row across instances. */

@@ -131,6 +131,16 @@ export class MessagesService {
     return { totalDocs: total, docs: rows.map((r) => toMessage(r.row, r.deliveredCount, r.viewName)) };
   }
 
+  /** The list's rows for an export: the same filter, read a page at a time. */
+  exportSource(filter: MessageListFilter) {
+    const repository = this.deps.repository;
+    return {
+      count: () => repository.count(filter),
+      page: async (offset: number, limit: number) =>
+        (await repository.rows(filter, offset, limit)).map((r) => toMessage(r.row, r.deliveredCount, r.viewName)),
+    };
+  }
+
   /**
    * The timed job: upcoming → active at the start, active → completed after the end, each step
    * audited as the system. A message past both in one tick still passes through active.

@@ -92,16 +92,28 @@ export class RolloutsRepository {
   }
 
   async page(state: RolloutState | undefined, page: number): Promise<{ rows: RolloutRow[]; total: number }> {
-    const where = state ? eq(rollouts.state, state) : undefined;
-    const rows = await this.db
+    const offset = (page - 1) * ROLLOUTS_PAGE_SIZE;
+    const [rows, total] = await Promise.all([this.rows(state, offset, ROLLOUTS_PAGE_SIZE), this.count(state)]);
+    return { rows, total };
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  rows(state: RolloutState | undefined, offset: number, limit: number): Promise<RolloutRow[]> {
+    return this.db
       .select()
       .from(rollouts)
-      .where(where)
+      .where(state ? eq(rollouts.state, state) : undefined)
       .orderBy(desc(rollouts.createdAt), desc(rollouts.id))
-      .limit(ROLLOUTS_PAGE_SIZE)
-      .offset((page - 1) * ROLLOUTS_PAGE_SIZE);
-    const [total] = await this.db.select({ n: count() }).from(rollouts).where(where);
-    return { rows, total: total?.n ?? 0 };
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async count(state: RolloutState | undefined): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(rollouts)
+      .where(state ? eq(rollouts.state, state) : undefined);
+    return total?.n ?? 0;
   }
 
   /** The summaries of `rows`, with their waves' totals. */

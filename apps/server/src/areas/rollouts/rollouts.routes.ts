@@ -1,12 +1,38 @@
-import { ROLLOUT_VERSIONS_MAX } from '@ed/contract/rollouts';
+import { ROLLOUT_VERSIONS_MAX, type RolloutSummary } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf } from '../../shared/route-table.js';
+
+/** The columns of the Rollouts table, the compound ones (version, progress, created) split in theirs. */
+const ROLLOUT_COLUMNS: CsvColumn<RolloutSummary>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Family', value: (r) => r.family },
+  { header: 'Payload', value: (r) => r.payload },
+  { header: 'Version', value: (r) => r.version },
+  { header: 'Target', value: (r) => r.targetLabel },
+  { header: 'State', value: (r) => r.state },
+  { header: 'Paused Because', value: (r) => r.pausedReason },
+  { header: 'Completed', value: (r) => r.completed },
+  { header: 'Units', value: (r) => r.total },
+  { header: 'Failed', value: (r) => r.failed },
+  { header: 'Hung', value: (r) => r.hung },
+  { header: 'Tickets', value: (r) => r.tickets },
+  { header: 'Created By', value: (r) => r.createdBy },
+  { header: 'Created (UTC)', value: (r) => r.createdAt },
+];
 
 /** Rollouts: everyone reads; admin and engineer run them; support_lvl2 may also pause. */
 export default routesOf(rolloutsRoutes, (app) => {
   const rollouts = () => app.rollouts.service;
   return {
     listRollouts: async (req) => rollouts().list(req.query.state, req.query.page),
+    exportRollouts: async (req, reply) =>
+      sendCsv(reply, {
+        fileName: 'rollouts.csv',
+        columns: ROLLOUT_COLUMNS,
+        source: rollouts().exportSource(req.query.state),
+        logger: req.log,
+      }),
     getRollout: async (req) => rollouts().get(req.query.id),
     getRolloutUnits: async (req) => rollouts().units(req.query.id, req.query.state, req.query.page),
     listRolloutVersions: async (req) => {

@@ -172,6 +172,15 @@ export class RolloutsService {
     return { docs: await this.deps.repository.summaries(rows), totalDocs: total };
   }
 
+  /** The list's rows for an export: the same filter, a page at a time, each with its waves' totals. */
+  exportSource(state: RolloutState | undefined) {
+    const repository = this.deps.repository;
+    return {
+      count: () => repository.count(state),
+      page: async (offset: number, limit: number) => repository.summaries(await repository.rows(state, offset, limit)),
+    };
+  }
+
   async units(id: number, state: RolloutUnitState | undefined, page: number) {
     if (!(await this.deps.repository.byId(id))) throw notFound(`There is no rollout ${id}.`);
     return this.deps.repository.units(id, state, page);

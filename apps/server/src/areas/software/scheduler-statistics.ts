@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
-import type { SchedulerDevice, SchedulerStatistics, schedulerDevicesQuerySchema } from '@ed/contract/update-scheduler';
+import type { SchedulerStatistics, schedulerDevicesQuerySchema } from '@ed/contract/update-scheduler';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { equipment, equipmentLive, schedulerEvents, schedulerSamples, stagedUpdates } from '../../db/schema.js';
-import { withLive } from '../../db/unit-columns.js';
+import { schedulerEvents, schedulerSamples, stagedUpdates } from '../../db/schema.js';
+import { SchedulerDevices, type SchedulerDevicesFilter } from './scheduler-devices.js';
 
 const PAGE_SIZE = 10;
 const HOURS = 48;
@@ -13,24 +13,16 @@ const DAYS = 30;
 type Series = Record<string, number>;
 type Bucket = 'hour' | 'day';
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const SORTS = {
-  serialNumber: equipment.serialNumber,
-  countryCode: equipment.countryCode,
-  family: equipment.family,
-  version: equipment.versionSort,
-  lastSeenOnlineAt: equipmentLive.lastSeenOnlineAt,
-  stagedAt: stagedUpdates.stagedAt,
-  connected: equipmentLive.connected,
-} as const;
-
-/** The Update Scheduler screen's reads: its device table and the series counted from recorded events. */
+/** The Update Scheduler screen's reads: its device table (scheduler-devices.ts) and the series counted from recorded events. */
 export class SchedulerReads {
+  private readonly table: SchedulerDevices;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.table = new SchedulerDevices(db);
+  }
 
   async statistics(family: Family, slots: number): Promise<SchedulerStatistics> {
     const totals = await this.db
@@ -125,68 +117,20 @@ export class SchedulerReads {
     return out;
   }
 
-  async devices(
-    family: Family,
-    query: z.output<typeof schedulerDevicesQuerySchema>,
-  ): Promise<{ docs: SchedulerDevice[]; totalDocs: number }> {
-    const state = sql<string>`${equipmentLive.updateState}->>'state'`;
-    const filters: (SQL | undefined)[] = [
-      eq(equipment.family, family),
-      query.filterSerialNumber ? like(equipment.serialNumber, `%${escapeLike(query.filterSerialNumber)}%`) : undefined,
-      query.filterCountryCode ? like(equipment.countryCode, `${escapeLike(query.filterCountryCode)}%`) : undefined,
-      query.filterSoftwareVersion
-        ? like(equipment.versionSemantic, `${escapeLike(query.filterSoftwareVersion)}%`)
-        : undefined,
-      query.filterFamily ? like(equipment.family, `${escapeLike(query.filterFamily)}%`) : undefined,
-      query.filterState
-        ? query.filterState.toLowerCase() === 'unknown'
-          ? eq(equipmentLive.connected, false)
-          : and(eq(equipmentLive.connected, true), like(state, `${escapeLike(query.filterState.toUpperCase())}%`))
-        : undefined,
-      query.onlyConnected ? eq(equipmentLive.connected, true) : undefined,
-      query.onlyStaged ? isNotNull(equipment.pendingSoftwareDownload) : undefined,
-    ];
-    const where = and(...filters);
-    const sort = SORTS[query.sortBy];
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(equipment)
-      .innerJoin(equipmentLive, withLive)
-      .leftJoin(stagedUpdates, eq(stagedUpdates.serialNumber, equipment.serialNumber))
-      .where(where);
-    const rows = await this.db
-      .select({ unit: equipment, live: equipmentLive, staged: stagedUpdates })
-      .from(equipment)
-      .innerJoin(equipmentLive, withLive)
-      .leftJoin(stagedUpdates, eq(stagedUpdates.serialNumber, equipment.serialNumber))
-      .where(where)
-      .orderBy(query.sortDesc ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`, asc(equipment.serialNumber))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE);
+  async devices(family: Family, query: z.output<typeof schedulerDevicesQuerySchema>) {
+    const { page, ...filter } = query;
+    const [totalDocs, docs] = await Promise.all([
+      this.table.count(family, filter),
+      this.table.rows(family, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE),
+    ]);
+    return { totalDocs, docs };
+  }
+
+  /** The table's rows for an export: the same filter and sort, read a page at a time. */
+  exportSource(family: Family, filter: SchedulerDevicesFilter) {
     return {
-      totalDocs: count?.n ?? 0,
-      docs: rows.map(({ unit, live, staged }) => {
-        const staging = staged ?? null;
-        const pending = staging?.semantic ?? unit.pendingSoftwareDownload;
-        return {
-          serialNumber: unit.serialNumber,
-          geolocation: { country_code: unit.countryCode },
-          family: unit.family,
-          version: unit.versionSemantic ? { semantic: unit.versionSemantic, meta: unit.versionMeta } : null,
-          lastSeenOnlineAt: live.lastSeenOnlineAt?.toISOString() ?? null,
-          staging: {
-            isStaged: pending !== null,
-            autoStaged: staging?.autoStaged ?? false,
-            stagedVersion: pending ? { semantic: pending } : null,
-            stagedAt: staging?.stagedAt.toISOString() ?? null,
-          },
-          connected: live.connected,
-          bestGuessAtSoftwareUpdateState: live.connected ? (live.updateState?.state ?? 'unknown') : 'unknown',
-          bestGuessAtSoftwareUpdateVersion: live.connected && pending ? { semantic: pending, meta: null } : null,
-          createdAt: unit.createdAt.toISOString(),
-          updatedAt: unit.updatedAt.toISOString(),
-        };
-      }),
+      count: () => this.table.count(family, filter),
+      page: (offset: number, limit: number) => this.table.rows(family, filter, offset, limit),
     };
   }
 }

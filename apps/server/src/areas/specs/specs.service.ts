@@ -107,14 +107,29 @@ export class SpecsService {
   }
 
   async list(page: number): Promise<{ docs: SpecUpdate[]; totalDocs: number }> {
+    const [docs, totalDocs] = await Promise.all([this.rows((page - 1) * PAGE_SIZE, PAGE_SIZE), this.count()]);
+    return { docs, totalDocs };
+  }
+
+  /** The list's rows for an export, read a page at a time. */
+  exportSource() {
+    return { count: () => this.count(), page: (offset: number, limit: number) => this.rows(offset, limit) };
+  }
+
+  private async count(): Promise<number> {
     const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(specUpdates);
+    return count?.n ?? 0;
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  private async rows(offset: number, limit: number): Promise<SpecUpdate[]> {
     const rows = await this.db
       .select()
       .from(specUpdates)
       .orderBy(desc(specUpdates.createdAt), desc(specUpdates.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
-    return { docs: rows.map(toSpecUpdate), totalDocs: count?.n ?? 0 };
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toSpecUpdate);
   }
 
   private async assertNew(path: string): Promise<void> {

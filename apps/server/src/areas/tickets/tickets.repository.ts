@@ -63,21 +63,28 @@ export class TicketsRepository {
     page: number,
     size: number,
   ): Promise<{ rows: TicketWithCounts[]; total: number }> {
-    const where = and(...this.conditions(filter));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ ticket: supportTickets, ...counts })
-        .from(supportTickets)
-        .where(where)
-        .orderBy(desc(supportTickets.id))
-        .limit(size)
-        .offset((page - 1) * size),
-      this.db.select({ n: count() }).from(supportTickets).where(where),
-    ]);
-    return {
-      rows: rows.map((r) => ({ ...r.ticket, commentCount: r.commentCount, attachmentCount: r.attachmentCount })),
-      total: total?.n ?? 0,
-    };
+    const [rows, total] = await Promise.all([this.rows(filter, (page - 1) * size, size), this.count(filter)]);
+    return { rows, total };
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  async rows(filter: TicketListFilter, offset: number, limit: number): Promise<TicketWithCounts[]> {
+    const rows = await this.db
+      .select({ ticket: supportTickets, ...counts })
+      .from(supportTickets)
+      .where(and(...this.conditions(filter)))
+      .orderBy(desc(supportTickets.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({ ...r.ticket, commentCount: r.commentCount, attachmentCount: r.attachmentCount }));
+  }
+
+  async count(filter: TicketListFilter): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(supportTickets)
+      .where(and(...this.conditions(filter)));
+    return total?.n ?? 0;
   }
 
   async history(serialNumber: string): Promise<TicketRow[]> {

@@ -28,6 +28,14 @@ import type { DomainEventBus } from '../../ports/domain-events.js';
 
 type CreateTicket = z.output<typeof createTicketRequestSchema>;
 
+/** The list's filter as parsed (without its page): the list and its export read it alike. */
+interface TicketListInput {
+  filterSerialNumber?: string;
+  closed: boolean;
+  mine: boolean;
+  username?: string;
+}
+
 /** The ticket lifecycle of part 1 §4: open → closed (final), escalation on and off while open. */
 export class TicketsService {
   constructor(
@@ -77,21 +85,29 @@ export class TicketsService {
     return this.read(row.id);
   }
 
-  async list(
-    session: ActiveSession,
-    query: { page: number; filterSerialNumber?: string; closed: boolean; mine: boolean; username?: string },
-  ): Promise<TicketListResponse> {
-    assertOwnUsername(session, query.username);
-    const { rows, total } = await this.deps.tickets.page(
-      {
-        includeClosed: query.closed,
-        issuerUsername: query.mine ? session.user.username : undefined,
-        serialContains: query.filterSerialNumber,
-      },
-      query.page,
-      PAGE_SIZE,
-    );
+  async list(session: ActiveSession, query: TicketListInput & { page: number }): Promise<TicketListResponse> {
+    const { rows, total } = await this.deps.tickets.page(this.filterOf(session, query), query.page, PAGE_SIZE);
     return { docs: rows.map(toTicketSummary), totalDocs: total };
+  }
+
+  /** The list's rows for an export: the same filter (and the same own-username check), a page at a time. */
+  exportSource(session: ActiveSession, query: TicketListInput) {
+    const filter = this.filterOf(session, query);
+    return {
+      count: () => this.deps.tickets.count(filter),
+      page: async (offset: number, limit: number) =>
+        (await this.deps.tickets.rows(filter, offset, limit)).map(toTicketSummary),
+    };
+  }
+
+  /** "Mine" is the caller's own tickets; a username sent along must be theirs. */
+  private filterOf(session: ActiveSession, query: TicketListInput) {
+    assertOwnUsername(session, query.username);
+    return {
+      includeClosed: query.closed,
+      issuerUsername: query.mine ? session.user.username : undefined,
+      serialContains: query.filterSerialNumber,
+    };
   }
 
   async read(id: number): Promise<Ticket> {

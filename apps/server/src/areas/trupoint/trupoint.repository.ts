@@ -16,14 +16,20 @@ const SORT_COLUMNS = {
   createdAt: pairings.createdAt,
 } as const;
 
-export interface PairingListQuery {
+export interface PairingListFilter {
   state: PairingState;
-  page: number;
   sortBy?: PairingSortKey;
   sortDesc?: boolean;
   /** A vendor sees only its own pairings. */
   vendorId?: number;
 }
+export type PairingListQuery = PairingListFilter & { page: number };
+
+const pairingsWhere = (query: PairingListFilter) =>
+  and(
+    eq(pairings.state, query.state),
+    query.vendorId === undefined ? undefined : eq(pairings.vendorId, query.vendorId),
+  );
 
 /** Vendors, their API keys, and the pairings they start. */
 export class TruPointRepository {
@@ -81,27 +87,35 @@ export class TruPointRepository {
   }
 
   async list(query: PairingListQuery): Promise<{ totalDocs: number; docs: PairingRow[] }> {
-    const where = and(
-      eq(pairings.state, query.state),
-      query.vendorId === undefined ? undefined : eq(pairings.vendorId, query.vendorId),
-    );
+    const [totalDocs, docs] = await Promise.all([
+      this.count(query),
+      this.rows(query, (query.page - 1) * PAGE_SIZE, PAGE_SIZE),
+    ]);
+    return { totalDocs, docs };
+  }
+
+  async count(query: PairingListFilter): Promise<number> {
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pairings)
+      .where(pairingsWhere(query));
+    return count?.n ?? 0;
+  }
+
+  /** The table's rows in its sort, from `offset` (a page, or a page of an export). */
+  rows(query: PairingListFilter, offset: number, limit: number): Promise<PairingRow[]> {
     const direction = query.sortDesc ? desc : asc;
     // Newest first unless a column is chosen; ties follow creation, then id, so paging is stable.
     const order = query.sortBy
       ? [direction(SORT_COLUMNS[query.sortBy]), direction(pairings.createdAt), asc(pairings.id)]
       : [desc(pairings.createdAt), asc(pairings.id)];
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pairings)
-      .where(where);
-    const docs = await this.db
+    return this.db
       .select()
       .from(pairings)
-      .where(where)
+      .where(pairingsWhere(query))
       .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE);
-    return { totalDocs: count?.n ?? 0, docs };
+      .limit(limit)
+      .offset(offset);
   }
 
   async find(id: string, tx: Db = this.db, lock = false): Promise<PairingRow | undefined> {

@@ -1,7 +1,20 @@
 import { trupointRoutes } from '@ed/contract/routes/trupoint';
-import type { PairingState } from '@ed/contract/trupoint';
+import type { Pairing, PairingState } from '@ed/contract/trupoint';
+import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf, type RouteHandler } from '../../shared/route-table.js';
 import { pairingView } from './trupoint.service.js';
+
+/** The columns of the pairing tables (each tab shows some of them; the file has them all), dates as ISO UTC. */
+const PAIRING_COLUMNS: CsvColumn<Pairing>[] = [
+  { header: 'Vendor', value: (p) => p.vendor },
+  { header: 'Vendor Key', value: (p) => p.vendorKey },
+  { header: 'Alignment ID', value: (p) => p.alignmentId },
+  { header: 'Tru-Point Serial Number', value: (p) => p.truPointSerialNumber },
+  { header: 'Created At (UTC)', value: (p) => p.createdAt },
+  { header: 'Updated At (UTC)', value: (p) => p.updatedAt },
+  { header: 'Reason', value: (p) => p.reason },
+  { header: 'Calibrations', value: (p) => p.calibrations.length },
+];
 
 /** The console's side: the three pairing tables (part 2 §7) and vendor administration (admin). */
 export default routesOf(trupointRoutes, (app) => {
@@ -11,10 +24,22 @@ export default routesOf(trupointRoutes, (app) => {
       const { totalDocs, docs } = await app.truPoint.service.list({ state, ...req.query });
       return { totalDocs, docs: docs.map(pairingView) };
     };
+  const exported =
+    (state: PairingState): RouteHandler<typeof trupointRoutes.exportActivePairings> =>
+    async (req, reply) =>
+      sendCsv(reply, {
+        fileName: `${state}-pairings.csv`,
+        columns: PAIRING_COLUMNS,
+        source: app.truPoint.service.exportSource({ state, ...req.query }),
+        logger: req.log,
+      });
   return {
     getActivePairings: pairings('active'),
     getCompletedPairings: pairings('completed'),
     getAbortedPairings: pairings('aborted'),
+    exportActivePairings: exported('active'),
+    exportCompletedPairings: exported('completed'),
+    exportAbortedPairings: exported('aborted'),
     getVendors: async () =>
       (await app.truPoint.repository.listVendors()).map(({ vendor, keys }) => ({
         name: vendor.name,

@@ -4,7 +4,13 @@ import { pairingMessageSchema, type DeviceCommandArgs, type DeviceCommandName } 
 import { conflict, DomainError, notFound, unauthorized, unitFailed } from '../../shared/domain-error.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
-import { TruPointRepository, type PairingListQuery, type PairingRow, type VendorRow } from './trupoint.repository.js';
+import {
+  TruPointRepository,
+  type PairingListFilter,
+  type PairingListQuery,
+  type PairingRow,
+  type VendorRow,
+} from './trupoint.repository.js';
 
 export const pairingView = (row: PairingRow): Pairing => ({
   id: row.id,
@@ -63,6 +69,15 @@ export class TruPointService {
 
   list(query: PairingListQuery) {
     return this.deps.repository.list(query);
+  }
+
+  /** A table's rows for an export: the same filter and sort, read a page at a time. */
+  exportSource(query: PairingListFilter) {
+    const repository = this.deps.repository;
+    return {
+      count: () => repository.count(query),
+      page: async (offset: number, limit: number) => (await repository.rows(query, offset, limit)).map(pairingView),
+    };
   }
 
   /** A vendor's own pairing; another vendor's is "not found", so ids of others reveal nothing. */

@@ -6,26 +6,39 @@ import type { UserRow } from './users.repository.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Usernames starting with the filter, whatever its case. */
+const whereOf = (filterUsername: string | undefined) =>
+  filterUsername ? sql`lower(${users.username}) like ${`${escapeLike(filterUsername.toLowerCase())}%`}` : undefined;
+
 /** The Users screen's reads and writes (part 2 §7 Users). */
 export class UsersAdminRepository {
   constructor(private readonly db: Db) {}
 
   async page(filterUsername: string | undefined, page: number, pageSize: number) {
-    const where = filterUsername
-      ? sql`lower(${users.username}) like ${`${escapeLike(filterUsername.toLowerCase())}%`}`
-      : undefined;
+    const [totalDocs, docs] = await Promise.all([
+      this.count(filterUsername),
+      this.rows(filterUsername, (page - 1) * pageSize, pageSize),
+    ]);
+    return { totalDocs, docs };
+  }
+
+  async count(filterUsername: string | undefined): Promise<number> {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
-      .where(where);
-    const rows = await this.db
+      .where(whereOf(filterUsername));
+    return count?.n ?? 0;
+  }
+
+  /** The list's rows, by username, from `offset` (a page, or a page of an export). */
+  rows(filterUsername: string | undefined, offset: number, limit: number) {
+    return this.db
       .select({ username: users.username, email: users.email, role: users.role, active: users.active })
       .from(users)
-      .where(where)
+      .where(whereOf(filterUsername))
       .orderBy(sql`lower(${users.username})`, asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { totalDocs: count?.n ?? 0, docs: rows };
+      .limit(limit)
+      .offset(offset);
   }
 
   /** Locks every active admin row, so two calls cannot each remove "the other" last admin. */

@@ -29,6 +29,14 @@ export class UsersAdminService {
     return this.deps.repository.page(filterUsername, page, PAGE_SIZE);
   }
 
+  /** The list's rows for an export: the same filter, read a page at a time. */
+  exportSource(filterUsername: string | undefined) {
+    return {
+      count: () => this.deps.repository.count(filterUsername),
+      page: (offset: number, limit: number) => this.deps.repository.rows(filterUsername, offset, limit),
+    };
+  }
+
   /**
    * An empty (or absent) password means no change; one of spaces only is refused by the policy,
    * not taken for "no change", so the admin learns it was not set. Deactivating or a new

@@ -25,6 +25,11 @@ type BoardFeatures = { numCameras: number; numAccel: number; isDDAligner: boolea
 type Specs = { name: string; month: number; year: number };
 type SpecsExpiration = { month: number; year: number };
 
+/** The month the specs expire, as one number (year * 12 + month - 1), for an index and ranges. */
+export const specsMonthIndex = sql.raw(
+  `(((specs_expiration->>'year')::int * 12) + ((specs_expiration->>'month')::int - 1))`,
+);
+
 /** A unit of the fleet (part 1 §3). Created on its first connection; child rows follow its id. */
 export const equipment = pgTable(
   'equipment',
@@ -68,6 +73,8 @@ export const equipment = pgTable(
     index('equipment_created_at_idx').on(t.createdAt, t.serialNumber),
     index('equipment_updated_at_idx').on(t.updatedAt, t.serialNumber),
     index('equipment_pending_download_idx').on(t.family, t.pendingSoftwareDownload),
+    // Alarms: units whose specs reach a rule's window, by month (year * 12 + month - 1).
+    index('equipment_specs_expiration_idx').on(sql`${specsMonthIndex}`),
     // The notification target lists (country, region, city) and the notification's audience.
     index('equipment_place_idx').using(
       'btree',
@@ -110,6 +117,8 @@ export const equipmentLive = pgTable(
     procedureSeq: bigint('procedure_seq', { mode: 'number' }),
     updateState: jsonb('update_state').$type<UpdateState>(),
     updateStateSeq: bigint('update_state_seq', { mode: 'number' }),
+    /** When `update_state.state` last changed (a trigger keeps it): how long an install has run. */
+    updateStateAt: tz('update_state_at'),
     alignmentCount: integer('alignment_count').notNull().default(0),
     alignmentSeq: bigint('alignment_seq', { mode: 'number' }),
   },
@@ -119,6 +128,13 @@ export const equipmentLive = pgTable(
       .on(t.equipmentId)
       .where(sql`${t.connected}`),
     index('equipment_live_alignment_count_idx').on(t.alignmentCount),
+    // Alarms (docs/alarms.md): units whose offline time or install time crossed a rule's threshold.
+    index('equipment_live_offline_idx')
+      .on(t.lastSeenOnlineAt)
+      .where(sql`not ${t.connected}`),
+    index('equipment_live_installing_idx')
+      .on(t.updateStateAt)
+      .where(sql`${t.updateState}->>'state' in ('VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE')`),
   ],
 );
 

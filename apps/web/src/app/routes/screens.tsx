@@ -58,6 +58,12 @@ const UnitClaimsPage = lazy(() =>
 const RolloutsPage = lazy(() =>
   import('../../features/rollouts/components/rollouts-page').then((m) => ({ default: m.RolloutsPage })),
 );
+const AlarmsPage = lazy(() =>
+  import('../../features/alarms/components/alarms-page').then((m) => ({ default: m.AlarmsPage })),
+);
+const FleetMapPage = lazy(() =>
+  import('../../features/fleet-map/components/fleet-map-page').then((m) => ({ default: m.FleetMapPage })),
+);
 const RolloutDetailPage = lazy(() =>
   import('../../features/rollouts/components/rollout-detail').then((m) => ({ default: m.RolloutDetailPage })),
 );
@@ -86,4 +92,6 @@ export const SCREENS: Partial<Record<ScreenPath, ReactNode>> = {
   '/Rollouts': loading(<RolloutsPage />),
   '/Rollouts/new': loading(<RolloutsPage creating />),
   '/Rollouts/:id': loading(<RolloutDetailPage />),
+  '/FleetMap': loading(<FleetMapPage />),
+  '/Alarms': loading(<AlarmsPage />),
 };

@@ -40,7 +40,7 @@ const NOT_UNDERSTOOD_MESSAGE = 'The server sent an answer this app does not unde
 
 export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -125,6 +125,12 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
  */
 export const callEndpoint = <T>(endpoint: Endpoint, options: Omit<RequestOptions<T>, 'method'>): Promise<T> =>
   http(endpoint.path, { ...options, method: endpoint.method });
+
+/** The error of a failed response whose body was not read yet (downloads read theirs as a stream). */
+export async function failedResponse(response: Response): Promise<ApiError> {
+  if (response.status === 401) removeToken();
+  return errorFrom(response.status, await readBody(response));
+}
 
 /** The sentence to show the user for a failed call. */
 export function errorMessage(error: unknown): string {

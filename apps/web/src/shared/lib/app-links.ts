@@ -29,3 +29,7 @@ export function newRolloutPath(preset?: NewRolloutPreset): string {
 
 /** A support ticket opened over the Support Tickets screen, as the escalation mails link to it (?id=). */
 export const ticketPath = (id: number): string => `/SupportTickets?${new URLSearchParams({ id: String(id) })}`;
+
+/** The Equipment screen filtered to one country, as its own filter writes the address (?country=DE). */
+export const equipmentInCountryPath = (countryCode: string): string =>
+  `/Aligners?${new URLSearchParams({ country: countryCode })}`;

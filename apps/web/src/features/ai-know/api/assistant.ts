@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiRoute } from '@ed/contract/http-api';
 import { assistantRoutes } from '@ed/contract/routes/assistant';
 import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
 import { callApi } from '../../../shared/api/client';
@@ -34,4 +35,11 @@ export function useChatSessions(page: number) {
     placeholderData: keepPreviousData,
   });
   return { ...sessions, error: url.error ?? sessions.error };
+}
+
+/** The chats' export, where the assistant answers; undefined until that is known. */
+export function useChatSessionsExport(): ApiRoute | undefined {
+  const url = useAssistantUrl();
+  const route = assistantServiceRoutes.exportChatSessions;
+  return url.data === undefined ? undefined : { ...route, path: `${url.data}${route.path}` };
 }

@@ -7,11 +7,12 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ChatSession } from '@ed/contract/assistant';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
-import { useChatSessions } from '../api/assistant';
+import { useChatSessions, useChatSessionsExport } from '../api/assistant';
 import { ChatSessionDialog } from './chat-session-dialog';
 
 /** No filter: only the page is in the address (?tab=chats&page=2). */
@@ -65,9 +66,15 @@ export function ChatsPanel() {
   const { page, setPage } = useListState(NO_FILTERS);
   const [open, setOpen] = useState<ChatSession | null>(null);
   const sessions = useChatSessions(page + 1);
+  const exportRoute = useChatSessionsExport();
   const columnDefs = useMemo(() => columns(setOpen), []);
   return (
     <Stack spacing={2}>
+      {exportRoute && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <ExportCsvButton route={exportRoute} query={{}} fileName="chat-sessions.csv" />
+        </Stack>
+      )}
       {sessions.error ? <Alert severity="error">{errorMessage(sessions.error)}</Alert> : null}
       <PagedGrid
         label="Chat sessions"

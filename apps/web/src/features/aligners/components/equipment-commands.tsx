@@ -6,7 +6,11 @@ import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_ELEVATION_MINUTES, ELEVATION_DURATIONS, durationLabel } from '@ed/contract/elevations';
 import type { Equipment } from '@ed/contract/equipment';
+import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
+import { errorMessage } from '../../../shared/api/http';
+import { useNotice } from '../../../shared/components/notice-context';
+import { useCollectDiagnostics } from '../../../shared/equipment/api/diagnostics';
 import { equipmentKeys } from '../../../shared/equipment/api/equipment';
 import { reportKeys } from '../../../shared/equipment/api/reports';
 import { controlState } from '../../../shared/equipment/lib/control-state';
@@ -39,6 +43,8 @@ export interface EquipmentCommandsProps {
 export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slots }: EquipmentCommandsProps) {
   const { StagingButtons } = slots;
   const queryClient = useQueryClient();
+  const collect = useCollectDiagnostics();
+  const { notify } = useNotice();
   const serialNumber = unit.serialNumber;
   const gate = (control: Parameters<typeof controlState>[1]) => ({
     state: controlState(role, control, unit),
@@ -119,6 +125,27 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
       <Button variant="outlined" size="small" onClick={() => onOpenDialog('supportTicket')}>
         Open Ticket
       </Button>
+      {hasPermission(role, 'diagnostics.collect') && (
+        <Button
+          variant="outlined"
+          size="small"
+          loading={collect.isPending}
+          onClick={() =>
+            collect.mutate(
+              { serialNumber },
+              {
+                onSuccess: (snapshot) =>
+                  notify(
+                    `Collecting diagnostics of ${serialNumber} into ticket ${snapshot.ticketId}: see its Diagnostics tab.`,
+                  ),
+                onError: (err) => notify(errorMessage(err), 'error'),
+              },
+            )
+          }
+        >
+          Collect diagnostics
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -4,7 +4,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { EQUIPMENT_SORT_KEYS, type EquipmentSortKey } from '@ed/contract/aligners';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -57,6 +59,7 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   const settledFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const query = useMemo(() => toQuery(settledFilters, page, sortModel), [settledFilters, page, sortModel]);
   const list = useEquipmentList(query);
+  const { page: _page, ...exportQuery } = query;
   const latest = useLatestVersions();
 
   const openDialog = useCallback(
@@ -74,6 +77,7 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
             Save view
           </Button>
           <SavedViewsMenu user={session.user} onApply={(saved) => view.setFilters(filtersOfView(saved.filter))} />
+          <ExportCsvButton route={alignersRoutes.exportAligners} query={exportQuery} fileName="equipment.csv" />
         </Stack>
       </Stack>
       {list.isError && (

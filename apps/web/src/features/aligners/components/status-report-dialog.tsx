@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useStatusReport, type StatusReportKind } from '../../../shared/equipment/api/reports';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
-import { NO_REPORT } from './voltages-dialog';
+import { NO_REPORT, StatusLines } from '../../../shared/equipment/components/voltage-tables';
 
 const TITLES: Record<StatusReportKind, string> = { usb: 'USB Status', printer: 'Printer Status' };
 
@@ -30,11 +29,7 @@ export function StatusReportDialog({ kind, serialNumber, onClose }: StatusReport
           <Typography variant="body2" color="text.secondary" gutterBottom>
             Reported {formatDateTime(report.data.createdAt)}
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, fontFamily: 'monospace' }}>
-            {report.data.status.split(/\r?\n/).map((line, i) => (
-              <li key={i}>{line || '\u00a0'}</li>
-            ))}
-          </Box>
+          <StatusLines status={report.data.status} />
         </>
       )}
     </ReportDialogFrame>

@@ -56,4 +56,31 @@ describe('AuditsPage', () => {
       ),
     );
   });
+
+  it('exports the filtered log through the streaming export and says how many rows came', async () => {
+    // jsdom has no object URLs; a subclass stands in for URL during this test only.
+    class BlobUrl extends URL {
+      static override createObjectURL = vi.fn(() => 'blob:audits');
+      static override revokeObjectURL = vi.fn();
+    }
+    vi.stubGlobal('URL', BlobUrl);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith(auditsRoutes.exportCsv.path)
+        ? new Response('Time (UTC),User\n2026-11-21T10:00:00.000Z,admin\n', {
+            headers: { 'content-type': 'text/csv', 'x-export-rows': '1', 'x-export-matched': '1' },
+          })
+        : jsonResponse(200, { totalDocs: 1, docs: [entry] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?target=joe');
+    expect(await screen.findByText(entry.action)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 1 rows to audit-log.csv.')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`${auditsRoutes.exportCsv.path}?filterTarget=joe`);
+    expect(click).toHaveBeenCalledOnce();
+    click.mockRestore();
+  });
 });

@@ -1,18 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import DownloadIcon from '@mui/icons-material/Download';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AuditEntry } from '@ed/contract/audits';
+import { auditsRoutes } from '@ed/contract/routes/audits';
 import { errorMessage } from '../../../shared/api/http';
-import { useNotice } from '../../../shared/components/notice-context';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
-import { downloadAuditCsv, NO_AUDIT_FILTERS, useAudits } from '../api/audits';
+import { auditQuery, NO_AUDIT_FILTERS, useAudits } from '../api/audits';
 
 const FILTER_DEBOUNCE_MS = 300;
 const TEXT_FILTERS = [
@@ -31,10 +30,9 @@ const LIST_OPTIONS = { names: FILTER_PARAMS };
  */
 export function AuditsPage() {
   const { filters, page, setFilters, setPage } = useListState(NO_AUDIT_FILTERS, LIST_OPTIONS);
-  const [exporting, setExporting] = useState(false);
-  const { alert } = useNotice();
   const settled = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const list = useAudits(settled, page);
+  const exportQuery = useMemo(() => auditQuery(settled), [settled]);
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       {
@@ -76,19 +74,7 @@ export function AuditsPage() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          loading={exporting}
-          onClick={() => {
-            setExporting(true);
-            downloadAuditCsv(settled)
-              .catch((error: unknown) => alert(errorMessage(error), 'error'))
-              .finally(() => setExporting(false));
-          }}
-        >
-          Export CSV
-        </Button>
+        <ExportCsvButton route={auditsRoutes.exportCsv} query={exportQuery} fileName="audit-log.csv" />
       </Stack>
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <PagedGrid

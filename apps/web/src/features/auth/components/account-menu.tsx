@@ -60,17 +60,20 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem
-          onClick={() => {
-            closeMenu();
-            setChanging(true);
-          }}
-        >
-          <ListItemIcon>
-            <KeyIcon fontSize="small" />
-          </ListItemIcon>
-          Change Password
-        </MenuItem>
+        {/* A single sign-on user's password is the provider's: there is none here to change. */}
+        {expiry.data?.localPassword !== false && (
+          <MenuItem
+            onClick={() => {
+              closeMenu();
+              setChanging(true);
+            }}
+          >
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            Change Password
+          </MenuItem>
+        )}
         <MenuItem disabled={signOut.isPending} onClick={() => signOut.mutate()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -9,6 +9,7 @@ import { useBusyWhile } from '../../../shared/components/busy-context';
 import { CenteredCard } from '../../../shared/components/centered-card';
 import { useSignIn } from '../api/sign-in';
 import { AuthField, AuthLink } from './form-fields';
+import { SingleSignOn, useSsoCallback } from './single-sign-on';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
+  const sso = useSsoCallback();
   useBusyWhile(signIn.isPending);
 
   const submit = (event: SyntheticEvent) => {
@@ -33,11 +35,13 @@ export function LoginPage() {
         <Typography>You need to sign in...</Typography>
         {missing && <Alert severity="error">Enter your username and password.</Alert>}
         {!missing && signIn.isError && <Alert severity="error">{errorMessage(signIn.error)}</Alert>}
+        {sso.problem && !missing && !signIn.isError && <Alert severity="error">{sso.problem}</Alert>}
         <AuthField label="Username" autoComplete="username" autoFocus value={username} onChange={setUsername} />
         <AuthField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
-        <Button type="submit" variant="contained" disabled={signIn.isPending}>
+        <Button type="submit" variant="contained" disabled={signIn.isPending || sso.pending}>
           LOGIN
         </Button>
+        <SingleSignOn disabled={signIn.isPending || sso.pending} />
         <AuthLink to="/request_password_reset">request password reset</AuthLink>
       </Stack>
     </CenteredCard>

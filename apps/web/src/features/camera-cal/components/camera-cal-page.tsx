@@ -7,7 +7,9 @@ import Tooltip from '@mui/material/Tooltip';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
+import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -75,14 +77,21 @@ export function CameraCalPage() {
 
   return (
     <Stack spacing={2}>
-      <TextField
-        label="Camera serial number"
-        value={filter}
-        onChange={(e) => setFilters({ serialNumber: e.target.value })}
-        size="small"
-        sx={{ maxWidth: 320 }}
-        slotProps={{ htmlInput: { maxLength: 64 } }}
-      />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          label="Camera serial number"
+          value={filter}
+          onChange={(e) => setFilters({ serialNumber: e.target.value })}
+          size="small"
+          sx={{ width: 320 }}
+          slotProps={{ htmlInput: { maxLength: 64 } }}
+        />
+        <ExportCsvButton
+          route={cameraCalRoutes.exportCameraCals}
+          query={{ filterSerialNumber }}
+          fileName="camera-calibrations.csv"
+        />
+      </Stack>
       {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
       <PagedGrid
         label="Camera calibrations"

@@ -8,7 +8,9 @@ import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ezPackageName, type Fixture } from '@ed/contract/easy';
+import { easyRoutes } from '@ed/contract/routes/easy';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -98,6 +100,11 @@ export function FixturesTab() {
         <Button variant="contained" onClick={() => setCreating(true)}>
           Create New Fixture
         </Button>
+        <ExportCsvButton
+          route={easyRoutes.exportFixtures}
+          query={{ filterSerialNumber: settled || undefined }}
+          fileName="ez-fixtures.csv"
+        />
       </Box>
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -8,7 +8,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Target } from '@ed/contract/easy';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
+import { easyRoutes } from '@ed/contract/routes/easy';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -60,13 +62,14 @@ export function TargetsTab({ role }: { role: Role }) {
 
   return (
     <>
-      {manage && (
-        <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
+        {manage && (
           <Button variant="contained" onClick={() => setCreating(true)}>
             Create New Target
           </Button>
-        </Box>
-      )}
+        )}
+        <ExportCsvButton route={easyRoutes.exportTargets} query={{}} fileName="ez-targets.csv" />
+      </Box>
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(list.error)}

@@ -21,19 +21,23 @@ export const messageKeys = {
   markets: ['messages', 'markets'] as const,
 };
 
-/** One tab's page: drafts by issuer (mine, or everyone else's), the other tabs by disposition. */
-export function useMessages(tab: MessageTab, page: number, username: string) {
+/** One tab's filter (its list's and its export's): drafts by issuer (mine, or everyone else's), the other tabs by disposition. */
+export function messagesFilterOf(tab: MessageTab, username: string) {
   const mine = 'mine' in tab ? tab.mine : undefined;
+  return {
+    filterDisposition: tab.disposition,
+    filterIssuerUsername: mine === undefined ? '' : username,
+    invert: mine === false,
+  };
+}
+
+/** One tab's page. */
+export function useMessages(tab: MessageTab, page: number, username: string) {
   return useQuery({
     queryKey: messageKeys.list(tab.key, page),
     queryFn: ({ signal }) =>
       callApi(messagesRoutes.getMessages, {
-        query: {
-          page: page + 1,
-          filterDisposition: tab.disposition,
-          filterIssuerUsername: mine === undefined ? '' : username,
-          invert: mine === false,
-        },
+        query: { page: page + 1, ...messagesFilterOf(tab, username) },
         signal,
       }),
     placeholderData: keepPreviousData,

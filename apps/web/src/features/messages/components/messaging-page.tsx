@@ -2,14 +2,17 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MESSAGE_TABS, type Message } from '@ed/contract/messages';
+import { messagesRoutes } from '@ed/contract/routes/messages';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
-import { useDeleteMessage } from '../api/messages';
+import { messagesFilterOf, useDeleteMessage } from '../api/messages';
 import { MessagePreviewDialog } from './message-preview-dialog';
 import { MessageTable, type MessageActions } from './message-table';
 import { MessageWizard } from './message-wizard';
@@ -31,6 +34,8 @@ export function MessagingPage() {
     () => ({ onPreview: setPreview, onEdit: setEditing, onDelete: setToDelete }),
     [],
   );
+  const username = session?.user.username ?? '';
+  const exportQuery = useMemo(() => messagesFilterOf(tab, username), [tab, username]);
   if (!session) return null;
 
   return (
@@ -54,11 +59,18 @@ export function MessagingPage() {
         </Tabs>
       </Box>
       <Box id="messages-panel" role="tabpanel" aria-labelledby={`messages-tab-${tab.key}`}>
-        {tab.key === 'myDrafts' && (
-          <Button variant="contained" sx={{ mb: 2 }} onClick={() => setEditing('new')}>
-            Create New Message
-          </Button>
-        )}
+        <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+          {tab.key === 'myDrafts' && (
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              Create New Message
+            </Button>
+          )}
+          <ExportCsvButton
+            route={messagesRoutes.exportMessages}
+            query={exportQuery}
+            fileName={`messages-${tab.key}.csv`}
+          />
+        </Stack>
         <MessageTable
           key={tab.key}
           tab={tab}

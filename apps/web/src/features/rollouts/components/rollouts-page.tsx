@@ -8,7 +8,9 @@ import TextField from '@mui/material/TextField';
 import { z } from 'zod';
 import { hasPermission } from '@ed/contract/permissions';
 import { ROLLOUT_STATES } from '@ed/contract/rollouts';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useSession } from '../../../shared/auth/use-session';
 import { newRolloutPath, ROLLOUTS_PATH, rolloutPath } from '../../../shared/lib/app-links';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -60,6 +62,7 @@ export function RolloutsPage({ creating = false }: { creating?: boolean }) {
             </MenuItem>
           ))}
         </TextField>
+        <ExportCsvButton route={rolloutsRoutes.exportRollouts} query={{ state }} fileName="rollouts.csv" />
         {mayManage && (
           <Button variant="contained" onClick={() => void navigate(newRolloutPath())}>
             New rollout

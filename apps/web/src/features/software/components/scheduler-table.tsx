@@ -5,7 +5,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Family } from '@ed/contract/families';
+import { familySchedulerReads } from '@ed/contract/routes/update-scheduler';
 import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -131,6 +133,7 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
     onlyStaged: onlyStaged ? 'true' : 'false',
   } as const;
   const devices = useSchedulerDevices(family, query);
+  const { page: _page, ...exportQuery } = query;
   const defs = useMemo(() => columns(latest), [latest]);
 
   return (
@@ -158,6 +161,11 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
             sx={{ width: 150 }}
           />
         ))}
+        <ExportCsvButton
+          route={familySchedulerReads[family].exportDevices}
+          query={exportQuery}
+          fileName={`update-scheduler-${family}.csv`}
+        />
       </Stack>
       <PagedGrid
         label="Update scheduler units"

@@ -10,7 +10,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '@ed/contract/permissions';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import type { SpecUpdate } from '@ed/contract/specs';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { useSession } from '../../../shared/auth/use-session';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -145,13 +147,14 @@ export function SpecUpdatesPage() {
         <SpecStatistics />
       ) : (
         <>
-          {mayManage && (
-            <Box>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {mayManage && (
               <Button variant="contained" onClick={() => setDialog({ editing: null })}>
                 Create Spec Update
               </Button>
-            </Box>
-          )}
+            )}
+            <ExportCsvButton route={specsRoutes.exportSpecUpdates} query={{}} fileName="spec-releases.csv" />
+          </Stack>
           <SpecReleases mayManage={mayManage} mayRollOut={mayRollOut} onEdit={(s) => setDialog({ editing: s })} />
         </>
       )}

@@ -5,8 +5,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { TicketSummary } from '@ed/contract/tickets';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -42,6 +44,7 @@ export function SupportTicketsPage() {
     [page, closed, mine, settledSerial],
   );
   const list = useTickets(query);
+  const { page: _page, ...exportQuery } = query;
   const { mutate: act, isPending: acting } = useTicketAction();
   useLiveTicketRefresh();
   const openId = Number(params.get(TICKET_PARAM)) || null;
@@ -94,6 +97,7 @@ export function SupportTicketsPage() {
           onChange={(e) => setFilters({ serialNumber: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 9 } }}
         />
+        <ExportCsvButton route={ticketsRoutes.exportTickets} query={exportQuery} fileName="support-tickets.csv" />
       </Stack>
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -10,19 +10,34 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { hasPermission } from '@ed/contract/permissions';
 import { errorMessage } from '../../../shared/api/http';
+import { useSession } from '../../../shared/auth/use-session';
+import { useNotice } from '../../../shared/components/notice-context';
+import { useCollectDiagnostics } from '../../../shared/equipment/api/diagnostics';
 import { useTicket } from '../api/tickets';
 import { AttachmentList } from './attachment-list';
 import { CommentList } from './comment-list';
+import { DiagnosticsPanel } from './diagnostics-panel';
 import { NewAttachmentDialog } from './new-attachment-dialog';
 import { NewCommentDialog } from './new-comment-dialog';
 import { TicketFields } from './ticket-fields';
 
-/** The ticket detail (part 1 §2): Ticket and Attachments tabs; open tickets take comments and attachments. */
+type TicketTab = 'ticket' | 'attachments' | 'diagnostics';
+
+/**
+ * The ticket detail (part 1 §2): Ticket and Attachments tabs; open tickets take comments and
+ * attachments. Beyond the spec, a Diagnostics tab: Collect diagnostics asks the unit for its
+ * reports at once and shows each item's progress (docs/diagnostics.md).
+ */
 export function TicketDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const titleId = useId();
   const query = useTicket(id);
-  const [tab, setTab] = useState<'ticket' | 'attachments'>('ticket');
+  const [tab, setTab] = useState<TicketTab>('ticket');
+  const session = useSession();
+  const collect = useCollectDiagnostics();
+  const { notify } = useNotice();
+  const mayCollect = session ? hasPermission(session.user.role, 'diagnostics.collect') : false;
   const [adding, setAdding] = useState<'comment' | 'attachment' | null>(null);
   const ticket = query.data;
   const title = ticket ? `Ticket ${ticket.id} ${ticket.closed ? 'CLOSED' : 'OPEN'}` : `Ticket ${id}`;
@@ -31,9 +46,10 @@ export function TicketDetailDialog({ id, onClose }: { id: number; onClose: () =>
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {ticket && (
-        <Tabs value={tab} onChange={(_e, v: 'ticket' | 'attachments') => setTab(v)} sx={{ px: 3 }}>
+        <Tabs value={tab} onChange={(_e, v: TicketTab) => setTab(v)} sx={{ px: 3 }}>
           <Tab value="ticket" label="Ticket" />
           <Tab value="attachments" label={`Attachments (${ticket.attachments.length})`} />
+          <Tab value="diagnostics" label="Diagnostics" />
         </Tabs>
       )}
       <DialogContent dividers aria-busy={query.isPending}>
@@ -51,13 +67,31 @@ export function TicketDetailDialog({ id, onClose }: { id: number; onClose: () =>
               <CommentList comments={ticket.comments} label={`Comments on ticket ${ticket.id}`} />
             </Box>
           </Box>
-        ) : (
+        ) : tab === 'attachments' ? (
           <AttachmentList attachments={ticket.attachments} />
+        ) : (
+          <DiagnosticsPanel ticketId={ticket.id} attachments={ticket.attachments} />
         )}
       </DialogContent>
       <DialogActions>
         {ticket && !ticket.closed && (
           <>
+            {mayCollect && (
+              <Button
+                loading={collect.isPending}
+                onClick={() =>
+                  collect.mutate(
+                    { ticketId: ticket.id },
+                    {
+                      onSuccess: () => setTab('diagnostics'),
+                      onError: (err) => notify(errorMessage(err), 'error'),
+                    },
+                  )
+                }
+              >
+                Collect diagnostics
+              </Button>
+            )}
             <Button onClick={() => setAdding('attachment')}>New Attachment</Button>
             <Button onClick={() => setAdding('comment')}>New Comment</Button>
           </>

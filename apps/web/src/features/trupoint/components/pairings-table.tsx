@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
 import { DATE_TIME_FORMAT } from '@ed/contract/constants';
+import { trupointRoutes } from '@ed/contract/routes/trupoint';
 import { PAIRING_SORT_KEYS, type Pairing, type PairingSortKey, type PairingState } from '@ed/contract/trupoint';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -18,6 +21,12 @@ const NO_FILTERS = {};
 const LIST_OPTIONS = { sortFields: PAIRING_SORT_KEYS };
 
 const formatTime = (value: string) => dayjs(value).format(DATE_TIME_FORMAT);
+
+const EXPORTS = {
+  active: trupointRoutes.exportActivePairings,
+  completed: trupointRoutes.exportCompletedPairings,
+  aborted: trupointRoutes.exportAbortedPairings,
+} as const;
 
 /** The columns of part 2 §2; the sortable ones are named as the server's sortBy keys. */
 function columns(state: PairingState, view: (pairing: Pairing) => void): GridColDef<Pairing>[] {
@@ -59,17 +68,20 @@ export function PairingsTable({ state }: { state: PairingState }) {
   const { page, setPage, sortModel, setSortModel } = useListState(NO_FILTERS, LIST_OPTIONS);
   const [shownId, setShownId] = useState<string | null>(null);
   const [order] = sortModel;
-  const list = usePairings(state, {
-    page: page + 1,
+  const sort = {
     sortBy: order ? (order.field as PairingSortKey) : undefined,
     sortDesc: order ? order.sort === 'desc' : undefined,
-  });
+  };
+  const list = usePairings(state, { page: page + 1, ...sort });
   const columnDefs = useMemo(() => columns(state, (pairing) => setShownId(pairing.id)), [state]);
   // The detail follows the refreshed row, so calibrations appear while it is open.
   const shown = list.data?.docs.find((p) => p.id === shownId);
 
   return (
     <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <ExportCsvButton route={EXPORTS[state]} query={sort} fileName={`${state}-pairings.csv`} />
+      </Box>
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(list.error)}

@@ -7,9 +7,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ROLE_LABELS } from '@ed/contract/roles';
+import { usersRoutes } from '@ed/contract/routes/users';
 import type { User } from '@ed/contract/users';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
@@ -72,6 +74,11 @@ export function UsersPage() {
         <Button variant="contained" onClick={() => setEditing('new')}>
           Create New User
         </Button>
+        <ExportCsvButton
+          route={usersRoutes.exportUsers}
+          query={{ filterUsername: settled || undefined }}
+          fileName="users.csv"
+        />
       </Stack>
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <PagedGrid

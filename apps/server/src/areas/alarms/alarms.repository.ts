@@ -1,0 +1,153 @@
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { ALARMS_PAGE_SIZE, type Alarm, type AlarmCounts } from '@ed/contract/alarms';
+import type { Db } from '../../db/client.js';
+import { alarmRules, alarms, equipment } from '../../db/schema.js';
+
+export interface AlarmFilter {
+  status?: 'active' | 'cleared';
+  acknowledged?: boolean;
+  ruleId?: number;
+  serialNumber?: string;
+  page: number;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const whereOf = (filter: Omit<AlarmFilter, 'page'>) =>
+  and(
+    ...([
+      filter.status ? eq(alarms.status, filter.status) : undefined,
+      filter.acknowledged === undefined
+        ? undefined
+        : filter.acknowledged
+          ? sql`${alarms.acknowledgedAt} is not null`
+          : isNull(alarms.acknowledgedAt),
+      filter.ruleId ? eq(alarms.ruleId, filter.ruleId) : undefined,
+      filter.serialNumber ? eq(equipment.serialNumber, filter.serialNumber) : undefined,
+    ] satisfies (SQL | undefined)[]),
+  );
+
+/** Alarms: one active row per rule and unit (alarms_active_idx); cleared rows stay as history. */
+export class AlarmsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Raises the rule on these units; returns the alarms that are new (an active one is left as it is). */
+  async raise(ruleId: number, items: { equipmentId: number; details: string }[], now: Date) {
+    if (items.length === 0) return [];
+    return this.db
+      .insert(alarms)
+      .values(items.map((i) => ({ ruleId, equipmentId: i.equipmentId, details: i.details, raisedAt: now })))
+      .onConflictDoNothing({ target: [alarms.ruleId, alarms.equipmentId], where: sql`${alarms.status} = 'active'` })
+      .returning({ id: alarms.id, equipmentId: alarms.equipmentId, details: alarms.details });
+  }
+
+  /** Clears the rule's active alarms of these units (all of the rule's when `equipmentIds` is null). */
+  async clear(ruleId: number, equipmentIds: number[] | null, now: Date, by: string | null): Promise<number> {
+    if (equipmentIds?.length === 0) return 0;
+    const units = equipmentIds ? inArray(alarms.equipmentId, equipmentIds) : undefined;
+    const rows = await this.db
+      .update(alarms)
+      .set({ status: 'cleared', clearedAt: now, clearedBy: by })
+      .where(and(eq(alarms.ruleId, ruleId), eq(alarms.status, 'active'), units))
+      .returning({ id: alarms.id });
+    return rows.length;
+  }
+
+  async acknowledge(ids: number[], username: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(alarms)
+      .set({ acknowledgedBy: username, acknowledgedAt: now })
+      .where(and(inArray(alarms.id, ids), isNull(alarms.acknowledgedAt)))
+      .returning({ id: alarms.id });
+    return rows.length;
+  }
+
+  async clearByHand(ids: number[], username: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(alarms)
+      .set({ status: 'cleared', clearedAt: now, clearedBy: username })
+      .where(and(inArray(alarms.id, ids), eq(alarms.status, 'active')))
+      .returning({ id: alarms.id });
+    return rows.length;
+  }
+
+  async list(filter: AlarmFilter): Promise<{ docs: Alarm[]; totalDocs: number }> {
+    const [docs, totalDocs] = await Promise.all([
+      this.rows(filter, (filter.page - 1) * ALARMS_PAGE_SIZE, ALARMS_PAGE_SIZE),
+      this.count(filter),
+    ]);
+    return { docs, totalDocs };
+  }
+
+  /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
+  async rows(filter: Omit<AlarmFilter, 'page'>, offset: number, limit: number): Promise<Alarm[]> {
+    const rows = await this.db
+      .select({
+        id: alarms.id,
+        ruleId: alarms.ruleId,
+        ruleName: alarmRules.name,
+        kind: alarmRules.kind,
+        severity: alarmRules.severity,
+        serialNumber: equipment.serialNumber,
+        status: alarms.status,
+        details: alarms.details,
+        raisedAt: alarms.raisedAt,
+        acknowledgedBy: alarms.acknowledgedBy,
+        acknowledgedAt: alarms.acknowledgedAt,
+        clearedAt: alarms.clearedAt,
+        clearedBy: alarms.clearedBy,
+      })
+      .from(alarms)
+      .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
+      .innerJoin(equipment, eq(equipment.id, alarms.equipmentId))
+      .where(whereOf(filter))
+      .orderBy(desc(alarms.raisedAt), desc(alarms.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({
+      ...r,
+      raisedAt: r.raisedAt.toISOString(),
+      acknowledgedAt: iso(r.acknowledgedAt),
+      clearedAt: iso(r.clearedAt),
+    }));
+  }
+
+  async count(filter: Omit<AlarmFilter, 'page'>): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(alarms)
+      .innerJoin(equipment, eq(equipment.id, alarms.equipmentId))
+      .where(whereOf(filter));
+    return total?.n ?? 0;
+  }
+
+  /** Each count from its own index: active from alarms_list_idx, unacknowledged from its partial index. */
+  async counts(): Promise<AlarmCounts> {
+    const [row] = await this.db
+      .select({
+        active: sql<number>`(select count(*)::int from ${alarms} where ${alarms.status} = 'active')`,
+        unacknowledged: sql<number>`(select count(*)::int from ${alarms} where ${alarms.status} = 'active' and ${alarms.acknowledgedAt} is null)`,
+      })
+      .from(sql`(select 1) as one`);
+    return row ?? { active: 0, unacknowledged: 0 };
+  }
+
+  /** Active alarms after an id, a page at a time (the job's round of re-checks). */
+  activeAfter(afterId: number, limit: number) {
+    return this.db
+      .select({ id: alarms.id, ruleId: alarms.ruleId, equipmentId: alarms.equipmentId })
+      .from(alarms)
+      .where(and(eq(alarms.status, 'active'), sql`${alarms.id} > ${afterId}`))
+      .orderBy(alarms.id)
+      .limit(limit);
+  }
+
+  async activeByRule(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({ ruleId: alarms.ruleId, n: count() })
+      .from(alarms)
+      .where(eq(alarms.status, 'active'))
+      .groupBy(alarms.ruleId);
+    return new Map(rows.map((r) => [r.ruleId, r.n]));
+  }
+}

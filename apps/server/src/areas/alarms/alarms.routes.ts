@@ -1,0 +1,37 @@
+import { alarmsRoutes } from '@ed/contract/routes/alarms';
+import type { Alarm } from '@ed/contract/alarms';
+import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
+import { routesOf } from '../../shared/route-table.js';
+
+/** The columns of the Alarms table, and the times it shows as hovers. */
+const ALARM_COLUMNS: CsvColumn<Alarm>[] = [
+  { header: 'Raised (UTC)', value: (a) => a.raisedAt },
+  { header: 'Severity', value: (a) => a.severity },
+  { header: 'Unit', value: (a) => a.serialNumber },
+  { header: 'Rule', value: (a) => a.ruleName },
+  { header: 'Details', value: (a) => a.details },
+  { header: 'Status', value: (a) => a.status },
+  { header: 'Acknowledged By', value: (a) => a.acknowledgedBy },
+  { header: 'Acknowledged (UTC)', value: (a) => a.acknowledgedAt },
+  { header: 'Cleared By', value: (a) => (a.clearedAt ? (a.clearedBy ?? 'the condition') : null) },
+  { header: 'Cleared (UTC)', value: (a) => a.clearedAt },
+];
+
+/** Alarm rules and alarms (docs/alarms.md). */
+export default routesOf(alarmsRoutes, (app) => ({
+  listAlarms: async (req) => app.alarms.service.list(req.query),
+  exportAlarms: async (req, reply) =>
+    sendCsv(reply, {
+      fileName: 'alarms.csv',
+      columns: ALARM_COLUMNS,
+      source: app.alarms.service.exportSource(req.query),
+      logger: req.log,
+    }),
+  alarmCounts: async () => app.alarms.service.counts(),
+  acknowledgeAlarms: async (req) => app.alarms.service.acknowledge(req.session.user.username, req.body.ids),
+  clearAlarms: async (req) => app.alarms.service.clear(req.session.user.username, req.body.ids),
+  listAlarmRules: async () => ({ rules: await app.alarms.service.listRules() }),
+  createAlarmRule: async (req) => app.alarms.service.create(req.session.user.username, req.body),
+  updateAlarmRule: async (req) => app.alarms.service.update(req.body.id, req.body),
+  deleteAlarmRule: async (req) => app.alarms.service.delete(req.body.id),
+}));

@@ -1,0 +1,148 @@
+import { useCallback, useMemo } from 'react';
+import type { UseMutateFunction } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Alarm, AlarmStatus } from '@ed/contract/alarms';
+import { alarmsRoutes } from '@ed/contract/routes/alarms';
+import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
+import { useNotice } from '../../../shared/components/notice-context';
+import { listLoading } from '../../../shared/lib/list-loading';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useListState } from '../../../shared/lib/use-list-state';
+import { useAcknowledgeAlarms, useAlarmRules, useAlarms, useClearAlarms } from '../api/alarms';
+import { AlarmsGrid } from './alarms-grid';
+
+/** The list's filters in the address (?status=active&ack=false&ruleId=3&unit=…): a mail's link opens one rule's. */
+const NO_FILTERS = { status: 'active', ack: '', ruleId: '', unit: '' };
+const STATUS_CHOICES = [
+  ['active', 'Active'],
+  ['cleared', 'Cleared'],
+  ['', 'All'],
+] as const;
+const ACK_CHOICES = [
+  ['', 'All'],
+  ['false', 'Not acknowledged'],
+  ['true', 'Acknowledged'],
+] as const;
+
+const statusOf = (v: string): AlarmStatus | undefined => (v === 'active' || v === 'cleared' ? v : undefined);
+const ackOf = (v: string): 'true' | 'false' | undefined => (v === 'true' || v === 'false' ? v : undefined);
+
+/** A select of the filter row: its choices as [value, label], '' for all. */
+function ChoiceFilter(props: {
+  label: string;
+  value: string;
+  choices: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+  minWidth: number;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      sx={{ minWidth: props.minWidth }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      {props.choices.map(([value, label]) => (
+        <MenuItem key={label} value={value}>
+          {label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The alarms, filtered by status, acknowledgement, rule and unit, with Acknowledge and Clear on each. */
+export function AlarmsList() {
+  const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
+  const unit = useDebouncedValue(filters.unit.trim(), 300);
+  const ruleId = Number(filters.ruleId) || undefined;
+  const query = useMemo(
+    () => ({
+      page: page + 1,
+      status: statusOf(filters.status),
+      acknowledged: ackOf(filters.ack),
+      ruleId,
+      serialNumber: unit || undefined,
+    }),
+    [page, filters.status, filters.ack, ruleId, unit],
+  );
+  const list = useAlarms(query);
+  const { page: _page, ...exportQuery } = query;
+  const rules = useAlarmRules();
+  const acknowledge = useAcknowledgeAlarms();
+  const clear = useClearAlarms();
+  const { notify } = useNotice();
+  const act = useCallback(
+    (run: UseMutateFunction<unknown, Error, number[]>, done: string) => (alarm: Alarm) =>
+      run([alarm.id], {
+        onSuccess: () => notify(`${done} the alarm on ${alarm.serialNumber}.`, 'success'),
+        onError: (err) => notify(errorMessage(err), 'error'),
+      }),
+    [notify],
+  );
+
+  return (
+    <>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <ChoiceFilter
+          label="Status"
+          value={filters.status}
+          choices={STATUS_CHOICES}
+          onChange={(status) => setFilters({ status })}
+          minWidth={130}
+        />
+        <ChoiceFilter
+          label="Acknowledged"
+          value={filters.ack}
+          choices={ACK_CHOICES}
+          onChange={(ack) => setFilters({ ack })}
+          minWidth={170}
+        />
+        <TextField
+          select
+          size="small"
+          label="Rule"
+          value={rules.data ? filters.ruleId : ''}
+          onChange={(e) => setFilters({ ruleId: e.target.value })}
+          sx={{ minWidth: 180 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">All rules</MenuItem>
+          {rules.data?.rules.map((rule) => (
+            <MenuItem key={rule.id} value={String(rule.id)}>
+              {rule.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Serial number"
+          value={filters.unit}
+          onChange={(e) => setFilters({ unit: e.target.value })}
+        />
+        <ExportCsvButton route={alarmsRoutes.exportAlarms} query={exportQuery} fileName="alarms.csv" />
+      </Stack>
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <AlarmsGrid
+        rows={list.data?.docs}
+        totalDocs={list.data?.totalDocs}
+        loading={listLoading(list)}
+        page={page}
+        onPageChange={setPage}
+        onAcknowledge={act(acknowledge.mutate, 'Acknowledged')}
+        onClear={act(clear.mutate, 'Cleared')}
+      />
+    </>
+  );
+}
