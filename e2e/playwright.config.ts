@@ -3,13 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { baseURL, E2E } from './support/e2e-env.js';
 
+const SCANS = /(accessibility|tables-fit)\.spec\.ts$/;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const executablePath = execFileSync(process.execPath, ['support/resolve-chromium.mjs'], { cwd: here }).toString();
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // The scans (below) run beside the other tests, one worker each.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -25,7 +27,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Screens scanned as they are (accessibility, tables on a 1280 px laptop): they change nothing
+    // another test counts, so they take their own worker beside the tests that do, one at a time.
+    { name: 'scans', testMatch: SCANS, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: SCANS, workers: 1, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: 'node support/start-server.mjs',
     cwd: here,

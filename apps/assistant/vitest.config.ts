@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'node',
     server: { deps: { inline: [/@ed\/contract/] } },
     include: ['src/**/*.test.ts'],
+    // Its migrations test starts PGlite, which shares the cores with the other test file running.
+    testTimeout: 20_000,
   },
 });

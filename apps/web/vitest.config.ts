@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Two test files run at once on two cores (vitest.config.ts): a screen's test may wait its turn.
+    testTimeout: 20_000,
   },
 });

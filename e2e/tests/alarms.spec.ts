@@ -2,26 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
-import { startFleet, type Fleet } from '@ed/simulator/fleet';
+import type { Fleet } from '@ed/simulator/fleet';
 import { AlarmsPage } from '../pages/alarms-page.js';
 import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';
 import { callRoute } from '../support/api-client.js';
-import { baseURL, E2E } from '../support/e2e-env.js';
+import { startOwnFleet } from '../support/own-fleet.js';
+import { E2E } from '../support/e2e-env.js';
 
 /** A virtual unit of the test's own, so that its going offline is the test's doing. */
 let fleet: Fleet;
 
 test.beforeAll(async () => {
-  fleet = startFleet({
-    units: 1,
-    seed: 18_2,
-    serverUrl: baseURL,
-    enrollmentKey: E2E.enrollmentKey,
-    offlineShare: 0,
-    churn: 0,
-    activity: false,
-  });
+  fleet = startOwnFleet({ units: 1, seed: 18_2 });
   await fleet.ready;
 });
 

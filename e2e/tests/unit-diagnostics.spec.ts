@@ -1,28 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
-import { startFleet, type Fleet } from '@ed/simulator/fleet';
+import type { Fleet } from '@ed/simulator/fleet';
 import { AppShell } from '../pages/app-shell.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { LoginPage } from '../pages/login-page.js';
 import { Notice } from '../pages/notice.js';
 import { SupportTicketsPage } from '../pages/support-tickets-page.js';
 import { callRoute } from '../support/api-client.js';
-import { baseURL, E2E } from '../support/e2e-env.js';
+import { startOwnFleet } from '../support/own-fleet.js';
+import { E2E } from '../support/e2e-env.js';
 
 /** A virtual aligner of the test's own: it answers the snapshot's questions over MQTT as a real unit does. */
 let fleet: Fleet;
 
 test.beforeAll(async () => {
-  fleet = startFleet({
-    units: 3,
-    seed: 18_1,
-    serverUrl: baseURL,
-    enrollmentKey: E2E.enrollmentKey,
-    offlineShare: 0,
-    churn: 0,
-    activity: false,
-  });
+  fleet = startOwnFleet({ units: 3, seed: 18_1 });
   await fleet.ready;
 });
 

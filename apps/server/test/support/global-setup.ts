@@ -40,9 +40,10 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'ed-template-'));
   const client = await PGlite.create(PGLITE_OPTIONS);
   await runMigrations(openPglite(client));
-  const dump = await client.dumpDataDir('gzip');
+  // Uncompressed: each clone then skips a gunzip, about a third of the time it takes to start.
+  const dump = await client.dumpDataDir('none');
   await client.close();
-  const file = path.join(dir, 'template.tar.gz');
+  const file = path.join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');

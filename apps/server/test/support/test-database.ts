@@ -17,12 +17,15 @@ export interface TestDatabase {
   url?: string;
 }
 
+/** The migrated template's data directory, read once per test file. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
 /** A fresh database cloned from the migrated template of this run. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const dump = await readFile(inject('pgliteTemplate'));
-    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
+    pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((dump) => new Blob([dump]));
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate });
     const database = openPglite(client);
     return { database, dispose: async () => database.close().catch(() => undefined) };
   }

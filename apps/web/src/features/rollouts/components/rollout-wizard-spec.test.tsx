@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PlanResponse } from '@ed/contract/rollout-plan';
@@ -13,9 +13,6 @@ import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, savedViewFixture } from '../../../testing/rollout-fixture';
 import { INACTIVE_SPEC_TEXT } from './payload-field';
 import { RolloutsPage } from './rollouts-page';
-
-// A wizard of three steps with a plan fetched per step: slower than one form on a busy machine.
-configure({ asyncUtilTimeout: 4_000 });
 
 const plan: PlanResponse = {
   total: 120,

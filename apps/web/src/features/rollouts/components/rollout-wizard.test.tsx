@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PlanResponse } from '@ed/contract/rollout-plan';
@@ -11,9 +11,6 @@ import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, savedViewFixture } from '../../../testing/rollout-fixture';
 import { RolloutsPage } from './rollouts-page';
-
-// A wizard of three steps with a plan fetched per step: slower than one form on a busy machine.
-configure({ asyncUtilTimeout: 4_000 });
 
 const EMPTY_TARGET = 'The target has no units that need this version.';
 
