@@ -3,14 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { baseURL, E2E } from './support/e2e-env.js';
 
-const SCANS = /(accessibility|tables-fit)\.spec\.ts$/;
+/** Tests that change nothing another test counts or reads (see projects, below). */
+const READ_ONLY =
+  /\/(accessibility|tables-fit|content-security-policy|scheduling-readability|sign-in|fleet-insights)\.spec\.ts$/;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const executablePath = execFileSync(process.execPath, ['support/resolve-chromium.mjs'], { cwd: here }).toString();
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // The scans (below) run beside the other tests, one worker each.
+  // The read-only tests (below) run beside the others, one worker each.
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -28,10 +30,11 @@ export default defineConfig({
     },
   },
   projects: [
-    // Screens scanned as they are (accessibility, tables on a 1280 px laptop): they change nothing
-    // another test counts, so they take their own worker beside the tests that do, one at a time.
-    { name: 'scans', testMatch: SCANS, workers: 1, use: { browserName: 'chromium' } },
-    { name: 'chromium', testIgnore: SCANS, workers: 1, use: { browserName: 'chromium' } },
+    // Screens scanned and read as they are (accessibility, tables on a 1280 px laptop, the security
+    // policy, sign-in, charts): they change nothing another test counts, so they take a worker of
+    // their own beside the tests that do, which run one at a time.
+    { name: 'read-only', testMatch: READ_ONLY, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: READ_ONLY, workers: 1, use: { browserName: 'chromium' } },
   ],
   webServer: {
     command: 'node support/start-server.mjs',
