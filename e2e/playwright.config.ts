@@ -16,7 +16,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A whole flow (a ticket from wizard to closed, a message from draft to active) with a second
+  // browser beside it on two cores: each step still waits at most 10 s for what the user sees.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../.reports/e2e.json' }]],
   use: {

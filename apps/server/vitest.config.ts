@@ -12,11 +12,6 @@ export default defineProject({
     // The fault tier has a run of its own (vitest.faults.config.ts, npm run test:faults).
     exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/support/global-setup.ts'],
-    // Each test builds its own app on its own database clone, so files need no fresh module graph
-    // of their own: sharing the worker's saves loading the whole server once per file (a third of
-    // this project's time). A faked clock is given back after every test (real-timers.ts).
-    isolate: false,
-    setupFiles: ['test/support/real-timers.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

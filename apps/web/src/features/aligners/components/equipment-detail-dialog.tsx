@@ -73,7 +73,8 @@ export function EquipmentDetailDialog({
         }}
         onClose={onClose}
       />
-      <DialogContent dividers aria-busy={query.isPending}>
+      {/* Focusable: for a disconnected unit the content scrolls but holds no control to reach it. */}
+      <DialogContent dividers aria-busy={query.isPending} tabIndex={0} role="region" aria-label="Unit details">
         {query.isPending ? (
           <CircularProgress aria-label="Loading" />
         ) : !unit ? (
