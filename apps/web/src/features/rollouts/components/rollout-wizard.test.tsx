@@ -88,7 +88,8 @@ describe('RolloutWizard', { timeout: 20_000 }, () => {
     await user.click(within(d).getByRole('radio', { name: 'A CSV file of serial numbers' }));
     const file = new File(['serialNumber\nv33cp1234;V33CP1235\nnope\n'], 'units.csv', { type: 'text/csv' });
     await user.upload(within(d).getByLabelText('Serial numbers CSV file'), file);
-    expect((await within(d).findByRole('status')).textContent).toBe('2 serial numbers read');
+    // The file is read asynchronously: the count says 0 until it has been.
+    await waitFor(() => expect(within(d).getByRole('status').textContent).toBe('2 serial numbers read'));
     expect(within(d).getByText('Left out, not serial numbers: nope.')).toBeTruthy();
     await user.click(button('Next'));
     await user.click(button('Next'));
