@@ -158,11 +158,15 @@ describe.skipIf(!POSTGRES_BIN || !MOSQUITTO)('Mosquitto restarted under QoS 1', 
     console.log(`[faults]   the server's warnings: ${JSON.stringify(countBy(logs))}`);
     expect(after.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(counters.connectedAligners).toBe(UNITS);
-    // Here the broker hands the units' last wills to the gateway as it shuts down, so the units are
-    // offline at once (409); had the gateway gone first, a command would wait for its answer (504).
-    // Either way the user is told, never a 500.
-    expect([409, 503, 504]).toContain(outage.status);
-    expect(outage.message).toMatch(/^Unit \S+ (is not connected|did not answer)|could not be sent/);
+    // Usually the broker hands the units' last wills to the gateway as it shuts down, so the unit is
+    // offline at once (409); had the gateway gone first, a command waits for its answer (504). When
+    // the command leaves before the will arrives, the gateway's client keeps it (QoS 1) and sends it
+    // once the broker is back: a unit back within the command's timeout answers it (200). Whichever,
+    // the user is told, never a 500.
+    expect([200, 409, 503, 504]).toContain(outage.status);
+    if (outage.status !== 200) {
+      expect(outage.message).toMatch(/^Unit \S+ (is not connected|did not answer)|could not be sent/);
+    }
     expect(probed.every((a) => [200, 409, 503, 504].includes(a.status))).toBe(true);
     expect(measured.serverCountsAll).toBeLessThan(60_000);
   });
