@@ -22,6 +22,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../.reports/e2e.json' }]],
   use: {
+    browserName: 'chromium',
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -35,8 +36,8 @@ export default defineConfig({
     // Screens scanned and read as they are (accessibility, tables on a 1280 px laptop, the security
     // policy, sign-in, charts): they change nothing another test counts, so they take a worker of
     // their own beside the tests that do, which run one at a time.
-    { name: 'read-only', testMatch: READ_ONLY, workers: 1, use: { browserName: 'chromium' } },
-    { name: 'chromium', testIgnore: READ_ONLY, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'read-only', testMatch: READ_ONLY, workers: 1 },
+    { name: 'chromium', testIgnore: READ_ONLY, workers: 1 },
   ],
   webServer: {
     command: 'node support/start-server.mjs',
