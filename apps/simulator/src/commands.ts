@@ -31,6 +31,10 @@ export interface CommandTarget {
   apply(patch: StateMessage): void;
   /** Reconnects under the new serial number once the reply has gone out. */
   requestRename(newSerialNumber: string): void;
+  /** Announces itself again once the reply has gone out; on a new connection if asked. */
+  requestRebirth(newConnection: boolean): void;
+  /** Notes a `stage` command it took, for its truth (unit-truth.ts). */
+  recordStage(version: string): void;
   /** Messages and notifications the unit was sent to show. */
   readonly inbox: Inbox;
 }
@@ -141,11 +145,16 @@ export const commandHandlers: { [C in DeviceCommandName]: Handler<C> } = {
     return {};
   },
   stage: (t, args) => {
+    t.recordStage(args.version.semantic);
     t.updates.stage(args);
     return {};
   },
   stage_specs: (t, args) => {
     t.updates.specs.stage(args);
+    return {};
+  },
+  rebirth: (t, args) => {
+    t.requestRebirth(args.newConnection ?? false);
     return {};
   },
   reset_serial_number: (t, args) => {

@@ -12,7 +12,8 @@ export interface DownloadJob {
   /** Called at most once a second with the file being fetched. */
   onProgress(progress: TransferProgress): void;
   onDone(): void;
-  onError(reason: string): void;
+  /** `refused`: the server said the unit may not have the package (401, 404), so retrying will hardly help. */
+  onError(reason: string, refused?: boolean): void;
 }
 
 export interface DownloadHandle {

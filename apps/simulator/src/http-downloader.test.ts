@@ -12,7 +12,7 @@ const digest = createHash('sha256').update(body).digest('hex');
 let server: Server;
 const ranges: (string | undefined)[] = [];
 
-async function serve(options: { dropFirst: boolean; checksum?: string }): Promise<string> {
+async function serve(options: { dropFirst: boolean; checksum?: string; ignoreRange?: boolean }): Promise<string> {
   let dropped = false;
   server = createServer((req, res) => {
     if (req.headers.authorization !== `Basic ${Buffer.from('A12345678:secret').toString('base64')}`) {
@@ -24,7 +24,7 @@ async function serve(options: { dropFirst: boolean; checksum?: string }): Promis
       return;
     }
     ranges.push(req.headers.range);
-    const start = Number(/bytes=(\d+)-/.exec(req.headers.range ?? '')?.[1] ?? 0);
+    const start = options.ignoreRange ? 0 : Number(/bytes=(\d+)-/.exec(req.headers.range ?? '')?.[1] ?? 0);
     const part = body.subarray(start);
     res.writeHead(start > 0 ? 206 : 200, { 'content-length': part.length });
     if (options.dropFirst && !dropped) {
@@ -73,6 +73,13 @@ describe('HTTP package download', () => {
     expect(Number(/\d+/.exec(ranges[1]!)![0])).toBeGreaterThan(0);
     expect(progress[0]).toMatchObject({ currentFile: 'image.swu', filesTransferred: 0, totalFilesToTransfer: 2 });
     expect(progress.at(-1)).toMatchObject({ currentFile: 'image.swu.sha256', filesTransferred: 1 });
+  }, 20_000);
+
+  it('starts a file over when the server answers its Range request with the whole file', async () => {
+    const url = await serve({ dropFirst: true, ignoreRange: true });
+    const { result } = download({ url, files, serialNumber: 'A12345678', deviceToken: 'secret' });
+    expect(await result).toBeNull();
+    expect(ranges[1]).toMatch(/^bytes=\d+-$/);
   }, 20_000);
 
   it('fails on a checksum mismatch and on a wrong credential', async () => {

@@ -15,3 +15,23 @@ export class Sequence {
     return this.last;
   }
 }
+
+/**
+ * The stamps of a unit's state reports, whichever connection carried them. The latest is what its
+ * births and beats name (`stateSeq`), so a server that holds an older one knows it missed a report.
+ */
+export class ReportStamps {
+  private last: number | null = null;
+
+  constructor(private readonly sequence: Sequence) {}
+
+  /** The latest report's stamp; null before the first. */
+  get latest(): number | null {
+    return this.last;
+  }
+
+  next(): number {
+    this.last = this.sequence.next();
+    return this.last;
+  }
+}

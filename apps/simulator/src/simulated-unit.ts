@@ -4,6 +4,7 @@ import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
 import { AssistantChats } from './assistant-chats.js';
 import { uploadLatestCalibration } from './calibration-upload.js';
+import { CheckInRetry, type CheckInOutcome } from './check-in-retry.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
@@ -15,10 +16,11 @@ import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
 import type { CredentialStore } from './credential-store.js';
-import { Sequence } from './sequence.js';
+import { ReportStamps, Sequence } from './sequence.js';
 import { checkIn, obtainCredential, type UnitCredential } from './unit-credential.js';
 import { UnitLink } from './unit-link.js';
 import type { DeviceState, UnitProfile } from './unit-profile.js';
+import { TruthCounters, type UnitTruth } from './unit-truth.js';
 import { UpdateFlow } from './update-flow.js';
 
 export interface UnitOptions {
@@ -85,7 +87,11 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private link: UnitLink | null = null;
   private credential: UnitCredential | null = null;
   private readonly sequence: Sequence;
-  private pendingRename: string | null = null;
+  private readonly reportStamps: ReportStamps;
+  private readonly checkIns: CheckInRetry;
+  private readonly counters = new TruthCounters();
+  /** What a command left to do once its reply has gone out (a rename, a rebirth). */
+  private afterReply: ((sent: Promise<void>) => Promise<void> | void) | null = null;
   private reRegistering = false;
   private churnTimer: TimerHandle | null = null;
   private announced = false;
@@ -104,6 +110,10 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.current = structuredClone(profile.state);
     this.timers = new TimerGroup(this.clock);
     this.sequence = new Sequence(this.clock);
+    this.reportStamps = new ReportStamps(this.sequence);
+    this.checkIns = new CheckInRetry(this.clock, Prng.derive(profile.seed, 9), (seq, signal) =>
+      this.checkIn(seq, signal),
+    );
     const downloader = options.downloader ?? new VirtualDownloader(this.clock, Prng.derive(profile.seed, 2));
     const fates = new InstallFates(Prng.derive(profile.seed, 7), options.installOutcomes);
     this.updates = new UpdateFlow(this, this.clock, Prng.derive(profile.seed, 3), downloader, fates);
@@ -177,6 +187,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   /** Merges a change into the state and reports it (only the change) while connected. */
   apply(patch: StateMessage): void {
     Object.assign(this.current, patch);
+    this.counters.state(patch);
     this.emit('state', patch);
     this.link?.publishState(patch);
   }
@@ -201,17 +212,37 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   }
 
   requestRename(newSerialNumber: string): void {
-    this.pendingRename = newSerialNumber;
+    this.afterReply = () => this.rename(newSerialNumber);
+  }
+
+  requestRebirth(newConnection: boolean): void {
+    this.afterReply = (sent) => this.link?.rebirth(newConnection, sent);
+  }
+
+  recordStage(version: string): void {
+    this.counters.stage(version, this.link?.connectionSeq ?? null);
+  }
+
+  /** What the unit knows of itself, for a test harness to compare with the server (unit-truth.ts). */
+  truth(): UnitTruth {
+    return this.counters.snapshot({
+      serialNumber: this.serial,
+      online: this.online,
+      connectionSeq: this.link?.connectionSeq ?? null,
+      stateSeq: this.reportStamps.latest,
+      version: this.current.version.semantic,
+      updateState: this.current.updateState?.state ?? null,
+    });
   }
 
   /** Handles a raw `cmd` payload and publishes the reply; exposed so tests can drive it without a broker. */
   async handleCommand(payload: Buffer | string): Promise<ReplyMessage | null> {
     const serial = this.serial;
     const reply = await dispatchCommand(payload, this, this.replies, this.logger);
-    if (reply) this.link?.publish(this.replyTopic(payload, serial), reply);
-    const rename = this.pendingRename;
-    this.pendingRename = null;
-    if (rename) await this.rename(rename);
+    const sent = reply && this.link ? this.link.deliver(this.replyTopic(payload, serial), reply) : Promise.resolve();
+    const after = this.afterReply;
+    this.afterReply = null;
+    if (after) await after(sent);
     return reply;
   }
 
@@ -280,12 +311,14 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
         reconnectPeriodMs: this.prng.int(2_000, 6_000),
         topics: this.credential.topics,
         nextSeq: () => this.sequence.next(),
+        reports: this.reportStamps,
         heartbeatSeconds: this.options.heartbeatSeconds ?? 60,
         // An external broker shows the server no unit connections: the unit says where it is over HTTP.
-        checkIn: websocket ? undefined : (seq) => this.checkIn(seq),
+        checkIn: websocket ? undefined : (seq) => this.checkIns.run(seq),
       },
       {
         fullState: () => this.current,
+        onBirth: () => this.counters.birth(),
         onCommand: (payload) => void this.handleCommand(payload),
         onOnline: () => this.wentOnline(),
         onOffline: () => this.wentOffline(),
@@ -295,12 +328,12 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     );
   }
 
-  /** Where the unit is, said over HTTP (an external broker shows the server no connections). */
-  private async checkIn(seq: number): Promise<void> {
+  /** Where the unit is, said over HTTP once (an external broker shows the server no connections). */
+  private async checkIn(seq: number, signal: AbortSignal): Promise<CheckInOutcome> {
     const credential = this.credential;
-    if (!credential || this.stopped) return;
+    if (!credential || this.stopped) return 'refused';
     const vouched = this.options.addressHeaders;
-    await checkIn({
+    return checkIn({
       serverUrl: this.options.serverUrl,
       serialNumber: this.serial,
       deviceToken: credential.deviceToken,
@@ -308,12 +341,14 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       addressHeaders: vouched?.(this.profile.address.ip),
       forwardedFor: (this.options.forwardedFor ?? true) ? this.profile.address.ip : null,
       logger: this.logger,
+      signal,
     });
   }
 
   private async closeLink(mode: 'clean' | 'drop'): Promise<void> {
     const link = this.link;
     this.link = null;
+    this.checkIns.cancel();
     if (link) await link.close(mode);
     this.wentOffline();
   }
@@ -339,6 +374,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private wentOffline(): void {
     if (!this.announced) return;
     this.announced = false;
+    this.counters.wentOffline();
     this.timers.cancel(this.churnTimer);
     this.churnTimer = null;
     this.activity.stop();

@@ -2,6 +2,7 @@ import type { UpdateState } from '@ed/contract/equipment';
 import { TimerGroup, type Clock } from './clock.js';
 import { CommandError } from './command-error.js';
 import type { DownloadHandle } from './downloader.js';
+import { DownloadRetry } from './download-retry.js';
 import { HttpDownloader } from './http-downloader.js';
 import type { Prng } from './prng.js';
 import { idleUpdateState } from './unit-profile.js';
@@ -23,6 +24,7 @@ const INSTALL_TICK_MS = 1_000;
 export class SpecFlow {
   private readonly timers: TimerGroup;
   private readonly downloader: HttpDownloader;
+  private readonly retry: DownloadRetry;
   private download: DownloadHandle | null = null;
   private staged: StagedSpecs | null = null;
 
@@ -32,6 +34,7 @@ export class SpecFlow {
     private readonly prng: Prng,
   ) {
     this.timers = new TimerGroup(clock);
+    this.retry = new DownloadRetry(this.timers, prng);
     this.downloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
       return this.staged && credential
@@ -51,8 +54,13 @@ export class SpecFlow {
   stage(specs: StagedSpecs): void {
     if (BUSY.has(this.current.state) && !this.download) throw new CommandError('an update is in progress');
     if (this.host.state.specs?.name === specs.version.name) return;
-    this.download?.cancel();
+    this.retry.reset();
     this.staged = specs;
+    this.startDownload(specs);
+  }
+
+  private startDownload(specs: StagedSpecs): void {
+    this.download?.cancel();
     this.download = this.downloader.start({
       family: this.host.state.family,
       version: specs.version.name,
@@ -64,23 +72,38 @@ export class SpecFlow {
         }),
       onDone: () => {
         this.download = null;
+        this.retry.reset();
         this.report({
           downloading: { ...this.current.downloading, specs: false },
           downloadProgress: { ...this.current.downloadProgress, specs: null },
         });
         this.install(specs, 0);
       },
-      onError: (reason) => {
+      onError: (reason, refused = false) => {
         this.download = null;
-        this.staged = null;
-        this.host.warn(`download of specs ${specs.version.name} failed: ${reason}`);
         this.report({
           state: 'TRY_INSERT_UPDATE',
           downloading: { ...this.current.downloading, specs: false },
           downloadProgress: { ...this.current.downloadProgress, specs: null },
         });
+        const wait = this.retry.failed(refused, () => this.retryDownload(specs));
+        if (wait === null) this.staged = null;
+        // Said once per streak, as for software (update-flow.ts).
+        if (wait === null || this.retry.failuresInARow === 1) {
+          this.host.warn(
+            `download of specs ${specs.version.name} failed: ${reason}; ${wait === null ? 'giving up' : 'retrying'}`,
+          );
+        }
       },
     });
+  }
+
+  /** The back-off is over: tries again while the release is still the staged one. */
+  private retryDownload(specs: StagedSpecs): void {
+    if (this.staged !== specs || this.download) return;
+    // A software update may be downloading or installing meanwhile (the two share updateState).
+    if (BUSY.has(this.current.state)) return this.retry.again(() => this.retryDownload(specs));
+    this.startDownload(specs);
   }
 
   private install(specs: StagedSpecs, progress: number): void {
@@ -109,6 +132,7 @@ export class SpecFlow {
   stop(): void {
     this.download?.cancel();
     this.download = null;
+    this.retry.reset();
     this.timers.cancelAll();
   }
 }

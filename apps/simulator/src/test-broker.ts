@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Aedes, type ConnectPacket } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
@@ -16,9 +16,10 @@ export interface SeenMessage {
 }
 
 /**
- * A stand-in for the console's server in tests: the registration call, and an aedes broker behind
- * MQTT-over-WebSocket at /mqtt that accepts a token only for the serial it was issued to. An
- * observer client records everything units publish.
+ * A stand-in for the console's server in tests: the registration and check-in calls, and an aedes
+ * broker behind MQTT-over-WebSocket at /mqtt (and plain TCP at `tcpUrl`, as an external broker)
+ * that accepts a token only for the serial it was issued to. An observer client records
+ * everything units publish.
  */
 export async function startTestServer() {
   const tokens = new Map<string, string>();
@@ -28,7 +29,9 @@ export async function startTestServer() {
     headers: Record<string, string | string[] | undefined>;
   }[] = [];
   const seen: SeenMessage[] = [];
-  const control = { unavailable: 0, registrations: 0 };
+  /** `unavailable`: registrations answered 503; `checkInFailures`: check-ins answered 503 before one succeeds. */
+  const control = { unavailable: 0, registrations: 0, checkInFailures: 0 };
+  const checkIns: { seq: number; status: number }[] = [];
   const broker = await Aedes.createBroker({
     preConnect: (client, packet, done) => {
       const headers = client.req?.headers ?? {};
@@ -45,7 +48,16 @@ export async function startTestServer() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      // Only registration lives here; other calls units make (the assistant) find nothing.
+      if (req.url === '/device/v1/check_in') {
+        const { seq } = JSON.parse(body) as { seq: number };
+        const status = control.checkInFailures > 0 ? 503 : 200;
+        control.checkInFailures = Math.max(0, control.checkInFailures - 1);
+        checkIns.push({ seq, status });
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(status === 200 ? JSON.stringify({ address: '127.0.0.1', countryCode: null }) : 'restarting');
+        return;
+      }
+      // Only registration and check-in live here; other calls units make (the assistant) find nothing.
       if (req.url !== '/device/v1/register') {
         res.writeHead(404).end('{"message":"not found"}');
         return;
@@ -71,6 +83,10 @@ export async function startTestServer() {
   wss.on('connection', (socket, req) => broker.handle(createWebSocketStream(socket), req));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
+  const tcp = net.createServer((socket) => broker.handle(socket));
+  tcp.listen(0, '127.0.0.1');
+  await once(tcp, 'listening');
+  const tcpUrl = `mqtt://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const brokerUrl = `${serverUrl.replace('http', 'ws')}/mqtt`;
   const observer: MqttClient = await mqtt.connectAsync(brokerUrl, { username: 'observer', clientId: 'observer' });
@@ -79,6 +95,8 @@ export async function startTestServer() {
 
   return {
     serverUrl,
+    tcpUrl,
+    checkIns,
     tokens,
     connects,
     seen,
@@ -106,6 +124,7 @@ export async function startTestServer() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       server.closeAllConnections();
       server.close();
+      tcp.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { deviceCheckInResponseSchema } from '@ed/contract/device-protocol';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
+import type { CheckInOutcome } from './check-in-retry.js';
 import type { Clock } from './clock.js';
 import type { CredentialStore, StoredCredential } from './credential-store.js';
 import type { Logger } from './logger.js';
@@ -43,7 +44,13 @@ export async function obtainCredential(o: {
   return { ...kept, topics: deviceTopics(kept.topicRoot) };
 }
 
-/** POST /device/v1/check_in with the connection's sequence; a failure only costs the address. */
+/** A check-in that hangs (an instance that accepts and never answers) gives way to the next try. */
+const CHECK_IN_TIMEOUT_MS = 15_000;
+
+/**
+ * POST /device/v1/check_in with the connection's sequence, once. A failure costs the address of
+ * that connection, so the caller tries again unless the server refused (check-in-retry.ts).
+ */
 export async function checkIn(o: {
   serverUrl: string;
   serialNumber: string;
@@ -53,19 +60,36 @@ export async function checkIn(o: {
   addressHeaders?: Record<string, string>;
   forwardedFor: string | null;
   logger: Logger;
-}): Promise<void> {
+  signal?: AbortSignal;
+}): Promise<CheckInOutcome> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     authorization: `Basic ${Buffer.from(`${o.serialNumber}:${o.deviceToken}`).toString('base64')}`,
   };
   if (o.addressHeaders) Object.assign(headers, o.addressHeaders);
   else if (o.forwardedFor) headers['x-forwarded-for'] = o.forwardedFor;
+  const timeout = AbortSignal.timeout(CHECK_IN_TIMEOUT_MS);
   try {
     const url = `${o.serverUrl.replace(/\/+$/, '')}/device/v1/check_in`;
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ seq: o.seq }) });
-    if (!response.ok) throw new Error(`answered ${response.status}`);
-    deviceCheckInResponseSchema.parse(await response.json());
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ seq: o.seq }),
+      signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
+    });
+    const { status } = response;
+    if (response.ok) {
+      // The server has the address; an answer of another shape changes nothing for the unit.
+      const answer = deviceCheckInResponseSchema.safeParse(await response.json().catch(() => null));
+      if (!answer.success) o.logger.debug(`${o.serialNumber}: check-in answer not understood`);
+      return 'done';
+    }
+    await response.body?.cancel().catch(() => undefined);
+    const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
+    o.logger.debug(`${o.serialNumber}: check-in answered ${status}${refused ? '' : '; retrying'}`);
+    return refused ? 'refused' : 'failed';
   } catch (error) {
     o.logger.debug(`${o.serialNumber}: check-in failed: ${(error as Error).message}`);
+    return 'failed';
   }
 }

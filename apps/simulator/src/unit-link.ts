@@ -1,13 +1,16 @@
-import type { StateMessage } from '@ed/contract/device-protocol';
+import type { StateMessage, StatusMessage } from '@ed/contract/device-protocol';
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { MqttClient } from 'mqtt';
 import type { Logger } from './logger.js';
 import { createMqttClient } from './mqtt-connection.js';
+import type { ReportStamps } from './sequence.js';
 
 /** What the link reports to its unit. */
 export interface LinkHost {
   fullState(): StateMessage;
   onCommand(payload: Buffer): void;
+  /** The broker took the birth of a new connection (before the full state follows). */
+  onBirth(): void;
   onOnline(): void;
   onOffline(): void;
   /** The broker refused the credential several times in a row: it was revoked or the server forgot it. */
@@ -23,12 +26,14 @@ export interface LinkSettings {
   headers?: Record<string, string>;
   reconnectPeriodMs: number;
   topics: DeviceTopics;
-  /** The unit's stamps for its connections and reports. */
+  /** The unit's stamps for its connections. */
   nextSeq(): number;
+  /** The stamps of its state reports, shared by all its connections: births and beats name the latest. */
+  reports: ReportStamps;
   /** While online the unit repeats its birth this often (0: never; older units). */
   heartbeatSeconds: number;
   /** Tells the server the address of the connection about to open (external brokers); never throws. */
-  checkIn?(seq: number): Promise<void>;
+  checkIn?(seq: number): Promise<unknown>;
 }
 
 /** Network waits are real time, whatever clock drives the unit's behaviour. */
@@ -86,9 +91,29 @@ export class UnitLink {
     return this.settings.serialNumber;
   }
 
+  /** The sequence of the current connection (or of the one being opened). */
+  get connectionSeq(): number {
+    return this.seq;
+  }
+
   private status(online: boolean): string {
-    const beat = this.settings.heartbeatSeconds;
-    return JSON.stringify(beat > 0 ? { online, seq: this.seq, heartbeatSeconds: beat } : { online, seq: this.seq });
+    const message: StatusMessage = { online, seq: this.seq };
+    if (this.settings.heartbeatSeconds > 0) message.heartbeatSeconds = this.settings.heartbeatSeconds;
+    // A server holding an older state report than the one named here missed one, and asks for a rebirth.
+    const stateSeq = this.settings.reports.latest;
+    if (online && stateSeq !== null) message.stateSeq = stateSeq;
+    return JSON.stringify(message);
+  }
+
+  private publishBirth(): Promise<unknown> {
+    const topic = this.settings.topics.status(this.settings.serialNumber);
+    return this.client.publishAsync(topic, this.status(true), { qos: 1, retain: true });
+  }
+
+  private publishFullState(): Promise<unknown> {
+    const topic = this.settings.topics.state(this.settings.serialNumber);
+    const state = { ...this.host.fullState(), seq: this.settings.reports.next() };
+    return this.client.publishAsync(topic, JSON.stringify(state), { qos: 1 });
   }
 
   private will(): { topic: string; payload: string } {
@@ -102,9 +127,9 @@ export class UnitLink {
       // Subscribed before it says it is here: a command sent on its birth (a staged update) must
       // find it listening.
       await this.client.subscribeAsync(topics.command(serial), { qos: 1 });
-      await this.client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
-      const state = { ...this.host.fullState(), seq: this.settings.nextSeq() };
-      await this.client.publishAsync(topics.state(serial), JSON.stringify(state), { qos: 1 });
+      await this.publishBirth();
+      this.host.onBirth();
+      await this.publishFullState();
     } catch (error) {
       // The line dropped while announcing; mqtt.js reconnects and this runs again.
       this.logger.debug(`${serial}: announce interrupted: ${(error as Error).message}`);
@@ -122,8 +147,7 @@ export class UnitLink {
     if (seconds <= 0 || this.beat) return;
     this.beat = setInterval(() => {
       if (!this.client.connected || this.closing) return;
-      const topic = this.settings.topics.status(this.settings.serialNumber);
-      this.client.publishAsync(topic, this.status(true), { qos: 1, retain: true }).catch(() => undefined);
+      this.publishBirth().catch(() => undefined);
     }, seconds * 1000);
     this.beat.unref();
   }
@@ -141,15 +165,53 @@ export class UnitLink {
    * Nothing is queued while disconnected: the unit re-sends its whole state when it is back.
    */
   publish(topic: string, message: unknown): void {
+    void this.deliver(topic, message);
+  }
+
+  /** As publish; settles once the broker has the message, or it failed (it never rejects). */
+  async deliver(topic: string, message: unknown): Promise<void> {
     if (!this.client.connected || this.closing) return;
-    this.client.publishAsync(topic, JSON.stringify(message), { qos: 1 }).catch((error: unknown) => {
+    try {
+      await this.client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+    } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.debug(`${this.settings.serialNumber}: publish on ${topic} failed: ${reason}`);
-    });
+    }
   }
 
   publishState(patch: StateMessage): void {
-    this.publish(this.settings.topics.state(this.settings.serialNumber), { ...patch, seq: this.settings.nextSeq() });
+    // Stamped only when it goes out: the beats must not name a report the unit never sent.
+    if (!this.client.connected || this.closing) return;
+    const topic = this.settings.topics.state(this.settings.serialNumber);
+    this.publish(topic, { ...patch, seq: this.settings.reports.next() });
+  }
+
+  /**
+   * Sparkplug's rebirth, after the command's reply (`replied`, queued before it). On this
+   * connection: the birth, then the full state with a new stamp; the birth keeps the connection's
+   * sequence, which its will carries (a newer one would outlive the connection on the server).
+   * With `newConnection`, once the reply is acknowledged the line is cut and mqtt.js's own
+   * reconnect (see 'reconnect' above) opens the next connection at once, under a new sequence and
+   * will; messages in flight stay queued for it.
+   */
+  async rebirth(newConnection: boolean, replied: Promise<void>): Promise<void> {
+    const seq = this.seq;
+    if (!newConnection) {
+      if (!this.online || this.closing || !this.client.connected) return;
+      const interrupted = (error: unknown): void =>
+        this.logger.debug(`${this.settings.serialNumber}: rebirth interrupted: ${(error as Error).message}`);
+      this.publishBirth().catch(interrupted);
+      this.publishFullState().catch(interrupted);
+      return;
+    }
+    await replied;
+    // The line may have dropped meanwhile: the connection that follows has a new sequence anyway.
+    if (this.closing || this.seq !== seq || !this.client.connected) return;
+    const client = this.client;
+    client.once('close', () => {
+      if (!this.closing) client.reconnect({ incomingStore: client.incomingStore, outgoingStore: client.outgoingStore });
+    });
+    client.stream.destroy();
   }
 
   /**

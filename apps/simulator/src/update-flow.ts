@@ -5,6 +5,7 @@ import { TimerGroup, type Clock } from './clock.js';
 import { buildMeta } from './catalog.js';
 import { CommandError } from './command-error.js';
 import type { DownloadHandle, Downloader } from './downloader.js';
+import { DownloadRetry } from './download-retry.js';
 import { HttpDownloader } from './http-downloader.js';
 import { InstallFates, type InstallFate, type InstallOutcomes } from './install-outcomes.js';
 import { SpecFlow } from './spec-flow.js';
@@ -42,6 +43,7 @@ const STAGED_POLL_MS = 2_000;
 export class UpdateFlow {
   private readonly timers: TimerGroup;
   private readonly packageDownloader: Downloader;
+  private readonly retry: DownloadRetry;
   private download: DownloadHandle | null = null;
   private staged: StagedPackage | null = null;
   /** Stuck in INSTALLING_UPDATE (an install outcome): nothing more about the update until a restart. */
@@ -57,6 +59,7 @@ export class UpdateFlow {
     private readonly fates = new InstallFates(new Prng(7)),
   ) {
     this.timers = new TimerGroup(clock);
+    this.retry = new DownloadRetry(this.timers, prng);
     this.specs = new SpecFlow(host, clock, prng);
     this.packageDownloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
@@ -74,6 +77,7 @@ export class UpdateFlow {
     if (same && (this.download || this.downloaded === update.version.semantic)) return;
     this.download?.cancel();
     this.download = null;
+    this.retry.reset();
     this.report(
       { state: 'READY_TO_DOWNLOAD', softwareUpdateDownload: null },
       { pendingSoftwareDownload: update.version.semantic },
@@ -109,7 +113,13 @@ export class UpdateFlow {
     this.report({ state: pending ? 'READY_TO_DOWNLOAD' : 'TRY_INSERT_UPDATE' }, { pendingSoftwareDownload: pending });
   }
 
+  /** The operator's lever (and the staged poll's): starts at once, and a later failure backs off afresh. */
   downloadNow(): void {
+    this.retry.reset();
+    this.startDownload();
+  }
+
+  private startDownload(): void {
     const { state } = this.current;
     if (INSTALL_STATES.has(state)) throw new CommandError('an installation is in progress');
     if (state === 'DOWNLOADING') return;
@@ -129,6 +139,7 @@ export class UpdateFlow {
         }),
       onDone: () => {
         this.download = null;
+        this.retry.reset();
         this.report({
           state: 'READY_TO_INSTALL',
           downloading: { ...this.current.downloading, software: false },
@@ -137,16 +148,27 @@ export class UpdateFlow {
         });
         if (fromServer) this.timers.after(STAGED_POLL_MS, () => this.installIfReady(version));
       },
-      onError: (reason) => {
+      onError: (reason, refused = false) => {
         this.download = null;
-        this.host.warn(`download of ${version} failed: ${reason}`);
         this.report({
           state: 'READY_TO_DOWNLOAD',
           downloading: { ...this.current.downloading, software: false },
           downloadProgress: { ...this.current.downloadProgress, software: null },
         });
+        const wait = this.retry.failed(refused, () => this.retryDownload(version));
+        // Said once per streak: a fleet whose server is down for an hour would say it every minute.
+        if (wait === null) this.host.warn(`download of ${version} failed: ${reason}; giving up until told again`);
+        else if (this.retry.failuresInARow === 1) this.host.warn(`download of ${version} failed: ${reason}; retrying`);
       },
     });
+  }
+
+  /** The back-off is over: tries again while the version is still pending and no download runs. */
+  private retryDownload(version: string): void {
+    if (this.host.state.pendingSoftwareDownload !== version || this.download) return;
+    // A spec release may be downloading or installing meanwhile (the two share updateState).
+    if (BUSY_STATES.has(this.current.state)) return this.retry.again(() => this.retryDownload(version));
+    this.startDownload();
   }
 
   private installIfReady(version: string): void {
@@ -219,6 +241,7 @@ export class UpdateFlow {
     this.download?.cancel();
     this.download = null;
     this.timers.cancelAll();
+    this.retry.reset();
     this.hung = false;
     if (!interrupted) return;
     const pending = this.host.state.pendingSoftwareDownload;
@@ -229,6 +252,7 @@ export class UpdateFlow {
     if (INSTALL_STATES.has(this.current.state)) throw new CommandError('an installation is in progress');
     this.download?.cancel();
     this.download = null;
+    this.retry.reset();
     this.staged = null;
     this.host.apply({ pendingSoftwareDownload: null, updateState: idleUpdateState('TRY_INSERT_UPDATE') });
   }

@@ -45,6 +45,12 @@ export const statusMessageSchema = z.object({
   online: z.boolean(),
   seq: sequenceSchema.optional(),
   heartbeatSeconds: z.number().int().min(5).max(86_400).optional(),
+  /**
+   * On a birth or beat: the `seq` of the latest state report the unit has published. A server that
+   * holds an older one lost a report on the way (an instance died with it in flight) and asks the
+   * unit for a `rebirth`, as a Sparkplug host does on a sequence gap.
+   */
+  stateSeq: sequenceSchema.optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
@@ -168,6 +174,13 @@ export const deviceCommands = {
   set_logging_level: { args: z.object({ loggingLevel: z.enum(LOG_LEVELS) }), result: z.object({}) },
   set_target_eol_types: { args: z.object({ targetType: z.enum(TARGET_TYPES) }), result: z.object({}) },
   reset_serial_number: { args: z.object({ newSerialNumber: serialNumberSchema }), result: z.object({}) },
+  /**
+   * Sparkplug's Rebirth request: the server's picture of the unit is out of date (it missed a
+   * report, or holds the connection for dead). The unit publishes its birth and then its full
+   * state again, each with a new `seq`; with `newConnection` it first ends its connection and
+   * connects anew under a new sequence (its old one was closed for good by the server).
+   */
+  rebirth: { args: z.object({ newConnection: z.boolean().optional() }), result: z.object({}) },
   /** A vendor paired one of its alignments with this Tru-Point: run the calibrations and report them. */
   start_pairing: {
     args: z.object({

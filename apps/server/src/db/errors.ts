@@ -32,3 +32,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 export const isUniqueViolation = (err: unknown): boolean => codeOf(err) === '23505';
+
+/** Two writers that met (deadlock, serialization), or a server out of connections: try again. */
+const RETRY_CODES = new Set(['40P01', '40001', '53300']);
+
+/** A failure that says nothing about the statement: the same write may succeed a moment later. */
+export const isTransientDatabaseError = (err: unknown): boolean =>
+  isDatabaseUnavailable(err) || RETRY_CODES.has(codeOf(err) ?? '');

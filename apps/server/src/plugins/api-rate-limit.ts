@@ -29,8 +29,12 @@ async function apiRateLimitPlugin(api: FastifyInstance) {
   const counts = new SharedWindowCounts(api.db, { flushMs: FLUSH_MS, maxKeys: MAX_KEYS });
   const flush = () =>
     counts.flush(WINDOW_MS).catch((err: unknown) => api.log.warn({ err }, 'API rate counts not shared this round'));
-  const timer = setInterval(() => void flush(), FLUSH_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  // Once started (migrations first): the counts' table may not exist before.
+  api.addHook('onReady', async () => {
+    timer = setInterval(() => void flush(), FLUSH_MS);
+    timer.unref();
+  });
   api.addHook('onClose', async () => {
     clearInterval(timer);
     await flush();

@@ -1,33 +1,35 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+
+export interface JobOptions {
+  name: string;
+  /** 0: never (tests then call the tick with their own clock). */
+  intervalMs: number;
+  tick: (now: Date) => Promise<unknown>;
+  clock?: () => Date;
+}
 
 /**
- * Runs `tick(now)` every `intervalMs` (0: never, tests then call the tick with their own clock).
- * Ticks of one instance never overlap; jobs stay safe across instances through their own SQL.
+ * Runs `tick(now)` every `intervalMs` once the app is ready, that is after the start-up work
+ * (migrations first): a job never meets a schema half made. Ticks of one instance never overlap;
+ * jobs stay safe across instances through their own SQL. The app's close waits for a tick under way.
  */
-export function startJobTimer(
-  intervalMs: number,
-  tick: (now: Date) => Promise<unknown>,
-  logger: FastifyBaseLogger,
-  name: string,
-  clock: () => Date = () => new Date(),
-): { stop(): Promise<void> } {
+export function scheduleJob(app: FastifyInstance, { name, intervalMs, tick, clock = () => new Date() }: JobOptions) {
   let running: Promise<unknown> | null = null;
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          if (running) return;
-          running = tick(clock())
-            .catch((err: unknown) => logger.error({ err }, `${name} job failed`))
-            .finally(() => {
-              running = null;
-            });
-        }, intervalMs)
-      : null;
-  timer?.unref();
-  return {
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (intervalMs <= 0) return;
+    timer = setInterval(() => {
+      if (running) return;
+      running = tick(clock())
+        .catch((err: unknown) => app.log.error({ err }, `${name} job failed`))
+        .finally(() => {
+          running = null;
+        });
+    }, intervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -25,7 +25,7 @@ const status = (serial: string, online: boolean, seq?: number, heartbeatSeconds?
 });
 
 async function deliver(app: FastifyInstance, message: { topic: string; payload: Buffer }, retained = false) {
-  app.fleet.gateway.handleMessage(message.topic, message.payload, retained);
+  await app.fleet.gateway.handleMessage(message.topic, message.payload, retained);
   await app.fleet.gateway.settled();
 }
 
@@ -80,8 +80,8 @@ describe('presence by sequence', () => {
     const { presence } = t.app.fleet;
     await presence.ensureUnit('V33CT0002', 'aligner');
     const legacy = { serialNumber: 'V33CT0002', seq: null, heartbeatSeconds: null, address: null };
-    expect(await presence.birth({ ...legacy, replay: false })).toBe('changed');
-    expect(await presence.birth({ ...legacy, replay: true })).toBe('ignored');
+    expect((await presence.birth({ ...legacy, replay: false })).outcome).toBe('changed');
+    expect((await presence.birth({ ...legacy, replay: true })).outcome).toBe('ignored');
     expect(await row('V33CT0002')).toMatchObject({ connected: true, connectCount: 1 });
   });
 
@@ -142,7 +142,7 @@ describe('presence by sequence', () => {
     await setLastSeen('V33CT0006', 3_600);
     // The beat (the same birth again) arrives for one of them before the sweep.
     await deliver(t.app, status('V33CT0005', true, 1, 10));
-    expect(await t.app.fleet.presence.expireStale()).toEqual(['V33CT0004']);
+    expect(await t.app.fleet.presence.expireStale(3_600)).toEqual(['V33CT0004']);
     expect(await row('V33CT0004')).toMatchObject({ connected: false, connectCount: 1 });
     expect(await row('V33CT0005')).toMatchObject({ connected: true, connectCount: 1 });
     // A unit that promised no beat is only ever taken offline by its death.

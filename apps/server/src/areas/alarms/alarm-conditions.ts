@@ -14,6 +14,8 @@ export interface UnitFacts {
   specsExpiration: { month: number; year: number } | null;
   /** Usernames whose favorite it is, among the favorites rules' users. */
   favoriteOf: readonly string[];
+  /** The live facts' fingerprint when read: a verdict is acted on only while it holds. */
+  stamp?: string;
 }
 
 /** A rule's verdict on a unit: raise (with what to show), clear, or nothing to say yet. */

@@ -4,7 +4,7 @@ import type { VoltageBoard } from '@ed/contract/device-protocol';
 import { evaluate, monthIndexOf, voltageVerdict, type UnitFacts, type Verdict } from './alarm-conditions.js';
 import type { AlarmFactsRepository, WindowPage } from './alarm-facts.repository.js';
 import type { AlarmRuleRow, AlarmRulesRepository } from './alarm-rules.repository.js';
-import type { AlarmsRepository } from './alarms.repository.js';
+import type { AlarmItem, AlarmsRepository } from './alarms.repository.js';
 
 /** Units evaluated per statement: a batch of changes, a page of a window. */
 export const ALARM_BATCH = 500;
@@ -166,13 +166,13 @@ export class AlarmEvaluator {
   }
 
   private async apply(rule: AlarmRuleRow, units: UnitFacts[], judge: (u: UnitFacts) => Verdict, now: Date) {
-    const raise: { equipmentId: number; details: string }[] = [];
-    const clear: number[] = [];
+    const raise: AlarmItem[] = [];
+    const clear: { equipmentId: number; stamp?: string }[] = [];
     const serialOf = new Map(units.map((u) => [u.equipmentId, u.serialNumber]));
-    for (const unit of units) {
-      const verdict = judge(unit);
-      if (verdict === 'clear') clear.push(unit.equipmentId);
-      else if (verdict !== 'wait') raise.push({ equipmentId: unit.equipmentId, details: verdict.raise });
+    for (const { equipmentId, stamp, ...unit } of units) {
+      const verdict = judge({ equipmentId, ...unit });
+      if (verdict === 'clear') clear.push({ equipmentId, stamp });
+      else if (verdict !== 'wait') raise.push({ equipmentId, details: verdict.raise, stamp });
     }
     const cleared = await this.deps.alarms.clear(rule.id, clear, now, null);
     const fresh = await this.deps.alarms.raise(rule.id, raise, now);

@@ -11,6 +11,13 @@ export interface WindowPage {
   next: { key: string; id: number } | null;
 }
 
+/**
+ * A fingerprint of the live facts the rules judge (presence and update state, with their times):
+ * what a verdict was made on, checked again when it is acted on (alarms.repository.ts).
+ */
+export const liveFactsStamp = sql<string>`md5(row(${equipmentLive.connected}, ${equipmentLive.lastSeenOnlineAt},
+  ${equipmentLive.updateState}->>'state', ${equipmentLive.updateStateAt})::text)`;
+
 const installing = sql.raw(`(${INSTALLING_STATES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
@@ -30,6 +37,7 @@ export class AlarmFactsRepository {
         updateState: sql<string | null>`${equipmentLive.updateState}->>'state'`,
         updateStateAt: equipmentLive.updateStateAt,
         specsExpiration: equipment.specsExpiration,
+        stamp: liveFactsStamp,
       })
       .from(equipment)
       .innerJoin(equipmentLive, eq(equipmentLive.equipmentId, equipment.id))

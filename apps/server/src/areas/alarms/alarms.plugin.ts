@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startJobTimer } from '../../shared/job-timer.js';
+import { scheduleJob } from '../../shared/job-timer.js';
 import { AlarmEvaluator } from './alarm-evaluator.js';
 import { AlarmFactsRepository } from './alarm-facts.repository.js';
 import { alarmMail } from './alarm-mail.js';
@@ -52,16 +52,14 @@ async function alarmsPlugin(app: FastifyInstance) {
   app.events.on('voltagesReported', 'alarms', ({ serialNumber, voltages }) =>
     evaluator.voltagesReported(serialNumber, voltages),
   );
-  const job = startJobTimer(
-    app.config.JOB_INTERVAL_MS,
-    (now) => evaluator.tick(now),
-    app.log,
-    'alarm',
-    () => app.clock(),
-  );
+  scheduleJob(app, {
+    name: 'alarm',
+    intervalMs: app.config.JOB_INTERVAL_MS,
+    tick: (now) => evaluator.tick(now),
+    clock: () => app.clock(),
+  });
   app.addHook('preClose', async () => {
     clearTimeout(pushTimer);
-    await job.stop();
     await evaluator.stop();
   });
 }

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ALARMS_PAGE_SIZE, type Alarm, type AlarmCounts } from '@ed/contract/alarms';
 import type { Db } from '../../db/client.js';
-import { alarmRules, alarms, equipment } from '../../db/schema.js';
+import { queryRows, toArray } from '../../db/rows.js';
+import { alarmRules, alarms, equipment, equipmentLive } from '../../db/schema.js';
+import { liveFactsStamp } from './alarm-facts.repository.js';
+
+/** A unit to raise the rule on; `stamp`: the live facts the verdict was made on. */
+export interface AlarmItem {
+  equipmentId: number;
+  details: string;
+  stamp?: string;
+}
 
 export interface AlarmFilter {
   status?: 'active' | 'cleared';
@@ -31,25 +40,52 @@ const whereOf = (filter: Omit<AlarmFilter, 'page'>) =>
 export class AlarmsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Raises the rule on these units; returns the alarms that are new (an active one is left as it is). */
-  async raise(ruleId: number, items: { equipmentId: number; details: string }[], now: Date) {
+  /**
+   * Raises the rule on these units; returns the alarms that are new (an active one is left as it
+   * is). An item with a `stamp` is raised only while the unit's live facts still have that stamp
+   * (liveFactsStamp), read under the row's lock in the same statement: a verdict on facts that
+   * changed meanwhile (a clear committed by a newer evaluation) is not acted on, so a flapping
+   * unit is never raised twice for one episode.
+   */
+  async raise(ruleId: number, items: AlarmItem[], now: Date) {
     if (items.length === 0) return [];
-    return this.db
-      .insert(alarms)
-      .values(items.map((i) => ({ ruleId, equipmentId: i.equipmentId, details: i.details, raisedAt: now })))
-      .onConflictDoNothing({ target: [alarms.ruleId, alarms.equipmentId], where: sql`${alarms.status} = 'active'` })
-      .returning({ id: alarms.id, equipmentId: alarms.equipmentId, details: alarms.details });
+    const rows = await queryRows<{ id: number; equipment_id: number; details: string }>(
+      this.db,
+      sql`insert into ${alarms} (rule_id, equipment_id, details, raised_at)
+          select ${ruleId}, v.id, v.details, ${now.toISOString()}::timestamptz
+          from unnest(${toArray(items.map((i) => i.equipmentId))}::int[], ${toArray(items.map((i) => i.details))}::text[],
+            ${toArray(items.map((i) => i.stamp ?? null))}::text[]) as v(id, details, stamp)
+          join ${equipmentLive} on ${equipmentLive.equipmentId} = v.id
+          where v.stamp is null or v.stamp = ${liveFactsStamp}
+          order by v.id
+          for share of ${equipmentLive}
+          on conflict (rule_id, equipment_id) where status = 'active' do nothing
+          returning id, equipment_id, details`,
+    );
+    return rows.map((r) => ({ id: r.id, equipmentId: r.equipment_id, details: r.details }));
   }
 
-  /** Clears the rule's active alarms of these units (all of the rule's when `equipmentIds` is null). */
-  async clear(ruleId: number, equipmentIds: number[] | null, now: Date, by: string | null): Promise<number> {
-    if (equipmentIds?.length === 0) return 0;
-    const units = equipmentIds ? inArray(alarms.equipmentId, equipmentIds) : undefined;
-    const rows = await this.db
-      .update(alarms)
-      .set({ status: 'cleared', clearedAt: now, clearedBy: by })
-      .where(and(eq(alarms.ruleId, ruleId), eq(alarms.status, 'active'), units))
-      .returning({ id: alarms.id });
+  /**
+   * Clears the rule's active alarms of these units (all of the rule's when `units` is null); a
+   * unit given with a `stamp` only while its live facts still have it, as for `raise`.
+   */
+  async clear(ruleId: number, units: { equipmentId: number; stamp?: string }[] | null, now: Date, by: string | null) {
+    if (units?.length === 0) return 0;
+    const still = units
+      ? sql`and ${alarms.equipmentId} in (
+          select v.id from unnest(${toArray(units.map((u) => u.equipmentId))}::int[],
+            ${toArray(units.map((u) => u.stamp ?? null))}::text[]) as v(id, stamp)
+          join ${equipmentLive} on ${equipmentLive.equipmentId} = v.id
+          where v.stamp is null or v.stamp = ${liveFactsStamp}
+          order by v.id
+          for share of ${equipmentLive})`
+      : sql``;
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`update ${alarms} set status = 'cleared', cleared_at = ${now.toISOString()}::timestamptz, cleared_by = ${by}
+          where ${alarms.ruleId} = ${ruleId} and ${alarms.status} = 'active' ${still}
+          returning ${alarms.id}`,
+    );
     return rows.length;
   }
 

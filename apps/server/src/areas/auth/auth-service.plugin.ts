@@ -50,8 +50,12 @@ async function authServicePlugin(app: FastifyInstance) {
       app.log.warn({ err }, 'pruning expired tokens failed'),
     );
   // prune catches its own failure: nothing waits for it.
-  const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  // Once started (migrations first), like every job.
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+    timer.unref();
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await app.auth.settled();

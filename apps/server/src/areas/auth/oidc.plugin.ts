@@ -29,10 +29,13 @@ async function oidcPlugin(app: FastifyInstance) {
     }),
   );
   if (!settings) return;
-  const timer = setInterval(() => {
-    repository.pruneExpired().catch((err: unknown) => app.log.warn({ err }, 'pruning pending SSO sign-ins failed'));
-  }, PRUNE_EVERY_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      repository.pruneExpired().catch((err: unknown) => app.log.warn({ err }, 'pruning pending SSO sign-ins failed'));
+    }, PRUNE_EVERY_MS);
+    timer.unref();
+  });
   app.addHook('onClose', async () => clearInterval(timer));
 }
 

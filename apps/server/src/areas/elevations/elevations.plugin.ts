@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ElevationKind } from '@ed/contract/elevations';
-import { startJobTimer } from '../../shared/job-timer.js';
+import { scheduleJob } from '../../shared/job-timer.js';
 import { ElevationsRepository } from './elevations.repository.js';
 import { ElevationsService } from './elevations.service.js';
 
@@ -35,14 +35,12 @@ async function elevationsPlugin(app: FastifyInstance) {
   });
   app.decorate('elevations', elevations);
   app.events.on('unitRenamed', 'elevations', ({ tx, from, to }) => ElevationsRepository.renameSerial(tx, from, to));
-  const job = startJobTimer(
-    app.config.JOB_INTERVAL_MS,
-    (now) => elevations.revertDue(now),
-    app.log,
-    'elevation',
-    () => app.clock(),
-  );
-  app.addHook('preClose', () => job.stop());
+  scheduleJob(app, {
+    name: 'elevation',
+    intervalMs: app.config.JOB_INTERVAL_MS,
+    tick: (now) => elevations.revertDue(now),
+    clock: () => app.clock(),
+  });
 }
 
 export default fp(elevationsPlugin, { name: 'elevations', dependencies: ['fleet', 'audits', 'clock'] });

@@ -22,6 +22,7 @@ describe('the embedded broker', () => {
         unitConnected() {},
         unitDisconnected() {},
         closing: async () => undefined,
+        unitPublished: async () => undefined,
       },
     });
     const { aedes } = broker;

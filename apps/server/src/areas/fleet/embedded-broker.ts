@@ -26,6 +26,11 @@ export interface BrokerHooks {
   unitDisconnected(serialNumber: string, seq: number | null): void;
   /** The broker is closing: these connections end with it, all at once. */
   closing(connections: { serialNumber: string; seq: number | null }[]): Promise<void>;
+  /**
+   * A message a unit published (its last will included): the unit's acknowledgement waits for it,
+   * so what a unit was told is received is stored (a unit re-sends what was not acknowledged).
+   */
+  unitPublished(topic: string, payload: Buffer): Promise<void>;
 }
 
 /** Clients closed per turn of the event loop on shutdown: all at once overflows the stack. */
@@ -206,6 +211,17 @@ export class EmbeddedBroker {
         return done(new Error(`payload of ${packet.payload.length} bytes from ${client.id} is over the limit`));
       }
       done(null);
+    };
+
+    aedes.published = (packet, client, done) => {
+      // Null for what the broker publishes itself (its typing says otherwise).
+      if (this.isGateway(client) || (client as Client | null) === null) return done(null);
+      const kind = this.topics.parse(packet.topic)?.kind;
+      if (!kind || kind === 'cmd' || kind === 'reply') return done(null);
+      hooks.unitPublished(packet.topic, packet.payload as Buffer).then(
+        () => done(null),
+        () => done(null),
+      );
     };
 
     aedes.authorizeSubscribe = (client, subscription, done) => {

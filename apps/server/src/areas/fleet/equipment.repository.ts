@@ -72,15 +72,18 @@ export class EquipmentRepository implements UnitLookup {
    * repeat them); fast facts go to the narrow live row, each only over an older stamp. A unit
    * reporting before its connection is recorded is created.
    */
-  async applyState(serialNumber: string, family: Family, state: StateMessage): Promise<void> {
+  /** Merges a state report; answers whether the unit is held connected (false: no record yet, or offline). */
+  async applyState(serialNumber: string, family: Family, state: StateMessage): Promise<boolean> {
     const columns = recordColumns(state);
     const hasRecord = Object.keys(columns).length > 0;
     if (hasRecord) await this.applyRecord(serialNumber, family, columns, state.seq);
     // Most reports carry only fast facts: one UPDATE, and an INSERT only for a unit not seen yet.
-    if (!(await this.applyLive(serialNumber, state)) && !hasRecord) {
+    let connected = await this.applyLive(serialNumber, state);
+    if (connected === null) {
       await this.db.insert(equipment).values({ serialNumber, family }).onConflictDoNothing();
-      await this.applyLive(serialNumber, state);
+      connected = await this.applyLive(serialNumber, state);
     }
+    return connected === true;
   }
 
   private async applyRecord(
@@ -115,10 +118,13 @@ export class EquipmentRepository implements UnitLookup {
       });
   }
 
-  /** Writes the report's fast facts; false when the unit has no record yet. */
-  private async applyLive(serialNumber: string, state: StateMessage): Promise<boolean> {
+  /**
+   * Writes the report's fast facts and its stamp; answers whether the unit is connected, null
+   * when it has no record yet.
+   */
+  private async applyLive(serialNumber: string, state: StateMessage): Promise<boolean | null> {
     const { seq } = state;
-    const parts = [];
+    const parts = [sql`state_seq = greatest(l.state_seq, ${seq ?? null}::bigint)`];
     if (state.updateState !== undefined) {
       const fresh = newer(seq, sql`l.update_state_seq`);
       parts.push(
@@ -141,13 +147,12 @@ export class EquipmentRepository implements UnitLookup {
         sql`alignment_seq = case when ${fresh} then ${seq ?? null}::bigint else l.alignment_seq end`,
       );
     }
-    if (parts.length === 0) return true;
-    const rows = await queryRows(
+    const [row] = await queryRows<{ connected: boolean }>(
       this.db,
       sql`update ${equipmentLive} l set ${sql.join(parts, sql`, `)} from ${equipment} e
-          where e.id = l.equipment_id and e.serial_number = ${serialNumber} returning 1 as ok`,
+          where e.id = l.equipment_id and e.serial_number = ${serialNumber} returning l.connected`,
     );
-    return rows.length > 0;
+    return row ? row.connected : null;
   }
 
   /** Where the unit's address places it; written only when it moved (or on its first sign of life). */

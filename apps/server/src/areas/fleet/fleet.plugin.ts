@@ -102,6 +102,9 @@ async function fleetPlugin(app: FastifyInstance) {
     events: app.events,
     logger: log,
     onReply: (serialNumber, reply) => bus.handleReply(serialNumber, reply),
+    rebirth: (serialNumber, newConnection) => bus.send(serialNumber, 'rebirth', { newConnection }),
+    // What units say waits for the migrations (an external broker replays retained statuses at once).
+    ready: app.startWork.done(),
   });
   const report = (what: string) => (err: unknown) => log.error({ err }, what);
 
@@ -123,6 +126,7 @@ async function fleetPlugin(app: FastifyInstance) {
           await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
           await presence.deaths(connections);
         },
+        unitPublished: (topic, payload) => gateway.handleMessage(topic, payload),
       },
     });
     broker.attachWebSocket(app.server);
@@ -137,6 +141,8 @@ async function fleetPlugin(app: FastifyInstance) {
     password: config.MQTT_PASSWORD,
     sharedGroup: config.MQTT_SHARED_GROUP,
     onMessage: (topic, payload, retained) => gateway.handleMessage(topic, payload, retained),
+    onListening: (listening) =>
+      listening ? gateway.listening.connectedToBroker() : gateway.listening.disconnectedFromBroker(),
     logger: log,
   });
 
@@ -178,19 +184,19 @@ async function fleetPlugin(app: FastifyInstance) {
 
   // Units whose promised heartbeat is three beats late lost their death (a broker that died
   // with it): any instance may take them offline, the sweep is idempotent and skips locked rows.
-  const sweep = () =>
-    presence
-      .expireStale()
-      .then((expired) => gateway.expired(expired))
-      .catch(report('presence sweep failed'));
+  const sweep = () => gateway.sweep().catch(report('presence sweep failed'));
   // The trend starts at boot rather than a minute later (once migrated, in the background: the
   // server answers meanwhile).
   app.startWork.add(async () => void equipment.recordSample().catch(report('sample not stored')));
-  const timers = [
-    setInterval(() => void sweep(), config.PRESENCE_SWEEP_SECONDS * 1000),
-    setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),
-  ];
-  for (const timer of timers) timer.unref();
+  const timers: NodeJS.Timeout[] = [];
+  // Jobs start once the start-up work is done (migrations first), never on a schema half made.
+  app.addHook('onReady', async () => {
+    timers.push(
+      setInterval(() => void sweep(), config.PRESENCE_SWEEP_SECONDS * 1000),
+      setInterval(() => void equipment.recordSample().catch(report('sample not stored')), SAMPLE_MS),
+    );
+    for (const timer of timers) timer.unref();
+  });
 
   app.addHook('preClose', async () => {
     for (const timer of timers) clearInterval(timer);

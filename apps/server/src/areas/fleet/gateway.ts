@@ -9,7 +9,10 @@ import { KeyedQueue } from '../../shared/keyed-queue.js';
 import type { ConnectionAddress } from './connection-address.js';
 import type { EquipmentRepository } from './equipment.repository.js';
 import type { GeoLocator } from './geolocation.js';
-import type { Birth, Presence, PresenceOutcome, PresenceRepository } from './presence.repository.js';
+import { ListeningWindow } from './listening-window.js';
+import type { Birth, Presence, PresenceOutcome, PresenceRepository, PresenceResult } from './presence.repository.js';
+import { Rebirths } from './rebirths.js';
+import { StoreRetry } from './store-retry.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 
@@ -38,6 +41,10 @@ export interface GatewayOptions {
   events: DomainEventBus;
   logger: FastifyBaseLogger;
   onReply(serialNumber: string, reply: unknown): void;
+  /** Sends the unit a `rebirth` (the command bus); its answer matters to nobody. */
+  rebirth(serialNumber: string, newConnection: boolean): Promise<unknown>;
+  /** Resolves once the database is migrated: nothing is stored before. */
+  ready: Promise<unknown>;
 }
 
 /**
@@ -47,8 +54,18 @@ export interface GatewayOptions {
 export class FleetGateway {
   private readonly queue = new KeyedQueue();
   private countersTimer: NodeJS.Timeout | undefined;
+  /** How long this instance has heard and kept what units say: the sweep's measure of silence. */
+  readonly listening = new ListeningWindow();
+  private readonly retry = new StoreRetry(this.listening);
+  private readonly rebirths: Rebirths;
 
-  constructor(private readonly options: GatewayOptions) {}
+  constructor(private readonly options: GatewayOptions) {
+    this.rebirths = new Rebirths({
+      send: (serialNumber, newConnection) => options.rebirth(serialNumber, newConnection),
+      stateSeqs: (serials) => options.presence.stateSeqs(serials),
+      logger: options.logger,
+    });
+  }
 
   /** A connection our embedded broker accepted; `seq` and the beat come from the unit's last will. */
   unitConnected(
@@ -56,7 +73,7 @@ export class FleetGateway {
     address: ConnectionAddress | null,
     will: { seq: number | null; heartbeatSeconds: number | null } = { seq: null, heartbeatSeconds: null },
   ): Promise<void> {
-    return this.queue.run(serialNumber, async () => {
+    return this.stored(serialNumber, async () => {
       const ip = address?.address.split(',')[0] ?? null;
       await this.locate(serialNumber, ip);
       const { seq, heartbeatSeconds } = will;
@@ -73,12 +90,12 @@ export class FleetGateway {
 
   /** A connection of our embedded broker ended; its sequence (from the will) says which one. */
   unitDisconnected(serialNumber: string, seq: number | null = null): Promise<void> {
-    return this.queue.run(serialNumber, () => this.death({ serialNumber, seq, replay: false }));
+    return this.stored(serialNumber, () => this.death({ serialNumber, seq, replay: false }));
   }
 
   /** The address a unit checked in from over HTTP, for its connection `seq`. */
   checkedIn(serialNumber: string, seq: number, address: ConnectionAddress): Promise<string | null> {
-    return this.queue.run(serialNumber, async () => {
+    return this.stored(serialNumber, async () => {
       const ip = address.address.split(',')[0] ?? null;
       const countryCode = await this.locate(serialNumber, ip);
       if (await this.noteAddress(serialNumber, seq, address)) this.changed(serialNumber, false);
@@ -103,19 +120,21 @@ export class FleetGateway {
   /**
    * Every message a unit publishes; a malformed one is dropped and logged, nothing is stored.
    * `retained` marks a stored message the broker replays on (re)subscribing, not a new event.
+   * Resolves once what it says is stored (or it was dropped): only then is it acknowledged to the
+   * broker (mqtt-link.ts), so a crash or a database outage loses nothing that was acknowledged.
    */
-  handleMessage(topic: string, payload: Buffer, retained = false): void {
+  handleMessage(topic: string, payload: Buffer, retained = false): Promise<void> {
     const parsed = this.options.topics.parse(topic);
     // An empty payload only clears a retained message; there is nothing to apply.
-    if (!parsed || parsed.kind === 'cmd' || payload.length === 0) return;
+    if (!parsed || parsed.kind === 'cmd' || payload.length === 0) return DONE;
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
     } catch {
       this.options.logger.warn({ serialNumber: parsed.serialNumber, topic }, 'dropped a unit message that is not JSON');
-      return;
+      return DONE;
     }
-    if (parsed.kind === 'reply') return this.options.onReply(parsed.serialNumber, json);
+    if (parsed.kind === 'reply') return (this.options.onReply(parsed.serialNumber, json), DONE);
     if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json, retained);
     if (parsed.kind !== 'state') return this.handleUnitMessage(parsed.kind, parsed.serialNumber, json);
     const state = stateMessageSchema.safeParse(json);
@@ -125,17 +144,16 @@ export class FleetGateway {
         { serialNumber: parsed.serialNumber, problem: issue && `${issue.path.join('.')}: ${issue.message}` },
         'dropped a malformed state report',
       );
-      return;
+      return DONE;
     }
-    const family = state.data.family ?? familyOf(parsed.serialNumber);
-    void this.queue
-      .run(parsed.serialNumber, async () => {
-        await this.options.repository.applyState(parsed.serialNumber, family, state.data);
-        this.changed(parsed.serialNumber, false);
-      })
-      .catch((err: unknown) =>
-        this.options.logger.error({ err, serialNumber: parsed.serialNumber }, 'state not stored'),
-      );
+    const serialNumber = parsed.serialNumber;
+    const family = state.data.family ?? familyOf(serialNumber);
+    return this.stored(serialNumber, async () => {
+      const connected = await this.options.repository.applyState(serialNumber, family, state.data);
+      this.changed(serialNumber, false);
+      // A unit held offline is talking: its connection's birth was lost, or its death was inferred.
+      if (!connected && !retained) this.rebirths.ask(serialNumber, 'a state report from a unit held offline');
+    }).catch((err: unknown) => this.options.logger.error({ err, serialNumber }, 'state not stored'));
   }
 
   /** Presence changed outside the broker's events (a unit renamed and offline until it returns). */
@@ -155,50 +173,82 @@ export class FleetGateway {
 
   stop(): void {
     clearTimeout(this.countersTimer);
+    this.retry.stop();
+    this.rebirths.stop();
+  }
+
+  /**
+   * Takes offline, a batch at a time, the units three beats late, judged only over the time this
+   * instance has been listening without a break (listening-window.ts).
+   */
+  async sweep(): Promise<void> {
+    try {
+      const expired = await this.options.presence.expireStale(this.listening.seconds());
+      this.listening.stored();
+      this.expired(expired);
+    } catch (err) {
+      this.listening.storeFailed();
+      throw err;
+    }
   }
 
   /**
    * A unit topic that another area takes: its event is handled in the unit's queue, after
    * everything the unit sent before.
    */
-  private handleUnitMessage(kind: UnitMessageKind, serialNumber: string, json: unknown): void {
+  private handleUnitMessage(kind: UnitMessageKind, serialNumber: string, json: unknown): Promise<void> {
     const { events } = this.options;
     const event = UNIT_MESSAGE_EVENTS[kind];
     if (!events.handles(event)) {
-      return this.options.logger.warn({ serialNumber, kind }, 'dropped a unit message nobody handles');
+      this.options.logger.warn({ serialNumber, kind }, 'dropped a unit message nobody handles');
+      return DONE;
     }
-    void this.queue
-      .run(serialNumber, () => events.emit(event, { serialNumber, payload: json }))
-      .catch((err: unknown) => this.options.logger.error({ err, serialNumber, kind }, 'unit message not stored'));
+    return this.stored(serialNumber, () => events.emit(event, { serialNumber, payload: json })).catch((err: unknown) =>
+      this.options.logger.error({ err, serialNumber, kind }, 'unit message not stored'),
+    );
   }
 
-  private handleStatus(serialNumber: string, json: unknown, replay: boolean): void {
+  /**
+   * The unit's work in its queue, after everything it sent before; held until the database is
+   * migrated, and tried again while the database is away (store-retry.ts).
+   */
+  private stored<T>(serialNumber: string, work: () => Promise<T>): Promise<T> {
+    return this.queue.run(serialNumber, async () => {
+      await this.options.ready;
+      return this.retry.run(work);
+    });
+  }
+
+  private handleStatus(serialNumber: string, json: unknown, replay: boolean): Promise<void> {
     const status = statusMessageSchema.safeParse(json);
     if (!status.success) {
       this.options.logger.warn({ serialNumber }, 'dropped a malformed status message');
-      return;
+      return DONE;
     }
-    const { online, seq = null, heartbeatSeconds = null } = status.data;
+    const { online, seq = null, heartbeatSeconds = null, stateSeq = null } = status.data;
     // On our own broker the connection events already said what a status without a stamp says.
-    if (this.options.embedded && seq === null) return;
-    const done = this.queue.run(serialNumber, () =>
+    if (this.options.embedded && seq === null) return DONE;
+    return this.stored(serialNumber, () =>
       online
-        ? this.birth({ serialNumber, seq, heartbeatSeconds, replay, address: null })
+        ? this.birth({ serialNumber, seq, heartbeatSeconds, replay, address: null, stateSeq })
         : this.death({ serialNumber, seq, replay }),
-    );
-    done.catch((err: unknown) => this.options.logger.error({ err, serialNumber }, 'presence not stored'));
+    ).catch((err: unknown) => this.options.logger.error({ err, serialNumber }, 'presence not stored'));
   }
 
   private async birth(birth: Birth): Promise<void> {
     const { presence } = this.options;
-    let outcome: PresenceOutcome = await presence.birth(birth);
-    if (outcome === 'missing') {
+    let result: PresenceResult = await presence.birth(birth);
+    if (result.outcome === 'missing') {
       // The unit's first connection creates its record.
       await presence.ensureUnit(birth.serialNumber, familyOf(birth.serialNumber));
-      outcome = await presence.birth(birth);
+      result = await presence.birth(birth);
     }
+    const { outcome } = result;
     this.options.logger.debug({ serialNumber: birth.serialNumber, seq: birth.seq, outcome }, 'unit birth');
     if (outcome === 'changed') this.changed(birth.serialNumber);
+    // A connection the server closed for good, or an older one, still beats: a new one is needed.
+    if (outcome === 'dead') this.rebirths.ask(birth.serialNumber, 'a beat of a connection held dead', true);
+    else if (result.stateBehind && birth.stateSeq != null) this.rebirths.gap(birth.serialNumber, birth.stateSeq);
   }
 
   private async death(death: Presence): Promise<void> {
@@ -247,5 +297,7 @@ export class FleetGateway {
     }, COUNTERS_DEBOUNCE_MS);
   }
 }
+
+const DONE = Promise.resolve();
 
 const familyOf = (serialNumber: string): Family => decodeSerialNumber(serialNumber)?.family ?? 'aligner';

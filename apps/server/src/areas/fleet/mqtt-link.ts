@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { EmbeddedBroker } from './embedded-broker.js';
+import { holdAcks } from './held-acks.js';
 
 export interface MqttLink {
   client: MqttClient;
@@ -25,8 +26,14 @@ export async function openMqttLink(options: {
   password?: string;
   /** Several instances on one external broker share the unit messages: each is handled once. */
   sharedGroup: string;
-  /** `retained`: a stored message replayed on subscribing, not a new event. */
-  onMessage(topic: string, payload: Buffer, retained: boolean): void;
+  /**
+   * `retained`: a stored message replayed on subscribing, not a new event. Resolves once the
+   * message is stored; on an external broker it is acknowledged only then (held-acks.ts). On the
+   * embedded broker unit messages come through the broker's own hook instead (embedded-broker.ts).
+   */
+  onMessage(topic: string, payload: Buffer, retained: boolean): Promise<void>;
+  /** The link is connected and subscribed, or lost: what units say is heard, or not. */
+  onListening(listening: boolean): void;
   logger: FastifyBaseLogger;
 }): Promise<MqttLink> {
   const base: IClientOptions = {
@@ -48,7 +55,11 @@ export async function openMqttLink(options: {
   } else {
     client = mqtt.connect(options.url!, { ...base, username: options.username, password: options.password });
   }
-  client.on('message', (topic, payload, packet) => options.onMessage(topic, payload, packet.retain));
+  const hold = options.embedded ? undefined : holdAcks(client);
+  client.on('message', (topic, payload, packet) => {
+    const stored = options.onMessage(topic, payload, packet.retain);
+    hold?.(packet.qos > 0 ? packet.messageId : undefined, stored);
+  });
   // Small packets go out at once: with Nagle's algorithm a command or an acknowledgement written
   // behind an unacknowledged one waited for the broker's delayed ACK, 40 ms a hop.
   client.on('connect', () => noDelay(client));
@@ -61,6 +72,7 @@ export async function openMqttLink(options: {
   client.on('offline', () => {
     if (!closing) options.logger.warn('gateway MQTT connection lost; reconnecting');
   });
+  client.on('close', () => options.onListening(false));
 
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
@@ -69,13 +81,19 @@ export async function openMqttLink(options: {
   // Status, state, pairing reports and calibrations go to one instance of the group. Replies go
   // to the instance that sent the command, on its own topic; replies without an address (units
   // older than that) reach every instance, each keeping only its own commands' answers.
-  const prefix = options.embedded ? '' : `$share/${options.sharedGroup}/`;
+  // The embedded broker hands unit messages to the gateway itself, before it acknowledges them.
   const { topics } = options;
+  const unitFilters = options.embedded ? [] : topics.unitFilters;
   await client.subscribeAsync({
-    ...Object.fromEntries(topics.unitFilters.map((filter) => [`${prefix}${filter}`, { qos: 1 as const }])),
+    ...Object.fromEntries(
+      unitFilters.map((filter) => [`$share/${options.sharedGroup}/${filter}`, { qos: 1 as const }]),
+    ),
     [topics.instanceReplyFilter(options.instanceId)]: { qos: 1 },
     [topics.sharedReplyFilter]: { qos: 1 },
   });
+  options.onListening(true);
+  // A clean session: after a reconnect the subscriptions are made anew (mqtt.js resubscribes).
+  client.on('connect', () => options.onListening(true));
 
   return {
     client,

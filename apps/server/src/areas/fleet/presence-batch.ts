@@ -3,8 +3,18 @@ import type { Db } from '../../db/client.js';
 import { queryRows, toArray } from '../../db/rows.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
 
-/** What a presence message did: nothing (older, a repeat), a beat, or a change of presence. */
-export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed';
+/**
+ * What a presence message did: nothing (older, a repeat), a beat, or a change of presence; 'dead'
+ * is a sign of life (not a replay) from a connection the server holds for dead for good, or from
+ * an older one while the unit is held offline: the unit is asked for a rebirth (gateway.ts).
+ */
+export type PresenceOutcome = 'missing' | 'ignored' | 'refreshed' | 'changed' | 'dead';
+
+export interface PresenceResult {
+  outcome: PresenceOutcome;
+  /** A birth named a state report newer than the newest applied: one may have been lost. */
+  stateBehind: boolean;
+}
 
 /** One presence fact about one unit: its birth (or beat), its death, or the address it checked in from. */
 export type PresenceEvent =
@@ -16,6 +26,7 @@ export type PresenceEvent =
       heartbeatSeconds: number | null;
       address: string | null;
       port: number | null;
+      stateSeq: number | null;
     }
   | { kind: 'death'; serialNumber: string; seq: number | null; replay: boolean }
   | { kind: 'checkin'; serialNumber: string; seq: number; address: string; port: number | null };
@@ -27,9 +38,16 @@ export type PresenceEvent =
  * connecting, and every unit's heartbeat, cost a statement per batch instead of one per message.
  * The units of one call must be distinct (the caller splits repeats into later calls).
  */
-export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<PresenceOutcome[]> {
+export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<PresenceResult[]> {
   const column = (pick: (e: PresenceEvent) => string | number | boolean | null) => toArray(events.map(pick));
-  const rows = await queryRows<{ n: number; found: boolean; applied: boolean; changed: boolean | null }>(
+  const rows = await queryRows<{
+    n: number;
+    found: boolean;
+    applied: boolean;
+    changed: boolean | null;
+    dead: boolean | null;
+    behind: boolean | null;
+  }>(
     db,
     sql`with i as (
           select * from unnest(
@@ -37,11 +55,14 @@ export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<Pr
             ${column((e) => e.seq)}::bigint[], ${column((e) => ('replay' in e ? e.replay : false))}::boolean[],
             ${column((e) => (e.kind === 'birth' ? e.heartbeatSeconds : null))}::int[],
             ${column((e) => (e.kind === 'death' ? null : e.address))}::text[],
-            ${column((e) => (e.kind === 'death' ? null : e.port))}::int[]
-          ) with ordinality as i(kind, serial, seq, replay, heartbeat, address, port, n)
+            ${column((e) => (e.kind === 'death' ? null : e.port))}::int[],
+            ${column((e) => (e.kind === 'birth' ? e.stateSeq : null))}::bigint[]
+          ) with ordinality as i(kind, serial, seq, replay, heartbeat, address, port, state_stamp, n)
         ), cur as (
-          select l.equipment_id, l.connected, l.session_seq, l.address_seq, i.*,
-            (i.seq is not null and (l.session_seq is null or i.seq > l.session_seq)) as newer
+          select l.equipment_id, l.connected, l.session_seq, l.address_seq, l.death_inferred,
+            l.state_seq as stored_state_seq, i.*,
+            (i.seq is not null and (l.session_seq is null or i.seq > l.session_seq)) as newer,
+            (i.seq is not null and i.seq = l.session_seq) as same
           from ${equipmentLive} l
           join ${equipment} e on e.id = l.equipment_id
           join i on i.serial = e.serial_number
@@ -54,8 +75,11 @@ export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<Pr
             connect_count = l.connect_count + (case
               when cur.kind = 'birth' and (cur.newer or (cur.seq is null and not cur.replay)) then 1
               when cur.kind = 'death' and cur.newer then 1 else 0 end),
+            death_inferred = case cur.kind when 'checkin' then l.death_inferred else false end,
             heartbeat_seconds = case cur.kind when 'birth' then cur.heartbeat else l.heartbeat_seconds end,
-            last_seen_at = case when cur.kind = 'checkin' or cur.replay then l.last_seen_at else now() end,
+            last_seen_at = case
+              when cur.kind = 'checkin' or (cur.replay and not (cur.kind = 'birth' and cur.newer)) then l.last_seen_at
+              else now() end,
             last_seen_online_at = case
               when cur.kind = 'birth' and not (cur.connected and not (cur.newer or cur.seq is null)) then now()
               when cur.kind = 'death' and cur.connected then now()
@@ -75,19 +99,25 @@ export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<Pr
           from cur
           where l.equipment_id = cur.equipment_id and (case cur.kind
             when 'birth' then case when cur.seq is null then not (cur.replay and cur.connected)
-              else cur.newer or (cur.seq = cur.session_seq and cur.connected) end
+              else cur.newer or (cur.same and (cur.connected or (cur.death_inferred and not cur.replay))) end
             when 'death' then case when cur.seq is null then cur.connected
-              else cur.newer or (cur.seq = cur.session_seq and cur.connected) end
+              else cur.newer or (cur.same and (cur.connected or cur.death_inferred)) end
             else (cur.address_seq is null or cur.seq >= cur.address_seq)
-              and (cur.newer or (cur.seq = cur.session_seq and cur.connected)) end)
+              and (cur.newer or (cur.same and cur.connected)) end)
           returning cur.n, case cur.kind
             when 'birth' then not cur.connected or cur.newer or cur.seq is null
             when 'death' then cur.connected
             else false end as changed
         )
-        select i.n::int as n, cur.equipment_id is not null as found, upd.n is not null as applied, upd.changed
+        select i.n::int as n, cur.equipment_id is not null as found, upd.n is not null as applied, upd.changed,
+          (i.kind = 'birth' and not i.replay and i.seq is not null and not cur.connected) as dead,
+          (i.kind = 'birth' and not i.replay and i.state_stamp is not null
+            and (cur.stored_state_seq is null or i.state_stamp > cur.stored_state_seq)) as behind
         from i left join cur on cur.n = i.n left join upd on upd.n = i.n
         order by i.n`,
   );
-  return rows.map((r) => (!r.found ? 'missing' : !r.applied ? 'ignored' : r.changed ? 'changed' : 'refreshed'));
+  return rows.map((r) => ({
+    outcome: !r.found ? 'missing' : r.applied ? (r.changed ? 'changed' : 'refreshed') : r.dead ? 'dead' : 'ignored',
+    stateBehind: r.found && r.behind === true,
+  }));
 }

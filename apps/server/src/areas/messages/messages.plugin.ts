@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Deliveries } from '../../shared/deliveries.js';
-import { startJobTimer } from '../../shared/job-timer.js';
+import { scheduleJob } from '../../shared/job-timer.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
 
@@ -28,17 +28,15 @@ async function messagesPlugin(app: FastifyInstance) {
     await Deliveries.rename(tx, from, to);
     await MessagesRepository.renameSerial(tx, from, to);
   });
-  const job = startJobTimer(
-    app.config.JOB_INTERVAL_MS,
-    async (now) => {
+  scheduleJob(app, {
+    name: 'message',
+    intervalMs: app.config.JOB_INTERVAL_MS,
+    tick: async (now) => {
       await messages.advance(now);
       await messages.deliver(now);
     },
-    app.log,
-    'message',
-    () => app.clock(),
-  );
-  app.addHook('preClose', () => job.stop());
+    clock: () => app.clock(),
+  });
 }
 
 export default fp(messagesPlugin, { name: 'messages', dependencies: ['fleet', 'audits', 'clock', 'saved-views'] });

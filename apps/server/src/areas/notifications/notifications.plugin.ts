@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Deliveries } from '../../shared/deliveries.js';
-import { startJobTimer } from '../../shared/job-timer.js';
+import { scheduleJob } from '../../shared/job-timer.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -18,17 +18,15 @@ async function notificationsPlugin(app: FastifyInstance) {
   const notifications = new NotificationsService({ repository, deliveries, bus: app.fleet.bus, views: app.savedViews });
   app.decorate('notifications', notifications);
   app.savedViews.guardDelete((tx, view, now) => notifications.viewInUse(tx, view, now));
-  const job = startJobTimer(
-    app.config.JOB_INTERVAL_MS,
-    async (now) => {
+  scheduleJob(app, {
+    name: 'notification delivery',
+    intervalMs: app.config.JOB_INTERVAL_MS,
+    tick: async (now) => {
       await deliveries.releaseStale(now);
       await notifications.deliver(now);
     },
-    app.log,
-    'notification delivery',
-    () => app.clock(),
-  );
-  app.addHook('preClose', () => job.stop());
+    clock: () => app.clock(),
+  });
 }
 
 export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'clock', 'saved-views'] });

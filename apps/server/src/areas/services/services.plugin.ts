@@ -58,7 +58,7 @@ function serviceModules(app: FastifyInstance): ServiceModules {
     equipment: {
       check: tableAnswers(() => app.fleet.equipment.counts()),
       restart: async () => {
-        app.fleet.gateway.expired(await app.fleet.presence.expireStale());
+        await app.fleet.gateway.sweep();
       },
     },
     cameraCalibration: {
@@ -105,8 +105,11 @@ async function servicesPlugin(app: FastifyInstance) {
       .catch((err: unknown) => app.log.warn({ err }, 'service poll failed'));
   // The first poll an interval after the start, as the next ones: the start's own queries need
   // not wait behind its checks, and nobody watches the dashboard before the server answers.
-  const timer = setInterval(() => void poll(), POLL_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void poll(), POLL_MS);
+    timer.unref();
+  });
   app.addHook('preClose', async () => clearInterval(timer));
 }
 

@@ -22,14 +22,14 @@ async function trendPlugin(app: FastifyInstance) {
   });
   app.decorate('trend', trend);
   const run = () => void trend.rollup(new Date()).catch((err: unknown) => app.log.warn({ err }, 'trend rollup failed'));
-  const timer = setInterval(run, ROLLUP_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
   // The first rollup soon after the start, in the background: not at once, because its
   // transaction holds the embedded database's one session, and the first requests (and a
   // health check) would wait behind it.
   let first: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => {
     first = setTimeout(run, FIRST_ROLLUP_DELAY_MS).unref();
+    timer = setInterval(run, ROLLUP_MS).unref();
   });
   app.addHook('preClose', async () => {
     clearTimeout(first);

@@ -103,6 +103,13 @@ export const equipmentLive = pgTable(
     /** The newest connection seen (its birth or its death); null before the first, or for older units. */
     sessionSeq: bigint('session_seq', { mode: 'number' }),
     connectCount: integer('connect_count').notNull().default(0),
+    /**
+     * The stored connection's death was inferred by the server (the sweep, its own broker closing),
+     * not said by the unit: a later sign of life of that connection revives it (docs/device-protocol.md).
+     */
+    deathInferred: boolean('death_inferred').notNull().default(false),
+    /** The newest state report applied: a beat naming a newer one reveals a report lost on the way. */
+    stateSeq: bigint('state_seq', { mode: 'number' }),
     address: text('address'),
     port: integer('port'),
     /** The connection the address belongs to: a late death of an older one leaves it alone. */

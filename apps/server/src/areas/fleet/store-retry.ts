@@ -1,0 +1,57 @@
+import { isTransientDatabaseError } from '../../db/errors.js';
+import type { ListeningWindow } from './listening-window.js';
+
+const FIRST_DELAY_MS = 250;
+const MAX_DELAY_MS = 5_000;
+
+/**
+ * Stores what units said, trying again while the database is away: a message is acknowledged to
+ * the broker only once stored (mqtt-link.ts), so a write is retried rather than dropped, for as
+ * long as the instance runs. A failure the database gave about the write itself is not retried.
+ * Every outcome tells the listening window whether what units say is being kept.
+ */
+export class StoreRetry {
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly window: ListeningWindow,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    let delay = FIRST_DELAY_MS;
+    for (;;) {
+      try {
+        const result = await work();
+        this.window.stored();
+        return result;
+      } catch (err) {
+        if (!isTransientDatabaseError(err) || this.stopping.signal.aborted) throw err;
+        this.window.storeFailed();
+        // Jitter spreads the retries of thousands of units over the delay instead of one instant.
+        await this.pause(delay * (0.5 + this.random() / 2));
+        delay = Math.min(delay * 2, MAX_DELAY_MS);
+      }
+    }
+  }
+
+  /** Retries still waiting give up: the server is stopping. */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  private pause(ms: number): Promise<void> {
+    const { signal } = this.stopping;
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+}
