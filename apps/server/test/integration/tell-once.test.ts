@@ -73,7 +73,10 @@ function tellsOnce(broker: BrokerSetup) {
     expect(commands(unit, 'stage')).toBe(1);
   });
 
-  it('gives a refused stage back, and tells again at the next change', async () => {
+  /** After the lease of a tell's claim (30 s with the tests' command timeout). */
+  const afterLease = () => new Date(Date.now() + 31_000);
+
+  it('keeps a refused stage’s claim until its lease ends, then the tell round tells it once more', async () => {
     const unit = await connected();
     unit.answer = (c) =>
       c.name === 'stage' && commands(unit, 'stage') === 1 ? { ok: false, error: 'busy' } : { ok: true, result: {} };
@@ -82,14 +85,41 @@ function tellsOnce(broker: BrokerSetup) {
       version: { semantic: '9.1.0' },
     });
     expect(staged.statusCode).toBe(200);
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBeGreaterThanOrEqual(1));
-    // The refusal gives the claim back; the next change of the unit (or the staging's own
-    // follow-up, whichever comes first) tells it once more, and only once.
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    // A busy unit is not asked again at each of its changes, nor at each round, while the claim stands.
     await unit.report({ currentProcedure: 'Vehicle Selection' });
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(2));
+    await settled();
+    expect(await f.t.app.software.tellRound.run(new Date())).toBe(0);
+    expect(commands(unit, 'stage')).toBe(1);
+    expect(await f.t.app.software.tellRound.run(afterLease())).toBe(1);
+    expect(commands(unit, 'stage')).toBe(2);
+    // Taken: nothing more is owed.
     await unit.report({ currentProcedure: 'Measurement' });
     await settled();
+    expect(await f.t.app.software.tellRound.run(afterLease())).toBe(0);
     expect(commands(unit, 'stage')).toBe(2);
+  });
+
+  it('tells a unit whose sender died before the answer, at the first round after the lease', async () => {
+    const unit = await connected();
+    // The instance telling it dies mid-send: the claim is made, the stage never goes out.
+    const { bus } = f.t.app.fleet;
+    const send = bus.send.bind(bus) as (serial: string, name: string, args: object) => Promise<never>;
+    vi.spyOn(bus, 'send').mockImplementation((serial: string, name: string, args: object) =>
+      name === 'stage' ? new Promise<never>(() => undefined) : send(serial, name, args),
+    );
+    const staged = await post('/create/immediate_stage_of_software_update/v1', {
+      serialNumber: unit.serialNumber,
+      version: { semantic: '9.1.0' },
+    });
+    expect(staged.statusCode).toBe(200);
+    await settled();
+    vi.mocked(bus.send).mockRestore();
+    expect(commands(unit, 'stage')).toBe(0);
+    expect(await f.t.app.software.tellRound.run(new Date())).toBe(0);
+    expect(await f.t.app.software.tellRound.run(afterLease())).toBe(1);
+    expect(commands(unit, 'stage')).toBe(1);
+    expect(await f.t.app.software.tellRound.run(afterLease())).toBe(0);
   });
 
   it('tells a spec release once per connection: a refusal waits for the next one, silence is given back', async () => {
@@ -183,8 +213,8 @@ describe('the claim to tell a unit', () => {
         stagedAt: at,
         lastProgressAt: at,
       });
-      const claim = (connection: number, updateId = update.id) =>
-        repository.claimTell('CLM000001', updateId, connection);
+      const claim = (connection: number, updateId = update.id, at = new Date()) =>
+        repository.claimTell('CLM000001', updateId, connection, at, 30_000);
       const connection = 1_790_000_000_123;
 
       const wins = await Promise.all(Array.from({ length: 8 }, () => claim(connection)));
@@ -197,6 +227,11 @@ describe('the claim to tell a unit', () => {
       expect(await claim(connection)).toBe(true);
       // A new connection is a new tell.
       expect(await claim(connection + 1)).toBe(true);
+      // A claim nobody answered is taken again once its lease is over; an answered one is done.
+      expect(await claim(connection + 1)).toBe(false);
+      expect(await claim(connection + 1, update.id, new Date(Date.now() + 31_000))).toBe(true);
+      await repository.tellTaken('CLM000001', update.id, connection + 1);
+      expect(await claim(connection + 1, update.id, new Date(Date.now() + 62_000))).toBe(false);
     } finally {
       await t.close();
     }

@@ -14,6 +14,11 @@ import { SpecDelivery } from './spec-delivery.js';
 import { seedSoftwareDemo } from './software.demo.js';
 import { UpdateScheduler } from './update-scheduler.js';
 import { UnitTeller } from './unit-teller.js';
+import { TellRound } from './tell-round.js';
+import { scheduleJob } from '../../shared/job-timer.js';
+
+/** The shortest lease of a tell's claim (unit-teller.ts). */
+const TELL_LEASE_MIN_MS = 30_000;
 import type { Staging } from '../../ports/staging.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
@@ -34,6 +39,8 @@ export interface SoftwareArea {
   scheduler: UpdateScheduler;
   statistics: SchedulerReads;
   tracker: DeliveryTracker;
+  /** The tells still owed, each round (the JOB_INTERVAL_MS timer; tests run it with their clock). */
+  tellRound: TellRound;
   /** Staging as rollouts use it: the one delivery path. */
   staging: Staging;
 }
@@ -53,7 +60,9 @@ async function softwarePlugin(app: FastifyInstance) {
   const store = new PackageStore(config.paths.updates);
   const packageFiles = new PackageFiles(db, app.files, store, log);
   const repository = new SoftwareRepository(db);
-  const teller = new UnitTeller({ equipment: fleet.equipment, commands: fleet.bus, repository });
+  // A tell's claim outlives any one send: three commands' time, never under half a minute.
+  const leaseMs = Math.max(TELL_LEASE_MIN_MS, 3 * config.COMMAND_TIMEOUT_MS);
+  const teller = new UnitTeller({ equipment: fleet.equipment, commands: fleet.bus, repository, now, leaseMs });
   const tellUnit = (serialNumber: string, update: SoftwareUpdateRow | null) => teller.tell(serialNumber, update);
 
   const service = new SoftwareService({
@@ -80,8 +89,16 @@ async function softwarePlugin(app: FastifyInstance) {
     now,
     logger: log,
   });
+  const tellRound = new TellRound({
+    repository,
+    tell: (serial, update, at) => teller.tell(serial, update, at),
+    leaseMs,
+    logger: log,
+  });
+  scheduleJob(app, { name: 'tell', intervalMs: config.JOB_INTERVAL_MS, tick: (at) => tellRound.run(at) });
   const specs = new SpecDelivery({
     db,
+    leaseMs,
     tell: async (serialNumber, spec) => {
       await fleet.bus.send(serialNumber, 'stage_specs', {
         version: { name: spec.name, month: spec.month, year: spec.year },
@@ -129,6 +146,7 @@ async function softwarePlugin(app: FastifyInstance) {
     scheduler,
     statistics,
     tracker,
+    tellRound,
     staging,
     seedDemo: (written) => seedSoftwareDemo(config.paths.updates, service, repository, written),
   });

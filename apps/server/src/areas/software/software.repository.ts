@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { Db } from '../../db/client.js';
-import { returnedRow } from '../../db/rows.js';
-import { equipment, schedulerEvents, softwareUpdates, stagedUpdates } from '../../db/schema.js';
+import { queryRows, returnedRow } from '../../db/rows.js';
+import { equipment, equipmentLive, schedulerEvents, softwareUpdates, stagedUpdates } from '../../db/schema.js';
 
 export type SoftwareUpdateRow = typeof softwareUpdates.$inferSelect;
 export type StagedRow = typeof stagedUpdates.$inferSelect;
@@ -83,6 +83,8 @@ export class SoftwareRepository {
           lastProgressAt: values.lastProgressAt,
           progressKey: null,
           toldOnConnection: null,
+          toldAt: null,
+          tellTaken: false,
         },
       });
     await db
@@ -113,6 +115,8 @@ export class SoftwareRepository {
           lastProgressAt: sql`excluded.last_progress_at`,
           progressKey: null,
           toldOnConnection: null,
+          toldAt: null,
+          tellTaken: false,
         },
       });
     await db
@@ -133,29 +137,31 @@ export class SoftwareRepository {
 
   /**
    * Claims telling the unit about its staged update `updateId` on `connection`: one conditional
-   * UPDATE, so of all who are about to tell it (the staging call, the delivery tracker, the
-   * scheduler, any instance) exactly one gets true and sends.
+   * UPDATE, so of all who are about to tell it (the staging call, the delivery tracker, the tell
+   * round, any instance) exactly one gets true and sends. A claim whose answer never came (its
+   * instance died, or the unit was busy) is taken again once `leaseMs` have passed.
    */
-  async claimTell(serialNumber: string, updateId: number, connection: number): Promise<boolean> {
+  async claimTell(serialNumber: string, updateId: number, connection: number, now: Date, leaseMs: number) {
     const rows = await this.db
       .update(stagedUpdates)
-      .set({ toldOnConnection: connection })
+      .set({ toldOnConnection: connection, toldAt: now, tellTaken: false })
       .where(
         and(
           eq(stagedUpdates.serialNumber, serialNumber),
           eq(stagedUpdates.updateId, updateId),
-          sql`${stagedUpdates.toldOnConnection} is distinct from ${connection}`,
+          sql`(${stagedUpdates.toldOnConnection} is distinct from ${connection}
+            or (not ${stagedUpdates.tellTaken} and ${stagedUpdates.toldAt} < ${new Date(now.getTime() - leaseMs)}))`,
         ),
       )
       .returning({ serialNumber: stagedUpdates.serialNumber });
     return rows.length > 0;
   }
 
-  /** Gives a claim back after a failed send, unless the staging has moved on meanwhile. */
-  async releaseTell(serialNumber: string, updateId: number, connection: number): Promise<void> {
+  /** The unit answered `stage` on `connection`: the tell is done. */
+  async tellTaken(serialNumber: string, updateId: number, connection: number): Promise<void> {
     await this.db
       .update(stagedUpdates)
-      .set({ toldOnConnection: null })
+      .set({ tellTaken: true })
       .where(
         and(
           eq(stagedUpdates.serialNumber, serialNumber),
@@ -163,6 +169,37 @@ export class SoftwareRepository {
           eq(stagedUpdates.toldOnConnection, connection),
         ),
       );
+  }
+
+  /** Gives a claim back after a send that never reached the unit, unless the staging has moved on meanwhile. */
+  async releaseTell(serialNumber: string, updateId: number, connection: number): Promise<void> {
+    await this.db
+      .update(stagedUpdates)
+      .set({ toldOnConnection: null, toldAt: null })
+      .where(
+        and(
+          eq(stagedUpdates.serialNumber, serialNumber),
+          eq(stagedUpdates.updateId, updateId),
+          eq(stagedUpdates.toldOnConnection, connection),
+        ),
+      );
+  }
+
+  /**
+   * Connected units whose tell is owed: never claimed, or claimed more than `leaseMs` ago and not
+   * answered (staged_updates_untold_idx). At most `limit`, oldest claims first.
+   */
+  async untold(now: Date, leaseMs: number, limit: number): Promise<{ serialNumber: string; updateId: number }[]> {
+    const rows = await queryRows<{ serial_number: string; update_id: number }>(
+      this.db,
+      sql`select s.serial_number, s.update_id from ${stagedUpdates} s
+          join ${equipment} e on e.serial_number = s.serial_number
+          join ${equipmentLive} l on l.equipment_id = e.id and l.connected
+          where not s.tell_taken and (s.told_at is null or s.told_at < ${new Date(now.getTime() - leaseMs)})
+          order by s.told_at nulls first
+          limit ${limit}`,
+    );
+    return rows.map((r) => ({ serialNumber: r.serial_number, updateId: r.update_id }));
   }
 
   async markProgress(serialNumber: string, progressKey: string, at: Date): Promise<void> {

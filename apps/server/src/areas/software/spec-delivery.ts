@@ -33,6 +33,8 @@ export class SpecDelivery {
     private readonly deps: {
       db: Db;
       tell(serialNumber: string, spec: SpecRow): Promise<void>;
+      /** A claim not answered within this is taken again (unit-teller.ts). */
+      leaseMs: number;
       now(): Date;
       logger: FastifyBaseLogger;
     },
@@ -48,6 +50,10 @@ export class SpecDelivery {
         .orderBy(desc(specUpdates.year), desc(specUpdates.month), desc(specUpdates.createdAt))
         .limit(1);
       if (!spec) continue;
+      const now = this.deps.now();
+      const leaseEnded = new Date(now.getTime() - this.deps.leaseMs);
+      const owed = sql`(${specDeliveries.toldOnConnection} is distinct from ${connectionColumn}
+        or (not ${specDeliveries.taken} and ${specDeliveries.toldAt} < ${leaseEnded}))`;
       const units = await db
         .select({ serialNumber: equipment.serialNumber, connection: connectionColumn })
         .from(equipment)
@@ -60,13 +66,12 @@ export class SpecDelivery {
           and(
             needsSpec(spec, family),
             eq(equipmentLive.connected, true),
-            sql`${specDeliveries.toldOnConnection} is distinct from ${connectionColumn}`,
+            owed,
             letThroughBySpecRollouts(spec),
           ),
         )
         .limit(BATCH);
       if (units.length === 0) continue;
-      const now = this.deps.now();
       const claimed = await db
         .insert(specDeliveries)
         .values(
@@ -79,8 +84,9 @@ export class SpecDelivery {
         )
         .onConflictDoUpdate({
           target: [specDeliveries.serialNumber, specDeliveries.specUpdateId],
-          set: { toldOnConnection: sql`excluded.told_on_connection`, toldAt: sql`excluded.told_at` },
-          setWhere: sql`${specDeliveries.toldOnConnection} is distinct from excluded.told_on_connection`,
+          set: { toldOnConnection: sql`excluded.told_on_connection`, toldAt: sql`excluded.told_at`, taken: false },
+          setWhere: sql`(${specDeliveries.toldOnConnection} is distinct from excluded.told_on_connection
+            or (not ${specDeliveries.taken} and ${specDeliveries.toldAt} < ${leaseEnded}))`,
         })
         .returning({ serialNumber: specDeliveries.serialNumber, connection: specDeliveries.toldOnConnection });
       for (const c of claimed) tells.push({ serialNumber: c.serialNumber, spec, connection: c.connection });
@@ -89,19 +95,34 @@ export class SpecDelivery {
   }
 
   /**
-   * After the commit. A unit that refuses (busy updating) keeps its claim and is asked again on its
-   * next connection; one that never got the command (no answer, not sent) is given back for the next round.
+   * After the commit. A unit that refuses (busy updating) keeps its claim and is asked again once
+   * its lease is over, or on its next connection; one that never got the command (no answer, not
+   * sent) is given back for the next round. A claim whose sender died is taken again after the lease.
    */
   tellAll(tells: SpecTell[]): void {
     for (const { serialNumber, spec, connection } of tells) {
       void this.deps
         .tell(serialNumber, spec)
+        .then(() => this.taken(serialNumber, spec.id, connection))
         .catch(async (err: unknown) => {
           this.deps.logger.info({ err, serialNumber }, 'spec release not taken by the unit');
           if (notReceived(err)) await this.release(serialNumber, spec.id, connection);
         })
         .catch((err: unknown) => this.deps.logger.warn({ err, serialNumber }, 'spec release claim not given back'));
     }
+  }
+
+  private async taken(serialNumber: string, specUpdateId: number, connection: number): Promise<void> {
+    await this.deps.db
+      .update(specDeliveries)
+      .set({ taken: true })
+      .where(
+        and(
+          eq(specDeliveries.serialNumber, serialNumber),
+          eq(specDeliveries.specUpdateId, specUpdateId),
+          eq(specDeliveries.toldOnConnection, connection),
+        ),
+      );
   }
 
   private async release(serialNumber: string, specUpdateId: number, connection: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { UnitCommands } from '../../ports/commands.js';
 import type { UnitLookup } from '../../ports/equipment.js';
+import { isDomainError } from '../../shared/domain-error.js';
 import type { SoftwareRepository, SoftwareUpdateRow } from './software.repository.js';
 import { connectionOf } from './unit-connection.js';
 import { BoundedSemaphore } from '../../shared/bounded-semaphore.js';
@@ -7,28 +8,39 @@ import { BoundedSemaphore } from '../../shared/bounded-semaphore.js';
 const TELLS_AT_ONCE = 16;
 const TELLS_WAITING = 20_000;
 
+/** The unit did not get the command at all (no answer, or it was never sent), as opposed to refusing it. */
+const notReceived = (err: unknown) => isDomainError(err, 'unitSilent', 'unavailable');
+
 /**
- * Tells a connected unit about its staged update, or that it was cleared. A unit is told once per
- * connection: the tell is claimed first, so the tracker, the scheduler and other instances never
- * tell it twice; a tell the unit did not take is released, and its next change tells it again.
+ * Tells a connected unit about its staged update, or that it was cleared. The staged row is the
+ * tell's outbox entry: the tell is claimed on the unit's connection first, so the tracker, the
+ * scheduler, the tell round and other instances never tell it twice at once, and it is done only
+ * when the unit answers. A claim whose answer never came is taken again after `leaseMs` by the
+ * tell round (tell-round.ts), whichever instance runs it: a tell survives its sender's crash.
  */
 export class UnitTeller {
   /**
    * A rollout stages thousands of units in one round: their tells take turns, so they never hold
-   * more of the pool than this; beyond the queue a tell is dropped, and the unit is told at its
-   * next change or reconnect as any unit whose tell did not go out.
+   * more of the pool than this; beyond the queue a tell is dropped, and the tell round finds it.
    */
   private readonly gate = new BoundedSemaphore(TELLS_AT_ONCE, TELLS_WAITING);
 
   constructor(
-    private readonly deps: { equipment: UnitLookup; commands: UnitCommands; repository: SoftwareRepository },
+    private readonly deps: {
+      equipment: UnitLookup;
+      commands: UnitCommands;
+      repository: SoftwareRepository;
+      now(): Date;
+      leaseMs: number;
+    },
   ) {}
 
-  tell(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void> {
-    return this.gate.run(() => this.tellNow(serialNumber, update));
+  /** `at`: the time the claim is made at (the tell round's clock); now by default. */
+  tell(serialNumber: string, update: SoftwareUpdateRow | null, at?: Date): Promise<void> {
+    return this.gate.run(() => this.tellNow(serialNumber, update, at ?? this.deps.now()));
   }
 
-  private async tellNow(serialNumber: string, update: SoftwareUpdateRow | null): Promise<void> {
+  private async tellNow(serialNumber: string, update: SoftwareUpdateRow | null, at: Date): Promise<void> {
     const { equipment, commands, repository } = this.deps;
     const unit = await equipment.findBySerial(serialNumber);
     if (!unit?.connected) return;
@@ -38,7 +50,7 @@ export class UnitTeller {
     }
     const connection = connectionOf(unit);
     // Someone else (the tracker, the scheduler, another instance) is telling it on this connection.
-    if (!(await repository.claimTell(serialNumber, update.id, connection))) return;
+    if (!(await repository.claimTell(serialNumber, update.id, connection, at, this.deps.leaseMs))) return;
     try {
       await commands.send(serialNumber, 'stage', {
         version: { semantic: update.semantic, meta: update.meta },
@@ -46,9 +58,11 @@ export class UnitTeller {
         files: update.files,
       });
     } catch (err) {
-      // Not taken (no answer, or busy): the next change of the unit tells it again.
-      await repository.releaseTell(serialNumber, update.id, connection);
+      // Never received: the next change or round tells it again at once. Refused (busy
+      // installing): the claim stands until its lease ends, so a busy unit is not asked every round.
+      if (notReceived(err)) await repository.releaseTell(serialNumber, update.id, connection);
       throw err;
     }
+    await repository.tellTaken(serialNumber, update.id, connection);
   }
 }

@@ -61,10 +61,18 @@ export const stagedUpdates = pgTable(
      * the command goes out so only one sender tells it; a reconnect tells it again.
      */
     toldOnConnection: bigint('told_on_connection', { mode: 'number' }),
+    /** When the tell was claimed: a claim older than the lease without an answer is taken again. */
+    toldAt: tz('told_at'),
+    /** The unit answered `stage` on `toldOnConnection`: the tell is done (an outbox row delivered). */
+    tellTaken: boolean('tell_taken').notNull().default(false),
   },
   (t) => [
     index('staged_updates_family_auto_idx').on(t.family, t.autoStaged, t.lastProgressAt),
     index('staged_updates_update_idx').on(t.updateId),
+    // The tells still owed (software/tell-round.ts): never claimed, or claimed and not answered.
+    index('staged_updates_untold_idx')
+      .on(t.toldAt)
+      .where(sql`not ${t.tellTaken}`),
   ],
 );
 
@@ -171,6 +179,8 @@ export const specDeliveries = pgTable(
     /** Claimed before the release goes out, as for staged updates. */
     toldOnConnection: bigint('told_on_connection', { mode: 'number' }).notNull(),
     toldAt: tz('told_at').notNull(),
+    /** The unit answered `stage_specs` on that connection; an unanswered claim is taken again after the lease. */
+    taken: boolean('taken').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.serialNumber, t.specUpdateId] })],
 );
