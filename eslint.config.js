@@ -358,6 +358,7 @@ export default tseslint.config(
       'apps/web/src/testing/**/*.{ts,tsx}',
       'e2e/**/*.ts',
       'scale/**/*.ts',
+      'chaos/**/*.ts',
     ],
     rules: {
       // A test reads bodies that are `any` by their API (app.inject's res.json(), fetch's json(),

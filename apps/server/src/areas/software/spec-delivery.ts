@@ -62,14 +62,7 @@ export class SpecDelivery {
           specDeliveries,
           and(eq(specDeliveries.serialNumber, equipment.serialNumber), eq(specDeliveries.specUpdateId, spec.id)),
         )
-        .where(
-          and(
-            needsSpec(spec, family),
-            eq(equipmentLive.connected, true),
-            owed,
-            letThroughBySpecRollouts(spec),
-          ),
-        )
+        .where(and(needsSpec(spec, family), eq(equipmentLive.connected, true), owed, letThroughBySpecRollouts(spec)))
         .limit(BATCH);
       if (units.length === 0) continue;
       const claimed = await db
