@@ -20,8 +20,8 @@ describe('acknowledgements held until stored', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
     closers.push(
-      () => new Promise((resolve) => broker.close(resolve)),
-      () => new Promise((resolve) => server.close(resolve)),
+      () => new Promise<void>((resolve) => broker.close(() => resolve())),
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
     );
     const gateway = await mqtt.connectAsync(url, { clientId: 'gateway', clean: true, reconnectPeriod: 100 });
     closers.push(() => gateway.endAsync(true));
