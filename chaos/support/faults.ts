@@ -3,6 +3,8 @@ import type { Cluster } from './cluster.js';
 import {
   ALL_DOWN_MS,
   BROKER_DOWN_MS,
+  FLAP_OFFLINE_MS,
+  FLAP_ONLINE_MS,
   LEAVERS,
   POSTGRES_LONG_MS,
   POSTGRES_SHORT_MS,
@@ -15,7 +17,7 @@ export interface Fault {
   name: string;
   /** Left out of a quick run (CHAOS_QUICK=1). */
   long?: boolean;
-  run(cluster: Cluster, context: { leavers: string[] }): Promise<void>;
+  run(cluster: Cluster, context: { leavers: string[]; flappers: string[] }): Promise<void>;
 }
 
 const s = (ms: number) => `${ms / 1000} s`;
@@ -42,12 +44,16 @@ const FAULTS: Fault[] = [
   {
     name: `all three instances killed (kill -9) for ${s(ALL_DOWN_MS)}, ${LEAVERS} units leaving meanwhile`,
     long: true,
-    run: async ({ instances, fleet }, { leavers }) => {
+    run: async ({ instances, fleet }, { leavers, flappers }) => {
+      // A connection that begins and ends while no instance listens leaves only its last retained
+      // status: nobody could count it (docs/device-protocol.md). The flappers hold still meanwhile.
+      await fleet.calm();
       await Promise.all(instances.map((instance) => instance.kill()));
       // Their wills reach the broker while no instance listens.
       await fleet.leave(leavers);
       await hold(ALL_DOWN_MS);
       await Promise.all(instances.map((instance) => instance.start()));
+      await fleet.flap(flappers, FLAP_ONLINE_MS, FLAP_OFFLINE_MS);
     },
   },
   {

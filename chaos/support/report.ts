@@ -34,6 +34,8 @@ export interface RunMeasures {
   /** Other "not stored" errors (a trend sample during an outage), which lose no unit's message. */
   otherNotStored: number;
   duplicateAlarms: number;
+  /** Alarms whose raise time fell in an episode other than their own (the server learned late). */
+  lateAlarms: number;
   connectMismatches: number;
   verdicts: Verdicts;
 }
@@ -57,6 +59,7 @@ export function judge(outcome: Outcome): RunMeasures {
     notStored: Object.values(s.notStored).reduce((sum, n) => sum + n.count, 0),
     otherNotStored: Object.values(s.notStored).reduce((sum, n) => sum + n.other, 0),
     duplicateAlarms: alarms.duplicates,
+    lateAlarms: alarms.lateAttributions,
     connectMismatches: connects.mismatches,
     verdicts: {
       presence: presenceProblems(outcome.faults, outcome.finalPresence),
@@ -79,7 +82,8 @@ export function summary(m: RunMeasures): string {
   lines.push(
     `  rollout ${m.rolloutState}: ${m.rollout.told} of ${m.rollout.members} members told (${m.rollout.stages} stages), ` +
       `${m.rollout.installedOnce} installed once, ${m.rollout.toldTwiceOnOneConnection} told twice on one connection`,
-    `  lost reports ${m.lostReports}, "not stored" errors ${m.notStored} (and ${m.otherNotStored} of no unit's message), duplicate alarms ${m.duplicateAlarms}, ` +
+    `  lost reports ${m.lostReports}, "not stored" errors ${m.notStored} (and ${m.otherNotStored} of no unit's message), duplicate alarms ${m.duplicateAlarms} ` +
+      `(${m.lateAlarms} raised late), ` +
       `connect-count mismatches ${m.connectMismatches}`,
   );
   return `chaos (${m.form}, ${m.units} units):\n${lines.join('\n')}`;

@@ -52,7 +52,7 @@ export async function runSchedule(cluster: Cluster, log: (line: string) => void)
   const counted = new Set<string>();
   for (const [i, fault] of SCHEDULE.entries()) {
     const began = Date.now();
-    await fault.run(cluster, { leavers });
+    await fault.run(cluster, { leavers, flappers });
     const exited = await restartExited(cluster);
     const ended = Date.now();
     const convergence = await measureConvergence(cluster, ended);

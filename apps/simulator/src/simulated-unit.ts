@@ -318,7 +318,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       },
       {
         fullState: () => this.current,
-        onBirth: () => this.counters.birth(),
+        onConnected: () => this.counters.connected(),
         onCommand: (payload) => void this.handleCommand(payload),
         onOnline: () => this.wentOnline(),
         onOffline: () => this.wentOffline(),

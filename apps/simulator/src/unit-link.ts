@@ -9,8 +9,11 @@ import type { ReportStamps } from './sequence.js';
 export interface LinkHost {
   fullState(): StateMessage;
   onCommand(payload: Buffer): void;
-  /** The broker took the birth of a new connection (before the full state follows). */
-  onBirth(): void;
+  /**
+   * The broker accepted a new connection (its CONNACK): the server counts it from its birth, or
+   * from its will alone if the line drops before the birth goes out.
+   */
+  onConnected(): void;
   onOnline(): void;
   onOffline(): void;
   /** The broker refused the credential several times in a row: it was revoked or the server forgot it. */
@@ -123,12 +126,12 @@ export class UnitLink {
   private async announce(): Promise<void> {
     const { topics, serialNumber: serial } = this.settings;
     this.refusals = 0;
+    this.host.onConnected();
     try {
       // Subscribed before it says it is here: a command sent on its birth (a staged update) must
       // find it listening.
       await this.client.subscribeAsync(topics.command(serial), { qos: 1 });
       await this.publishBirth();
-      this.host.onBirth();
       await this.publishFullState();
     } catch (error) {
       // The line dropped while announcing; mqtt.js reconnects and this runs again.

@@ -30,8 +30,8 @@ const stageArgs = {
 describe('truth counters', () => {
   it('count births, offline episodes, software installs by version and stages', () => {
     const counters = new TruthCounters();
-    counters.birth();
-    counters.birth();
+    counters.connected();
+    counters.connected();
     counters.wentOffline();
     counters.stage('9.0.0', 5);
     const complete = { ...idleUpdateState('INSTALLATION_COMPLETE') };

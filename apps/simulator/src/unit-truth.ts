@@ -14,7 +14,7 @@ export interface UnitTruth {
   stateSeq: number | null;
   version: string;
   updateState: string | null;
-  /** Births the broker took on a new connection since the unit started (a rebirth on the same one is not counted). */
+  /** Connections the broker accepted since the unit started (a rebirth on the same one is not counted). */
   connections: number;
   /** Times it went from online to offline. */
   offlineEpisodes: number;
@@ -37,7 +37,7 @@ export class TruthCounters {
   private readonly installs = new Map<string, number>();
   private readonly stages: UnitTruth['stageReceived'] = [];
 
-  birth(): void {
+  connected(): void {
     this.connections += 1;
   }
 

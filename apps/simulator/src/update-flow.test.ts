@@ -90,4 +90,11 @@ describe('update flow', () => {
     flow.stop();
     expect(clock.pending).toBe(0);
   });
+
+  it('takes a stage of the version it already runs and changes nothing (a tell repeated after a lost answer)', () => {
+    const { host, flow, reports } = setup({ version: { semantic: '6.0.0', meta: null } });
+    flow.stage({ version: { semantic: '6.0.0', meta: null }, url: '/device/v1/packages/1/', files: [] });
+    expect(reports).toEqual([]);
+    expect(host.state.version.semantic).toBe('6.0.0');
+  });
 });

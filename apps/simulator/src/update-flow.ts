@@ -72,6 +72,9 @@ export class UpdateFlow {
   /** The server staged an update: it becomes the pending download, fetched and installed unattended. */
   stage(update: StagedPackage): void {
     if (INSTALL_STATES.has(this.current.state)) throw new CommandError('an installation is in progress');
+    // Staging is idempotent: a version the unit already runs (a tell repeated after its answer was
+    // lost) is taken and changes nothing; installing it again would restart the unit for nothing.
+    if (this.host.state.version.semantic === update.version.semantic) return;
     const same = this.staged?.version.semantic === update.version.semantic;
     this.staged = update;
     if (same && (this.download || this.downloaded === update.version.semantic)) return;

@@ -58,8 +58,8 @@ export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<Pr
             ${column((e) => (e.kind === 'death' ? null : e.port))}::int[],
             ${column((e) => (e.kind === 'birth' ? e.stateSeq : null))}::bigint[]
           ) with ordinality as i(kind, serial, seq, replay, heartbeat, address, port, state_stamp, n)
-        ), cur as (
-          select l.equipment_id, l.connected, l.session_seq, l.address_seq, l.death_inferred,
+        ), cur0 as (
+          select l.equipment_id, l.connected, l.session_seq, l.address_seq, l.death_inferred, l.counted_seqs,
             l.state_seq as stored_state_seq, i.*,
             (i.seq is not null and (l.session_seq is null or i.seq > l.session_seq)) as newer,
             (i.seq is not null and i.seq = l.session_seq) as same
@@ -68,48 +68,69 @@ export async function applyPresence(db: Db, events: PresenceEvent[]): Promise<Pr
           join i on i.serial = e.serial_number
           order by l.equipment_id
           for update of l
+        ), cur as (
+          select cur0.*,
+            (case cur0.kind
+              when 'birth' then case when cur0.seq is null then not (cur0.replay and cur0.connected)
+                else cur0.newer or (cur0.same and (cur0.connected or (cur0.death_inferred and not cur0.replay))) end
+              when 'death' then case when cur0.seq is null then cur0.connected
+                else cur0.newer or (cur0.same and (cur0.connected or cur0.death_inferred)) end
+              else (cur0.address_seq is null or cur0.seq >= cur0.address_seq)
+                and (cur0.newer or (cur0.same and cur0.connected)) end) as applies,
+            -- A connection is counted at its first message seen, whatever the order: unless it is
+            -- one of the latest counted (or the stored one), or older than all of a full list.
+            (case when cur0.kind = 'checkin' then false
+              when cur0.seq is null then cur0.kind = 'birth' and not cur0.replay
+              -- A replay (the broker's stored copy) counts only a connection newer than the stored one.
+              else (cur0.newer or not cur0.replay) and not (cur0.seq = any(cur0.counted_seqs))
+                and cur0.seq is distinct from cur0.session_seq
+                and (cardinality(cur0.counted_seqs) < 8
+                  or cur0.seq > (select min(c) from unnest(cur0.counted_seqs) c)) end) as counts
+          from cur0
         ), upd as (
           update ${equipmentLive} l set
-            connected = case cur.kind when 'birth' then true when 'death' then false else l.connected end,
-            session_seq = case cur.kind when 'checkin' then l.session_seq else coalesce(cur.seq, l.session_seq) end,
-            connect_count = l.connect_count + (case
-              when cur.kind = 'birth' and (cur.newer or (cur.seq is null and not cur.replay)) then 1
-              when cur.kind = 'death' and cur.newer then 1 else 0 end),
-            death_inferred = case cur.kind when 'checkin' then l.death_inferred else false end,
-            heartbeat_seconds = case cur.kind when 'birth' then cur.heartbeat else l.heartbeat_seconds end,
+            connected = case when not cur.applies then l.connected
+              when cur.kind = 'birth' then true when cur.kind = 'death' then false else l.connected end,
+            session_seq = case when not cur.applies or cur.kind = 'checkin' then l.session_seq
+              else coalesce(cur.seq, l.session_seq) end,
+            connect_count = l.connect_count + (case when cur.counts then 1 else 0 end),
+            counted_seqs = case when cur.counts and cur.seq is not null then array(
+                select c from unnest(array_append(l.counted_seqs, cur.seq)) c order by c desc limit 8
+              ) else l.counted_seqs end,
+            death_inferred = case when cur.applies and cur.kind <> 'checkin' then false else l.death_inferred end,
+            heartbeat_seconds = case when cur.applies and cur.kind = 'birth' then cur.heartbeat else l.heartbeat_seconds end,
             last_seen_at = case
-              when cur.kind = 'checkin' or (cur.replay and not (cur.kind = 'birth' and cur.newer)) then l.last_seen_at
+              when not cur.applies or cur.kind = 'checkin' or (cur.replay and not (cur.kind = 'birth' and cur.newer))
+                then l.last_seen_at
               else now() end,
             last_seen_online_at = case
+              when not cur.applies then l.last_seen_online_at
               when cur.kind = 'birth' and not (cur.connected and not (cur.newer or cur.seq is null)) then now()
               when cur.kind = 'death' and cur.connected then now()
               else l.last_seen_online_at end,
-            current_procedure = case cur.kind when 'death' then null else l.current_procedure end,
+            current_procedure = case when cur.applies and cur.kind = 'death' then null else l.current_procedure end,
             address = case
+              when not cur.applies then l.address
               when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.address
               when cur.kind = 'death' and (cur.seq is null or l.address_seq is null or l.address_seq <= cur.seq) then null
               else l.address end,
             port = case
+              when not cur.applies then l.port
               when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.port
               when cur.kind = 'death' and (cur.seq is null or l.address_seq is null or l.address_seq <= cur.seq) then null
               else l.port end,
             address_seq = case
-              when cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null) then cur.seq
+              when cur.applies and (cur.kind = 'checkin' or (cur.kind = 'birth' and cur.address is not null)) then cur.seq
               else l.address_seq end
           from cur
-          where l.equipment_id = cur.equipment_id and (case cur.kind
-            when 'birth' then case when cur.seq is null then not (cur.replay and cur.connected)
-              else cur.newer or (cur.same and (cur.connected or (cur.death_inferred and not cur.replay))) end
-            when 'death' then case when cur.seq is null then cur.connected
-              else cur.newer or (cur.same and (cur.connected or cur.death_inferred)) end
-            else (cur.address_seq is null or cur.seq >= cur.address_seq)
-              and (cur.newer or (cur.same and cur.connected)) end)
-          returning cur.n, case cur.kind
+          where l.equipment_id = cur.equipment_id and (cur.applies or cur.counts)
+          returning cur.n, cur.applies, case cur.kind
             when 'birth' then not cur.connected or cur.newer or cur.seq is null
             when 'death' then cur.connected
             else false end as changed
         )
-        select i.n::int as n, cur.equipment_id is not null as found, upd.n is not null as applied, upd.changed,
+        select i.n::int as n, cur.equipment_id is not null as found, coalesce(upd.applies, false) as applied,
+          upd.changed,
           (i.kind = 'birth' and not i.replay and i.seq is not null and not cur.connected) as dead,
           (i.kind = 'birth' and not i.replay and i.state_stamp is not null
             and (cur.stored_state_seq is null or i.state_stamp > cur.stored_state_seq)) as behind

@@ -62,7 +62,14 @@ async function softwarePlugin(app: FastifyInstance) {
   const repository = new SoftwareRepository(db);
   // A tell's claim outlives any one send: three commands' time, never under half a minute.
   const leaseMs = Math.max(TELL_LEASE_MIN_MS, 3 * config.COMMAND_TIMEOUT_MS);
-  const teller = new UnitTeller({ equipment: fleet.equipment, commands: fleet.bus, repository, now, leaseMs });
+  const teller: UnitTeller = new UnitTeller({
+    equipment: fleet.equipment,
+    commands: fleet.bus,
+    repository,
+    now,
+    leaseMs,
+    alreadyRuns: (serial) => tracker.unitChanged(serial),
+  });
   const tellUnit = (serialNumber: string, update: SoftwareUpdateRow | null) => teller.tell(serialNumber, update);
 
   const service = new SoftwareService({

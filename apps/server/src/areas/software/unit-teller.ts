@@ -1,3 +1,4 @@
+import { isOlder } from '@ed/contract/versions';
 import type { UnitCommands } from '../../ports/commands.js';
 import type { UnitLookup } from '../../ports/equipment.js';
 import { isDomainError } from '../../shared/domain-error.js';
@@ -32,6 +33,8 @@ export class UnitTeller {
       repository: SoftwareRepository;
       now(): Date;
       leaseMs: number;
+      /** The unit already runs the staged version: its staging is closed the tracker's way. */
+      alreadyRuns(serialNumber: string): void;
     },
   ) {}
 
@@ -46,6 +49,11 @@ export class UnitTeller {
     if (!unit?.connected) return;
     if (!update) {
       await commands.send(serialNumber, 'clear_pending_updates', {});
+      return;
+    }
+    // A unit whose report of the new version got here before its tell did needs none.
+    if (unit.versionSemantic && !isOlder(unit.versionSemantic, update.semantic)) {
+      this.deps.alreadyRuns(serialNumber);
       return;
     }
     const connection = connectionOf(unit);

@@ -108,6 +108,15 @@ export const equipmentLive = pgTable(
      * not said by the unit: a later sign of life of that connection revives it (docs/device-protocol.md).
      */
     deathInferred: boolean('death_inferred').notNull().default(false),
+    /**
+     * The sequences of the unit's latest counted connections (at most 8, ascending): a connection
+     * whose messages come after a newer one's (retried across instances after an outage) is still
+     * counted once, and a replay of one counted is not counted again.
+     */
+    countedSeqs: bigint('counted_seqs', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     /** The newest state report applied: a beat naming a newer one reveals a report lost on the way. */
     stateSeq: bigint('state_seq', { mode: 'number' }),
     address: text('address'),
