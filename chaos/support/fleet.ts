@@ -22,8 +22,10 @@ export interface UnitTruth {
   stateSeq: number | null;
   version: string;
   updateState: string | null;
-  /** Births the broker took on a new connection since the unit started. */
+  /** Connections the broker accepted (CONNACK) since the unit started. */
   connections: number;
+  /** Connections given up while their CONNECT was on its way: the broker may have had them. */
+  unconfirmedConnections: number;
   offlineEpisodes: number;
   /** Completed installs, by version. */
   installs: Record<string, number>;

@@ -319,6 +319,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       {
         fullState: () => this.current,
         onConnected: () => this.counters.connected(),
+        onUnconfirmedConnection: () => this.counters.unconfirmedConnection(),
         onCommand: (payload) => void this.handleCommand(payload),
         onOnline: () => this.wentOnline(),
         onOffline: () => this.wentOffline(),

@@ -14,6 +14,8 @@ export interface LinkHost {
    * from its will alone if the line drops before the birth goes out.
    */
   onConnected(): void;
+  /** It closed the link while a CONNECT was on its way (unit-truth.ts). */
+  onUnconfirmedConnection(): void;
   onOnline(): void;
   onOffline(): void;
   /** The broker refused the credential several times in a row: it was revoked or the server forgot it. */
@@ -60,6 +62,8 @@ export class UnitLink {
   private closing = false;
   private seq: number;
   private beat: NodeJS.Timeout | null = null;
+  /** A CONNECT is (or may be) on its way and no CONNACK has come for it. */
+  private connecting = true;
   online = false;
 
   constructor(
@@ -73,11 +77,15 @@ export class UnitLink {
     void settings.checkIn?.(this.seq);
     // mqtt.js builds each CONNECT from its options: a new connection gets a new stamp in its will.
     this.client.on('reconnect', () => {
+      this.connecting = true;
       this.seq = settings.nextSeq();
       if (this.client.options.will) this.client.options.will.payload = Buffer.from(this.will().payload);
       void settings.checkIn?.(this.seq);
     });
-    this.client.on('connect', () => void this.announce());
+    this.client.on('connect', () => {
+      this.connecting = false;
+      void this.announce();
+    });
     this.client.on('message', (topic, payload) => {
       if (topic === settings.topics.command(serial)) this.host.onCommand(payload);
     });
@@ -224,6 +232,7 @@ export class UnitLink {
    */
   async close(mode: 'clean' | 'drop'): Promise<void> {
     this.closing = true;
+    if (this.connecting) this.host.onUnconfirmedConnection();
     this.client.removeAllListeners('connect');
     this.client.removeAllListeners('message');
     this.client.removeAllListeners('reconnect');

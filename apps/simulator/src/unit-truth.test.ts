@@ -44,6 +44,7 @@ describe('truth counters', () => {
     expect(truth).toEqual({
       ...LIVE,
       connections: 2,
+      unconfirmedConnections: 0,
       offlineEpisodes: 1,
       installs: { '9.0.0': 2 },
       stageReceived: [{ version: '9.0.0', connectionSeq: 5 }],
@@ -73,6 +74,7 @@ describe('a unit’s truth', () => {
       version: '5.1.2',
       updateState: 'READY_TO_DOWNLOAD',
       connections: 0,
+      unconfirmedConnections: 0,
       offlineEpisodes: 0,
       installs: {},
       stageReceived: [],

@@ -16,6 +16,12 @@ export interface UnitTruth {
   updateState: string | null;
   /** Connections the broker accepted since the unit started (a rebirth on the same one is not counted). */
   connections: number;
+  /**
+   * Connections it gave up while their CONNECT was on its way: the broker may have accepted one
+   * (and then published its will) without the unit hearing so. The server's count lies between
+   * `connections` and `connections + unconfirmedConnections`.
+   */
+  unconfirmedConnections: number;
   /** Times it went from online to offline. */
   offlineEpisodes: number;
   /** Completed software installs, by version. */
@@ -33,12 +39,17 @@ export type UnitLiveTruth = Pick<
 /** The counters behind a unit's truth: cheap enough to keep on every unit of a big fleet. */
 export class TruthCounters {
   private connections = 0;
+  private unconfirmed = 0;
   private offlineEpisodes = 0;
   private readonly installs = new Map<string, number>();
   private readonly stages: UnitTruth['stageReceived'] = [];
 
   connected(): void {
     this.connections += 1;
+  }
+
+  unconfirmedConnection(): void {
+    this.unconfirmed += 1;
   }
 
   wentOffline(): void {
@@ -62,6 +73,7 @@ export class TruthCounters {
     return {
       ...live,
       connections: this.connections,
+      unconfirmedConnections: this.unconfirmed,
       offlineEpisodes: this.offlineEpisodes,
       installs: Object.fromEntries(this.installs),
       stageReceived: this.stages.map((stage) => ({ ...stage })),
