@@ -57,6 +57,14 @@ const FAULTS: Fault[] = [
     },
   },
   {
+    name: `Mosquitto restarted (down ${s(BROKER_DOWN_MS)})`,
+    run: async ({ services }) => {
+      await services.broker.down();
+      await hold(BROKER_DOWN_MS);
+      await services.broker.up();
+    },
+  },
+  {
     name: `PostgreSQL stopped (fast) for ${s(POSTGRES_SHORT_MS)}`,
     run: async ({ services }) => {
       await services.postgres.stop('fast');
@@ -71,14 +79,6 @@ const FAULTS: Fault[] = [
       await services.postgres.stop('fast');
       await hold(POSTGRES_LONG_MS);
       await services.postgres.start();
-    },
-  },
-  {
-    name: `Mosquitto restarted (down ${s(BROKER_DOWN_MS)})`,
-    run: async ({ services }) => {
-      await services.broker.down();
-      await hold(BROKER_DOWN_MS);
-      await services.broker.up();
     },
   },
 ];
