@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { equipment, equipmentLive } from '../../src/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -10,11 +10,14 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  */
 let t: TestApp;
 
-beforeEach(async () => {
+// One app for the file: each case has units of its own.
+beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
+});
+afterAll(async () => {
   await t.close();
 });
 
@@ -77,7 +80,9 @@ describe('presence that heals', () => {
   it('judges no unit before the instance has listened for three of its beats', async () => {
     await deliver(status('H00000005', { online: true, seq: 50, heartbeatSeconds: 10 }));
     await lastSeenAgo('H00000005', 3_600);
-    // The instance has just started: its beats during the outage were not heard, not missed.
+    // A database outage has just ended: the beats meanwhile were not heard, not missed.
+    t.app.fleet.gateway.listening.storeFailed();
+    t.app.fleet.gateway.listening.stored();
     await t.app.fleet.gateway.sweep();
     expect(await row('H00000005')).toMatchObject({ connected: true });
     expect(await t.app.fleet.presence.expireStale(29)).toEqual([]);
