@@ -1,5 +1,6 @@
 // Reads the JSON reports of Vitest and Playwright in .reports/ and prints one line:
-// "N passed, N failed" (plus skipped), the closing line CI reads.
+// "N passed, N failed" (plus skipped), the closing line CI reads. Above it, one line per failed
+// test with its report and file, so that a tail of the log says what failed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -7,17 +8,21 @@ const dir = path.resolve(process.argv[2] ?? '.reports');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 
-function countPlaywright(suites) {
+function countPlaywright(file, suites) {
   for (const suite of suites ?? []) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'skipped') skipped++;
         else if (test.status === 'expected' || test.status === 'flaky') passed++;
-        else failed++;
+        else {
+          failed++;
+          failures.push(`${file}: ${spec.file ?? suite.file ?? ''} › ${spec.title}`);
+        }
       }
     }
-    countPlaywright(suite.suites);
+    countPlaywright(file, suite.suites);
   }
 }
 
@@ -28,10 +33,21 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A file that fails to load has no tests; count it so a broken suite is never silent.
-    failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), result.name ?? '');
+      if (result.status === 'failed' && result.assertionResults.length === 0) {
+        failed++;
+        failures.push(`${file}: ${where} (did not load)`);
+      }
+      for (const test of result.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${file}: ${where} › ${test.fullName ?? test.title}`);
+      }
+    }
   } else if ('suites' in report) {
-    countPlaywright(report.suites);
+    countPlaywright(file, report.suites);
     failed += (report.errors ?? []).length;
+    for (const error of report.errors ?? []) failures.push(`${file}: ${String(error.message ?? '').split('\n')[0]}`);
   }
 }
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
