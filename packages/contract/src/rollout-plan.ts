@@ -42,6 +42,16 @@ export function waveSizes(total: number, waves: readonly WaveSpec[]): { sizes: n
 }
 
 const DAY_MS = 86_400_000;
+export const PAST_START_DAY_TEXT = 'The start day may not be before today (UTC).';
+
+/** A plan starts today or later, as the Schedule dialog's days do. */
+function checkStartDay(request: { startDay?: string | undefined }, ctx: z.RefinementCtx): void {
+  const today = new Date().toISOString().slice(0, 10);
+  if (request.startDay !== undefined && request.startDay < today) {
+    ctx.addIssue({ code: 'custom', message: PAST_START_DAY_TEXT, path: ['startDay'] });
+  }
+}
+
 /** Days a plan looks ahead at most. */
 export const PLAN_DAYS_MAX = 366;
 
@@ -58,7 +68,8 @@ export const planRequestSchema = z
     perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
     workingDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one working day').optional(),
   })
-  .superRefine(checkPayload);
+  .superRefine(checkPayload)
+  .superRefine(checkStartDay);
 export type PlanRequest = z.input<typeof planRequestSchema>;
 
 export const plannedDaySchema = z.object({
@@ -77,6 +88,8 @@ export const planResponseSchema = z.object({
   alreadyOnVersion: z.number().int(),
   /** Units of the target of another family (left out). */
   otherFamily: z.number().int(),
+  /** Units of `total` with a download at or past the latest already pending (the update scheduler's): skipped. */
+  alreadyStaged: z.number().int(),
   waveSizes: z.array(z.number().int()),
   problem: z.string().nullable(),
   days: z.array(plannedDaySchema),

@@ -59,11 +59,12 @@ export const ROLLOUT_UNITS_PAGE_SIZE = 50;
 /** The state a unit reports when its installation failed (docs/device-protocol.md). */
 export const INSTALL_FAILED_STATE = 'INSTALLATION_FAILED';
 
-const percent = (name: string) =>
+/** A share, its problems told in the words of the field's label (`what`: "The success threshold"). */
+const percent = (what: string) =>
   z.coerce
-    .number({ error: `${name} must be a number` })
-    .min(0, `${name} must be between 0 and 100 %`)
-    .max(100, `${name} must be between 0 and 100 %`);
+    .number({ error: `${what} is a number of percent` })
+    .min(0, `${what} must be from 0 to 100 %`)
+    .max(100, `${what} must be from 0 to 100 %`);
 
 export const rolloutTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('view'), viewId: z.coerce.number().int().positive() }),
@@ -88,7 +89,7 @@ export const waveSpecSchema = z
     count: z.coerce.number().int().min(1, 'A wave has at least 1 unit').optional(),
     rest: z.boolean().optional(),
     /** Share of the wave's installs completed that starts the next wave. */
-    successThreshold: percent('successThreshold').default(90),
+    successThreshold: percent('The success threshold').default(90),
     /** Hold after this wave until a person resumes. */
     pauseAfter: z.boolean().default(false),
   })
@@ -99,11 +100,11 @@ export type WaveSpec = z.output<typeof waveSpecSchema>;
 
 export const rolloutThresholdsSchema = z.object({
   /** Pause when failed and hung installs exceed this share of a wave's installs. */
-  errorPercent: percent('errorPercent').default(10),
+  errorPercent: percent('The share of failed and hung installs to pause above').default(10),
   /** An install without progress for this long is hung. */
   hungAfterMinutes: z.coerce.number().int().min(1).max(10_080).default(120),
   /** Pause when units updated by the rollout open tickets above this share, within the window. */
-  ticketPercent: percent('ticketPercent').default(2),
+  ticketPercent: percent('The share of tickets to pause above').default(2),
   ticketWindowHours: z.coerce.number().int().min(1).max(720).default(48),
   /** Or above this many times the family's usual rate (absent: not used). */
   ticketBaselineFactor: z.coerce.number().min(1).max(1000).optional(),
@@ -142,6 +143,21 @@ export type CreateRolloutRequest = z.input<typeof createRolloutRequestSchema>;
 
 export const rolloutIdSchema = z.object({ id: z.coerce.number().int().positive() });
 export const pauseRolloutSchema = rolloutIdSchema.extend({ reason: z.string().trim().max(500).optional() });
+/** A wave of a rollout, by its index (0 is the wave shown as "Wave 1"). */
+export const rolloutWaveRefSchema = rolloutIdSchema.extend({
+  wave: z.coerce
+    .number({ error: 'wave must be the index of one of the rollout’s waves (0 is Wave 1)' })
+    .int('wave must be a whole number')
+    .min(0, 'wave must be 0 (Wave 1) or more')
+    .max(ROLLOUT_MAX_WAVES - 1, `wave must be at most ${ROLLOUT_MAX_WAVES - 1} (Wave ${ROLLOUT_MAX_WAVES})`),
+});
+/** A wave's success threshold changed while it runs (a wave that cannot reach its own). */
+export const waveThresholdSchema = rolloutWaveRefSchema.extend({
+  successThreshold: z.coerce
+    .number({ error: 'The success threshold is a share from 0 to 100 %' })
+    .min(0, 'The success threshold is at least 0 %')
+    .max(100, 'The success threshold is at most 100 %'),
+});
 
 export const rolloutWaveSchema = z.object({
   index: z.number().int(),
@@ -155,6 +171,8 @@ export const rolloutWaveSchema = z.object({
   failed: z.number().int(),
   hung: z.number().int(),
   skipped: z.number().int(),
+  /** Units set aside because they were offline when their turn came; they join late. */
+  offline: z.number().int(),
   tickets: z.number().int(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),

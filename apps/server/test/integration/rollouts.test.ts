@@ -1,65 +1,22 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markConnected } from '../support/presence.js';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
-import { writePackage } from '../support/packages.js';
+import { idle, rolloutFixture } from '../support/rollout-fixture.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let admin: string;
 const MINUTE = 60_000;
 
-const post = (url: string, payload: object, token = admin, app = t.app) =>
-  app.inject({ method: 'POST', url, payload, headers: bearer(token) });
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-
-async function units(prefix: string, n: number, version = '5.0.0') {
-  const serials = Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(9 - prefix.length, '0')}`);
-  for (const s of serials) {
-    await markConnected(t.app, s);
-    await t.app.fleet.equipment.applyState(s, 'aligner', { version: { semantic: version, meta: null } });
-  }
-  return serials;
-}
-const idle = { downloading: {}, downloadProgress: {}, installing: {}, installProgress: {} };
-/** The unit reports the new version; the delivery tracker then closes its staging, as in the field. */
-async function installed(s: string) {
-  await t.app.fleet.equipment.applyState(s, 'aligner', { version: { semantic: '5.2.0', meta: null } });
-  t.app.events.notify('unitChanged', { serialNumber: s });
-  await t.app.software.tracker.settled();
-}
-const failed = (s: string) =>
-  t.app.fleet.equipment.applyState(s, 'aligner', { updateState: { state: 'INSTALLATION_FAILED', ...idle } });
-const stagedSerials = async (serials: string[]) => {
-  const rows = await t.app.software.repository.stagedOf(serials);
-  return serials.filter((s) => rows.get(s)?.semantic === '5.2.0');
-};
-const rollout = async (id: number) => (await get(`/read/rollout/v1?id=${id}`)).json();
-const round = () => t.app.rollouts.tick();
-
-async function create(body: object) {
-  const res = await post('/create/rollout/v1', {
-    name: 'To 5.2.0',
-    family: 'aligner',
-    version: '5.2.0',
-    target: { kind: 'pattern', pattern: 'ROL*' },
-    waves: [{ percent: 10 }, { percent: 40 }, { rest: true }],
-    start: true,
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: number }>().id;
-}
+const f = rolloutFixture(
+  () => t,
+  () => admin,
+);
+const { post, get, units, installed, failed, stagedSerials, rollout, round, create } = f;
 
 beforeEach(async () => {
   t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
   admin = (await t.signIn('admin')).access_token;
-  await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
-  const published = await post('/create/update/v1', {
-    version: { semantic: '5.2.0' },
-    family: 'aligner',
-    path: 'aligner-5.2.0',
-  });
-  expect(published.statusCode).toBe(200);
+  await f.publish();
 });
 afterEach(async () => {
   await t.close();
@@ -129,12 +86,29 @@ describe('rollouts', () => {
     // Paused: nothing more is staged.
     await round();
     expect(await stagedSerials(serials.filter((s) => !staged.includes(s)))).toEqual([]);
-    // Resumed: what paused it is acknowledged, and the next wave goes on.
+    // Resumed: what paused it counts as seen, and the unit still installing goes on.
+    expect((await post('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
+    await round();
+    expect((await rollout(id)).state).toBe('running');
+    // It installs: 8 of 10 cannot reach 90 %, and the rollout pauses saying so.
+    await installed(staged[2]!);
+    await round();
+    expect((await rollout(id)).pausedReason).toBe(
+      'Wave 1 cannot reach 90 %: 8 of 10 installs succeeded (80 %), 1 failed, 1 hung. ' +
+        'Skip its offline units, lower its threshold, or cancel the rollout.',
+    );
+    // A lower threshold for this wave, resumed, and the next wave goes on.
+    const lowered = await post('/update/rollout_wave_threshold/v1', { id, wave: 0, successThreshold: 80 });
+    expect(lowered.statusCode, lowered.body).toBe(200);
     expect((await post('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
     await round();
     await round();
-    expect((await rollout(id)).state).toBe('running');
-    expect((await stagedSerials(serials)).length).toBeGreaterThan(0);
+    const r2 = await rollout(id);
+    expect(r2).toMatchObject({ state: 'running', currentWave: 1 });
+    expect(r2.events.map((e: { reason: string | null }) => e.reason)).toContain(
+      "Wave 1's success threshold changed from 90 % to 80 %.",
+    );
+    expect((await stagedSerials(serials.filter((s) => !staged.includes(s)))).length).toBeGreaterThan(0);
   });
 
   it('pauses on a ticket spike among updated units, naming the tickets', async () => {
@@ -275,7 +249,7 @@ describe('rollouts', () => {
       thresholds: { errorPercent: 120 },
     });
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toMatch(/errorPercent must be between 0 and 100 %/);
+    expect(over.json().message).toMatch(/The share of failed and hung installs to pause above must be from 0 to 100 %/);
     // Nothing half-written.
     expect((await get('/read/rollouts/v1')).json().totalDocs).toBe(0);
     await t.createUser('sup', 'support');

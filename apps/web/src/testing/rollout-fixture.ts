@@ -41,6 +41,7 @@ export function waveFixture(overrides: Partial<RolloutWave> = {}): RolloutWave {
     failed: 1,
     hung: 1,
     skipped: 0,
+    offline: 0,
     tickets: 1,
     startedAt: '2031-01-02T08:01:00.000Z',
     finishedAt: null,

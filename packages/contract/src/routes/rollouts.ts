@@ -12,6 +12,8 @@ import {
   rolloutVersionsResponseSchema,
   rolloutsQuerySchema,
   rolloutsResponseSchema,
+  rolloutWaveRefSchema,
+  waveThresholdSchema,
 } from '../rollouts.js';
 
 const tag = 'rollouts';
@@ -116,6 +118,28 @@ export const rolloutsRoutes = defineRoutes({
     access: manage,
     summary: 'Resumes a paused rollout; a wave held by its gate goes on to the next',
     body: rolloutIdSchema,
+    ok: { 200: rolloutSchema },
+    errors: [400, 401, 403, 404, 409],
+  },
+  skipOfflineUnits: {
+    method: 'POST',
+    path: '/update/rollout_skip_offline/v1',
+    tag,
+    access: manage,
+    summary: 'Skips the units of a wave set aside as offline: the wave no longer counts on them',
+    description:
+      'For a running or paused rollout. A skipped unit is not updated by the rollout, even when it connects.',
+    body: rolloutWaveRefSchema,
+    ok: { 200: rolloutSchema },
+    errors: [400, 401, 403, 404, 409],
+  },
+  setWaveThreshold: {
+    method: 'POST',
+    path: '/update/rollout_wave_threshold/v1',
+    tag,
+    access: manage,
+    summary: 'Changes the success threshold of a wave that has not finished (running or paused rollouts)',
+    body: waveThresholdSchema,
     ok: { 200: rolloutSchema },
     errors: [400, 401, 403, 404, 409],
   },

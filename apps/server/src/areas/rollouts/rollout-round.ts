@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.js';
 import { rolloutTickets, rolloutUnits, rolloutWaves, rollouts } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../ports/audits.js';
 import type { Staging, StagingChange } from '../../ports/staging.js';
-import { breach, succeeded } from './rollout-thresholds.js';
+import { breach, judgeWave, type WaveActivity } from './rollout-thresholds.js';
 import { deliveryOf } from './rollout-delivery.js';
 import { collectTickets, recordOutcomes } from './rollout-settle.js';
 import { stageNext } from './rollout-stage.js';
@@ -163,7 +163,25 @@ export class RolloutRound {
       wave.startedAt = now;
       moved = true;
     }
-    if (!succeeded(wave, await this.waiting(db, rollout.id, wave.index))) return moved ? 'moved' : 'idle';
+    const verdict = judgeWave(wave, await this.activity(db, rollout.id, wave.index));
+    if (verdict.kind === 'open') return moved ? 'moved' : 'idle';
+    if (verdict.kind === 'stuck') {
+      // Nothing left to try online and below its threshold: it would wait for ever. Say so, and
+      // leave the choice (skip the offline units, lower the threshold, cancel) to a person.
+      await this.deps.repository.transition(
+        db,
+        rollout,
+        {
+          set: { state: 'paused', pausedReason: verdict.reason },
+          kind: 'paused',
+          by: SYSTEM_ACTOR,
+          reason: verdict.reason,
+        },
+        now,
+      );
+      this.deps.logger.warn({ rollout: rollout.id, reason: verdict.reason }, 'rollout paused: a wave cannot close');
+      return 'stopped';
+    }
     const last = wave.index === waves.length - 1;
     if (last && (await this.inFlight(db, rollout.id)) > 0) return moved ? 'moved' : 'idle';
     await db
@@ -171,7 +189,7 @@ export class RolloutRound {
       .set({ finishedAt: now })
       .where(and(eq(rolloutWaves.rolloutId, rollout.id), eq(rolloutWaves.index, wave.index)));
     wave.finishedAt = now;
-    const done = `Wave ${wave.index + 1} reached ${wave.successThreshold} % (${wave.completed} of ${wave.size - wave.skipped} installed).`;
+    const done = verdict.reason;
     const by = SYSTEM_ACTOR;
     if (last) {
       await this.deps.repository.transition(
@@ -205,14 +223,29 @@ export class RolloutRound {
     return 'stopped';
   }
 
-  /** Whether a unit of the wave has not been tried yet (a unit found offline is tried again later). */
-  private async waiting(db: Db, rolloutId: number, wave: number): Promise<boolean> {
-    const [row] = await db
-      .select({ wave: rolloutUnits.wave })
+  /**
+   * Where the wave's units stand: one not tried yet (a unit found offline is tried again later),
+   * one in flight, and, only when neither, how many are set aside offline (for the reason).
+   */
+  private async activity(db: Db, rolloutId: number, wave: number): Promise<WaveActivity> {
+    const first = (state: 'pending' | 'in_flight') =>
+      db
+        .select({ wave: rolloutUnits.wave })
+        .from(rolloutUnits)
+        .where(and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, state), eq(rolloutUnits.wave, wave)))
+        .limit(1);
+    const pending = await first('pending');
+    const flying = await first('in_flight');
+    const waiting = pending.length > 0;
+    const inFlight = flying.length;
+    if (waiting || inFlight > 0) return { waiting, inFlight, offline: 0 };
+    const [offline] = await db
+      .select({ n: count() })
       .from(rolloutUnits)
-      .where(and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, 'pending'), eq(rolloutUnits.wave, wave)))
-      .limit(1);
-    return row !== undefined;
+      .where(
+        and(eq(rolloutUnits.rolloutId, rolloutId), eq(rolloutUnits.state, 'offline'), eq(rolloutUnits.wave, wave)),
+      );
+    return { waiting, inFlight, offline: offline?.n ?? 0 };
   }
 
   /** Units the rollout may stage now: the batch, the free slots and what is left of the day's cap. */

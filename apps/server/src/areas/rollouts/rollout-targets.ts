@@ -1,4 +1,4 @@
-import { and, ne, sql, type SQL } from 'drizzle-orm';
+import { and, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
 import type { RolloutTarget } from '@ed/contract/rollouts';
 import { countOf } from '@ed/contract/count-text';
@@ -62,4 +62,20 @@ export async function targetCounts(db: Db, target: ResolvedTarget, family: Famil
     .from(equipment)
     .where(target.condition);
   return { members: row?.members ?? 0, onVersion: row?.onVersion ?? 0, otherFamily: row?.otherFamily ?? 0 };
+}
+
+/** Distinct pending downloads among the members at most (a family has a few dozen versions). */
+const PENDING_VERSIONS_MAX = 200;
+
+/**
+ * Members that already have a download pending, by its version: staging refuses a unit whose
+ * pending download is at or past the family's latest (the update scheduler got there first).
+ */
+export async function pendingDownloads(db: Db, members: SQL | undefined) {
+  return db
+    .select({ version: equipment.pendingSoftwareDownload, n: sql<number>`count(*)::int` })
+    .from(equipment)
+    .where(and(members, isNotNull(equipment.pendingSoftwareDownload)))
+    .groupBy(equipment.pendingSoftwareDownload)
+    .limit(PENDING_VERSIONS_MAX);
 }

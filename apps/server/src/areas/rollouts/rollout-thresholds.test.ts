@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rolloutThresholdsSchema } from '@ed/contract/rollouts';
-import { breach, succeeded, type WaveCounts } from './rollout-thresholds.js';
+import { breach, judgeWave, type WaveCounts } from './rollout-thresholds.js';
 
 const thresholds = rolloutThresholdsSchema.parse({});
 const wave = (over: Partial<WaveCounts>): WaveCounts => ({
@@ -60,12 +60,49 @@ describe('breach', () => {
   });
 });
 
-describe('succeeded', () => {
-  it('is the share of the staged units, once every connected unit of the wave is staged', () => {
-    expect(succeeded(wave({ size: 10, staged: 9, completed: 8 }), false)).toBe(false);
-    expect(succeeded(wave({ size: 10, staged: 9, completed: 9 }), false)).toBe(true);
-    expect(succeeded(wave({ size: 10, staged: 9, completed: 9 }), true)).toBe(false);
-    expect(succeeded(wave({ size: 3, skipped: 3 }), false)).toBe(true);
-    expect(succeeded(wave({ size: 3 }), false)).toBe(false);
+describe('judgeWave', () => {
+  const quiet = { waiting: false, inFlight: 0, offline: 0 };
+  it('stays open while a unit is still to try or in flight', () => {
+    expect(judgeWave(wave({ size: 10, staged: 9, completed: 9 }), { ...quiet, waiting: true })).toEqual({
+      kind: 'open',
+    });
+    expect(judgeWave(wave({ size: 10, staged: 9, completed: 2 }), { ...quiet, inFlight: 7 })).toEqual({ kind: 'open' });
+  });
+  it('succeeds on the share of its staged units, and says so', () => {
+    expect(judgeWave(wave({ size: 10, staged: 9, completed: 9 }), { ...quiet, offline: 1 })).toEqual({
+      kind: 'succeeded',
+      reason: 'Wave 1 reached 90 % (9 of 9 installed, 1 offline).',
+    });
+  });
+  it('goes on when no unit could be staged: offline units do not hold a wave', () => {
+    expect(judgeWave(wave({ size: 12, skipped: 3 }), { ...quiet, offline: 9 })).toEqual({
+      kind: 'succeeded',
+      reason: 'Wave 1 had no unit online to update (9 offline, 3 skipped).',
+    });
+    expect(judgeWave(wave({ size: 3, skipped: 3 }), quiet).kind).toBe('succeeded');
+  });
+  it('is stuck when nothing is left to try and the share is below the threshold, naming what it has', () => {
+    expect(judgeWave(wave({ size: 3, staged: 2, completed: 1, failed: 1 }), { ...quiet, offline: 1 })).toEqual({
+      kind: 'stuck',
+      reason:
+        'Wave 1 cannot reach 90 %: 1 of 2 installs succeeded (50 %), 1 failed, 1 offline. ' +
+        'Skip its offline units, lower its threshold, or cancel the rollout.',
+    });
+  });
+});
+
+describe('breach after a resume', () => {
+  it('counts a ticket on a unit updated before the resume, though nothing was staged since', () => {
+    const resumed = wave({ size: 3, staged: 2, completed: 1, failed: 1, ackStaged: 2, ackErrors: 1, tickets: 1 });
+    expect(breach(resumed, thresholds, null, [9])).toBe(
+      'Wave 1: 1 support ticket (#9) opened since it was resumed on 2 updated units within 48 h of their update: ' +
+        '33.3 % of 3 units, above the 2 % threshold.',
+    );
+  });
+  it('counts an install that fails after the resume, though it was staged before', () => {
+    const resumed = wave({ size: 20, staged: 10, failed: 3, ackStaged: 10, ackErrors: 1 });
+    expect(breach(resumed, thresholds, null, [])).toBe(
+      'Wave 1: 2 of 2 installs since it was resumed failed or hung (3 failed, 0 hung): 20 % of 10 units, above the 10 % threshold.',
+    );
   });
 });

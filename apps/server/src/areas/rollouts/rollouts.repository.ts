@@ -167,12 +167,14 @@ export class RolloutsRepository {
   async detail(row: RolloutRow): Promise<Rollout> {
     const [summary] = await this.summaries([row]);
     const waves = await this.waves(row.id);
+    // In flight is bounded by the slots; offline by the waves that started (index on state, wave).
     const inFlight = await this.db
-      .select({ wave: rolloutUnits.wave, n: count() })
+      .select({ wave: rolloutUnits.wave, state: rolloutUnits.state, n: count() })
       .from(rolloutUnits)
-      .where(and(eq(rolloutUnits.rolloutId, row.id), eq(rolloutUnits.state, 'in_flight')))
-      .groupBy(rolloutUnits.wave);
-    const flying = new Map(inFlight.map((f) => [f.wave, f.n]));
+      .where(and(eq(rolloutUnits.rolloutId, row.id), inArray(rolloutUnits.state, ['in_flight', 'offline'])))
+      .groupBy(rolloutUnits.wave, rolloutUnits.state);
+    const flying = new Map(inFlight.filter((f) => f.state === 'in_flight').map((f) => [f.wave, f.n]));
+    const offline = new Map(inFlight.filter((f) => f.state === 'offline').map((f) => [f.wave, f.n]));
     const events = await this.db
       .select()
       .from(rolloutEvents)
@@ -209,6 +211,7 @@ export class RolloutsRepository {
         failed: w.failed,
         hung: w.hung,
         skipped: w.skipped,
+        offline: offline.get(w.index) ?? 0,
         tickets: w.tickets,
         startedAt: iso(w.startedAt),
         finishedAt: iso(w.finishedAt),

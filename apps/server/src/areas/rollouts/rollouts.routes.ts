@@ -47,6 +47,9 @@ export default routesOf(rolloutsRoutes, (app) => {
     startRollout: async (req) => rollouts().start(req.session, req.body.id),
     pauseRollout: async (req) => rollouts().pause(req.session, req.body.id, req.body.reason),
     resumeRollout: async (req) => rollouts().resume(req.session, req.body.id),
+    skipOfflineUnits: async (req) => rollouts().skipOffline(req.session, req.body.id, req.body.wave),
+    setWaveThreshold: async (req) =>
+      rollouts().setWaveThreshold(req.session, req.body.id, req.body.wave, req.body.successThreshold),
     cancelRollout: async (req) => rollouts().cancel(req.session, req.body.id),
   };
 });

@@ -2,6 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { EMPTY_TARGET_PROBLEM, planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
 import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
+import type { Family } from '@ed/contract/families';
+import { isOlder } from '@ed/contract/versions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rolloutWaves, rollouts } from '../../db/schema.js';
@@ -12,11 +14,19 @@ import type { Staging } from '../../ports/staging.js';
 import { conflict, notFound } from '../../shared/domain-error.js';
 import { cancelUnits } from './rollout-cancel.js';
 import { deliveryOf } from './rollout-delivery.js';
-import { resolvePayload } from './rollout-payload.js';
+import { needsOfRow, resolvePayload, type ResolvedPayload } from './rollout-payload.js';
 import { readySpec } from './rollout-spec.js';
 import { fixMembers, ticketBaseline } from './rollout-start.js';
-import { resolveTarget, targetCounts, type ViewConditions } from './rollout-targets.js';
+import {
+  membersOf,
+  pendingDownloads,
+  resolveTarget,
+  targetCounts,
+  type ResolvedTarget,
+  type ViewConditions,
+} from './rollout-targets.js';
 import { dayLoads } from './day-loads.js';
+import { RolloutWaveActions } from './rollout-wave-actions.js';
 import type { RolloutRow, RolloutsRepository } from './rollouts.repository.js';
 
 export interface RolloutsDeps {
@@ -30,9 +40,27 @@ export interface RolloutsDeps {
   now(): Date;
 }
 
+const EMPTY_WAVE = {
+  state: 'waiting',
+  staged: 0,
+  inFlight: 0,
+  completed: 0,
+  failed: 0,
+  hung: 0,
+  skipped: 0,
+  offline: 0,
+  tickets: 0,
+  startedAt: null,
+  finishedAt: null,
+} as const;
+
 /** Creating rollouts and the transitions people make; the round makes the others (rollout-round.ts). */
 export class RolloutsService {
-  constructor(private readonly deps: RolloutsDeps) {}
+  private readonly waveActions: RolloutWaveActions;
+
+  constructor(private readonly deps: RolloutsDeps) {
+    this.waveActions = new RolloutWaveActions(deps.repository);
+  }
 
   async plan(session: ActiveSession, input: z.output<typeof planRequestSchema>): Promise<PlanResponse> {
     const payload = await resolvePayload(this.deps.db, this.deps.staging, input.family, input);
@@ -41,6 +69,7 @@ export class RolloutsService {
     const { sizes, problem } =
       input.waves.length > 0 ? waveSizes(counts.members, input.waves) : { sizes: [], problem: null };
     const emptyProblem = counts.members === 0 ? EMPTY_TARGET_PROBLEM : null;
+    const alreadyStaged = payload.payload === 'software' ? await this.alreadyStaged(input.family, target, payload) : 0;
     const days =
       input.perDay && input.startDay
         ? planDays({
@@ -55,10 +84,19 @@ export class RolloutsService {
       total: counts.members,
       alreadyOnVersion: counts.onVersion,
       otherFamily: counts.otherFamily,
+      alreadyStaged,
       waveSizes: sizes,
       problem: emptyProblem ?? problem,
       days,
     };
+  }
+
+  /** Members the rollout will skip because a download at or past the latest is already pending on them. */
+  private async alreadyStaged(family: Family, target: ResolvedTarget, payload: ResolvedPayload): Promise<number> {
+    const [latest] = await this.deps.staging.versions(family, 1);
+    if (!latest) return 0;
+    const pending = await pendingDownloads(this.deps.db, membersOf(target, payload.needs));
+    return pending.filter((p) => !isOlder(p.version, latest.semantic)).reduce((sum, p) => sum + p.n, 0);
   }
 
   async create(session: ActiveSession, input: z.output<typeof createRolloutRequestSchema>): Promise<Rollout> {
@@ -144,6 +182,23 @@ export class RolloutsService {
     return this.pushed(id);
   }
 
+  /** Skips the wave's units set aside as offline, so that it closes on the units it reached. */
+  async skipOffline(session: ActiveSession, id: number, wave: number): Promise<Rollout> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['running', 'paused'], 'changed');
+      await this.waveActions.skipOffline(tx, row, wave, session.user.username, this.deps.now());
+    });
+    return this.pushed(id);
+  }
+
+  async setWaveThreshold(session: ActiveSession, id: number, wave: number, threshold: number): Promise<Rollout> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.locked(tx, id, ['running', 'paused'], 'changed');
+      await this.waveActions.setThreshold(tx, row, wave, threshold, session.user.username, this.deps.now());
+    });
+    return this.pushed(id);
+  }
+
   /**
    * Cancels: units not yet staged are dropped, staged units that have not started to download are
    * unstaged, and units downloading or installing are left to finish (never interrupted).
@@ -193,7 +248,23 @@ export class RolloutsService {
   async get(id: number): Promise<Rollout> {
     const row = await this.deps.repository.byId(id);
     if (!row) throw notFound(`There is no rollout ${id}.`);
-    return this.deps.repository.detail(row);
+    const detail = await this.deps.repository.detail(row);
+    return row.state === 'draft' ? { ...detail, waves: await this.plannedWaves(row) } : detail;
+  }
+
+  /** A draft's waves as they would be if it started now: its target's units today, spread as planned. */
+  private async plannedWaves(row: RolloutRow): Promise<Rollout['waves']> {
+    const db = this.deps.db;
+    const target = await resolveTarget(row.target, this.deps.views, null, db).catch(() => null);
+    const members = target ? (await targetCounts(db, target, row.family, await needsOfRow(db, row))).members : 0;
+    const { sizes } = waveSizes(members, row.waveSpecs);
+    return row.waveSpecs.map((spec, index) => ({
+      ...EMPTY_WAVE,
+      index,
+      size: sizes[index] ?? 0,
+      successThreshold: spec.successThreshold,
+      pauseAfter: spec.pauseAfter,
+    }));
   }
 
   /** Pushes the rollouts' summaries to every console. */

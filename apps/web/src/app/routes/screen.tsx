@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { APP_TITLE } from '@ed/contract/constants';
 import { MENU, canSeeMenuItem, type MenuItem } from '@ed/contract/permissions';
 import { useSession } from '../../shared/auth/use-session';
+import { PageSubtitleContext } from '../../shared/components/page-subtitle';
 
 export const NO_ACCESS_TEXT = 'You do not have access to this screen.';
 
@@ -26,13 +27,16 @@ export function Screen({ path, children }: { path: string; children: ReactNode }
   const item = menuItemFor(path);
   const title = item?.title ?? path.replace(/^\//, '');
   const allowed = session !== null && (item === undefined || canSeeMenuItem(session.user.role, item));
+  const [subtitle, setSubtitle] = useState<string | null>(null);
   return (
     <Box component="section">
-      <title>{`${title} - ${APP_TITLE}`}</title>
+      <title>{`${subtitle ? `${subtitle} - ` : ''}${title} - ${APP_TITLE}`}</title>
       <Typography variant="h1" gutterBottom>
         {title}
       </Typography>
-      {allowed ? children : <Alert severity="warning">{NO_ACCESS_TEXT}</Alert>}
+      <PageSubtitleContext.Provider value={setSubtitle}>
+        {allowed ? children : <Alert severity="warning">{NO_ACCESS_TEXT}</Alert>}
+      </PageSubtitleContext.Provider>
     </Box>
   );
 }

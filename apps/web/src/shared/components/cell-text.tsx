@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 
@@ -25,11 +25,14 @@ export function CellText({
   text,
   hasFocus = false,
   align = 'left',
+  children,
 }: {
   text: string;
   hasFocus?: boolean;
   /** The column's alignment (numbers sit on the right). */
   align?: 'left' | 'right' | 'center';
+  /** What the cell shows of `text`, a link for instance; the text itself by default. */
+  children?: ReactNode;
 }) {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -53,7 +56,7 @@ export function CellText({
             lineHeight: 1.3,
           }}
         >
-          {breakable(text)}
+          {children ?? breakable(text)}
         </Box>
       </Tooltip>
     </Box>

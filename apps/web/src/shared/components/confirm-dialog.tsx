@@ -7,7 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-/** Asks before something that cannot be undone; shows the server's reason when it refuses. */
+/**
+ * Asks before something that cannot be undone, or that sets much in motion (a start); shows the
+ * server's reason when it refuses. `confirmLabel` names the act; it is red unless `constructive`.
+ */
 export function ConfirmDialog(props: {
   title: string;
   text: string;
@@ -15,6 +18,8 @@ export function ConfirmDialog(props: {
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  confirmLabel?: string;
+  constructive?: boolean;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -33,8 +38,13 @@ export function ConfirmDialog(props: {
         <Button onClick={props.onClose} autoFocus>
           No
         </Button>
-        <Button color="error" variant="contained" loading={props.busy} onClick={props.onConfirm}>
-          Yes
+        <Button
+          color={props.constructive ? 'primary' : 'error'}
+          variant="contained"
+          loading={props.busy}
+          onClick={props.onConfirm}
+        >
+          {props.confirmLabel ?? 'Yes'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,5 @@
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Family } from '@ed/contract/families';
+import { keepPreviousData, skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAMILIES, type Family } from '@ed/contract/families';
 import type { PlanRequest } from '@ed/contract/rollout-plan';
 import type { CreateRolloutRequest, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
@@ -35,6 +35,27 @@ export function useRolloutVersions(family: Family) {
     queryFn: ({ signal }) => callApi(rolloutsRoutes.listRolloutVersions, { query: { family }, signal }),
     staleTime: 30_000,
   });
+}
+
+/** Each family's published versions once read (undefined until then): the wizard refuses another at step 1. */
+export function usePublishedVersions(): Partial<Record<Family, readonly string[]>> {
+  return useQueries({
+    queries: FAMILIES.map((family) => ({
+      queryKey: rolloutKeys.versions(family),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        callApi(rolloutsRoutes.listRolloutVersions, { query: { family }, signal }),
+      staleTime: 30_000,
+    })),
+    combine: publishedByFamily,
+  });
+}
+
+// Module-level, so TanStack keeps the combined object while the lists are the same: the wizard's
+// schema changes only then.
+function publishedByFamily(results: { data?: { versions: { semantic: string }[] } }[]) {
+  return Object.fromEntries(
+    FAMILIES.map((family, i) => [family, results[i]?.data?.versions.map((v) => v.semantic)]),
+  ) as Partial<Record<Family, readonly string[]>>;
 }
 
 /** Every transition and count change of any rollout is pushed (ROLLOUT_CHANGED): the lists are read again. */
@@ -114,5 +135,23 @@ export function useRolloutAction(id: number) {
         queryClient.invalidateQueries({ queryKey: rolloutKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: rolloutKeys.units(id) }),
       ]),
+  });
+}
+
+export type WaveChange =
+  { kind: 'skipOffline'; wave: number } | { kind: 'threshold'; wave: number; successThreshold: number };
+
+/** A wave that cannot close: skip its offline units, or change its success threshold. */
+export function useWaveChange(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: WaveChange) =>
+      change.kind === 'skipOffline'
+        ? callApi(rolloutsRoutes.skipOfflineUnits, { body: { id, wave: change.wave } })
+        : callApi(rolloutsRoutes.setWaveThreshold, {
+            body: { id, wave: change.wave, successThreshold: change.successThreshold },
+          }),
+    onSuccess: (rollout) => queryClient.setQueryData(rolloutKeys.detail(id), rollout),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rolloutKeys.units(id) }),
   });
 }

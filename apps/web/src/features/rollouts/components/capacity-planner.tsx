@@ -92,7 +92,8 @@ export function CapacityPlanner(props: {
           label="Start day"
           value={settings.startDay}
           onChange={(e) => set({ startDay: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={settings.startDay < new Date().toISOString().slice(0, 10)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: new Date().toISOString().slice(0, 10) } }}
         />
         <TextField
           size="small"

@@ -24,6 +24,20 @@ const DONE: Record<RolloutAction, string> = {
 export const cancelText = (name: string) =>
   `Cancel ${name}? Units that have not started downloading are unstaged; installs in progress go on.`;
 
+/** What Start and Resume set in motion, asked as Pause and Cancel are. */
+const CONFIRM: Record<'start' | 'resume', { title: string; text: (r: Rollout) => string }> = {
+  start: {
+    title: 'Start rollout',
+    text: (r) => `Start ${r.name}? Its target's units are fixed now and wave 1 starts staging ${r.version} at once.`,
+  },
+  resume: {
+    title: 'Resume rollout',
+    text: (r) =>
+      `Resume ${r.name}? What paused it counts as seen: the thresholds count what happens from now on.` +
+      (r.pausedReason ? ` It was paused because: ${r.pausedReason}` : ''),
+  },
+};
+
 /** What a role may do to a rollout in its state: start and cancel a draft, pause and cancel a running one, resume and cancel a paused one. */
 export function allowedActions(role: Role, rollout: Pick<Rollout, 'state'>): RolloutAction[] {
   const manage = hasPermission(role, 'rollouts.manage');
@@ -51,16 +65,12 @@ const LABELS: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', 
 export function RolloutActions({ rollout, role }: { rollout: Rollout; role: Role }) {
   const action = useRolloutAction(rollout.id);
   const { notify } = useNotice();
-  const [dialog, setDialog] = useState<'pause' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<RolloutAction | null>(null);
   const done = (kind: RolloutAction) => {
     notify(`Rollout ${rollout.name} ${DONE[kind]}.`);
     setDialog(null);
   };
-  const run = (kind: RolloutAction) =>
-    action.mutate(
-      { action: kind },
-      { onSuccess: () => done(kind), onError: (error) => notify(errorMessage(error), 'error') },
-    );
+  const run = (kind: RolloutAction) => action.mutate({ action: kind }, { onSuccess: () => done(kind) });
   const allowed = allowedActions(role, rollout);
   if (allowed.length === 0) return null;
   return (
@@ -72,7 +82,6 @@ export function RolloutActions({ rollout, role }: { rollout: Rollout; role: Role
           color={kind === 'cancel' ? 'error' : 'primary'}
           loading={action.isPending && action.variables.action === kind}
           onClick={() => {
-            if (kind !== 'pause' && kind !== 'cancel') return run(kind);
             action.reset();
             setDialog(kind);
           }}
@@ -97,6 +106,18 @@ export function RolloutActions({ rollout, role }: { rollout: Rollout; role: Role
           </DialogContentText>
           <FormTextField name="reason" label="Reason (optional)" fullWidth autoFocus multiline minRows={2} />
         </FormDialog>
+      )}
+      {(dialog === 'start' || dialog === 'resume') && (
+        <ConfirmDialog
+          title={CONFIRM[dialog].title}
+          text={CONFIRM[dialog].text(rollout)}
+          confirmLabel={LABELS[dialog]}
+          constructive
+          busy={action.isPending}
+          error={action.isError ? errorMessage(action.error) : null}
+          onConfirm={() => run(dialog)}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'cancel' && (
         <ConfirmDialog

@@ -23,6 +23,9 @@ function setup(role: Role, rollout: Rollout = rolloutFixture()) {
     [on(rolloutsRoutes.getRollout)]: () => rollout,
     [on(rolloutsRoutes.getRolloutUnits)]: () => ({ docs: units, totalDocs: 1 }),
     [on(rolloutsRoutes.pauseRollout)]: () => ({ ...rollout, state: 'paused', pausedReason: 'paused by alice' }),
+    [on(rolloutsRoutes.resumeRollout)]: () => ({ ...rollout, state: 'running', pausedReason: null }),
+    [on(rolloutsRoutes.skipOfflineUnits)]: () => rollout,
+    [on(rolloutsRoutes.setWaveThreshold)]: () => rollout,
   });
   return { ...renderScreen(<RolloutDetail id={5} />, { path: '/Rollouts/5' }), ...server, user: userEvent.setup() };
 }
@@ -47,7 +50,7 @@ describe('RolloutDetail', { timeout: 15_000 }, () => {
       '20',
     );
     expect(
-      within(wave).getByText('In flight 4 · Completed 4 · Failed 1 · Hung 1 · Skipped 0 · Tickets 1'),
+      within(wave).getByText('In flight 4 · Completed 4 · Failed 1 · Hung 1 · Skipped 0 · Offline 0 · Tickets 1'),
     ).toBeTruthy();
     expect(within(wave).getByText('Next wave at 90 % completed')).toBeTruthy();
     const second = screen.getByRole('listitem', { name: 'Wave 2' });
@@ -126,5 +129,49 @@ describe('RolloutDetail', { timeout: 15_000 }, () => {
     socket.serverEmit('ROLLOUT_CHANGED', rolloutSummaryFixture({ id: 6 }));
     socket.serverEmit('ROLLOUT_CHANGED', rolloutSummaryFixture({ id: 5, completed: 13 }));
     await waitFor(() => expect(callsTo(rolloutsRoutes.getRollout)).toHaveLength(before + 1));
+  });
+
+  it('asks before Resume, saying what paused it, and resumes once confirmed', async () => {
+    const { user, callsTo } = setup('engineer', paused);
+    await screen.findByText(`Paused: ${PAUSED_REASON}`);
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume rollout' });
+    expect(within(dialog).getByText(`It was paused because: ${PAUSED_REASON}`, { exact: false })).toBeTruthy();
+    expect(callsTo(rolloutsRoutes.resumeRollout)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(callsTo(rolloutsRoutes.resumeRollout)).toHaveLength(1));
+  });
+
+  it('lets an engineer skip the running wave’s offline units and change its threshold; support may not', async () => {
+    const stuck = rolloutFixture({
+      state: 'paused',
+      pausedReason: 'Wave 1 cannot reach 90 %: 1 of 2 installs succeeded (50 %), 1 failed, 2 offline.',
+      waves: [waveFixture({ inFlight: 0, offline: 2 }), ...rolloutFixture().waves.slice(1)],
+    });
+    const { user, callsTo } = setup('engineer', stuck);
+    const wave = await screen.findByRole('listitem', { name: 'Wave 1' });
+    expect(within(wave).getByText(/Offline 2/)).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Wave 2' })).queryByRole('button')).toBeNull();
+
+    await user.click(within(wave).getByRole('button', { name: 'Skip 2 offline units' }));
+    const skip = await screen.findByRole('dialog', { name: 'Skip the offline units of wave 1' });
+    await user.click(within(skip).getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(callsTo(rolloutsRoutes.skipOfflineUnits)[0]?.body).toEqual({ id: 5, wave: 0 }));
+
+    await user.click(within(wave).getByRole('button', { name: 'Change threshold' }));
+    const change = await screen.findByRole('dialog', { name: 'Success threshold of wave 1' });
+    const field = within(change).getByRole('textbox', { name: 'Wave 1 success threshold (%)' });
+    await user.clear(field);
+    await user.type(field, '50');
+    await user.click(within(change).getByRole('button', { name: 'Change' }));
+    await waitFor(() =>
+      expect(callsTo(rolloutsRoutes.setWaveThreshold)[0]?.body).toEqual({ id: 5, wave: 0, successThreshold: 50 }),
+    );
+  });
+
+  it('gives support no wave actions', async () => {
+    setup('support', rolloutFixture({ waves: [waveFixture({ offline: 2 })] }));
+    const wave = await screen.findByRole('listitem', { name: 'Wave 1' });
+    expect(within(wave).queryByRole('button')).toBeNull();
   });
 });

@@ -4,10 +4,13 @@ import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { countOf } from '@ed/contract/count-text';
 import { FAMILY_LABELS } from '@ed/contract/families';
+import { hasPermission } from '@ed/contract/permissions';
 import type { Rollout } from '@ed/contract/rollouts';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
+import { usePageSubtitle } from '../../../shared/components/page-subtitle';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ROLLOUTS_PATH } from '../../../shared/lib/app-links';
 import { useLiveRollout, useRollout } from '../api/rollouts';
@@ -16,6 +19,7 @@ import { RolloutActions } from './rollout-actions';
 import { RolloutHistory, RolloutTickets } from './rollout-records';
 import { RolloutStateChip } from './rollout-state-chip';
 import { RolloutUnits } from './rollout-units';
+import { WaveActions } from './wave-actions';
 import { WaveList } from './wave-list';
 
 function thresholdsText({ thresholds: t, perDay, slots }: Rollout): string {
@@ -42,7 +46,7 @@ function RolloutHeader({ rollout }: { rollout: Rollout }) {
       </Stack>
       <Typography>{`${FAMILY_LABELS[rollout.family]} ${payloadText(rollout)} to ${rollout.targetLabel}`}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {`${rollout.completed} of ${rollout.total} completed, ${rollout.failed} failed, ${rollout.hung} hung, ${rollout.tickets} tickets`}
+        {`${rollout.completed} of ${rollout.total} completed, ${rollout.failed} failed, ${rollout.hung} hung, ${countOf(rollout.tickets, 'ticket')}`}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {`Created by ${rollout.createdBy} ${formatDateTime(rollout.createdAt)}${started}${finished}`}
@@ -59,9 +63,12 @@ export function RolloutDetail({ id }: { id: number }) {
   const session = useSession();
   const rollout = useRollout(id);
   useLiveRollout(id);
+  usePageSubtitle(rollout.data?.name);
   if (rollout.isPending) return <LinearProgress aria-label="Loading the rollout" />;
   if (rollout.isError) return <Alert severity="error">{errorMessage(rollout.error)}</Alert>;
   const r = rollout.data;
+  const mayChangeWaves =
+    session !== null && hasPermission(session.user.role, 'rollouts.manage') && ['running', 'paused'].includes(r.state);
   return (
     <Stack spacing={3}>
       <Link component={RouterLink} to={ROLLOUTS_PATH} variant="body2">
@@ -78,7 +85,12 @@ export function RolloutDetail({ id }: { id: number }) {
         <Typography variant="h6" component="h3">
           Waves
         </Typography>
-        <WaveList waves={r.waves} />
+        <WaveList
+          waves={r.waves}
+          actionsFor={(wave) =>
+            mayChangeWaves && wave.state === 'running' ? <WaveActions rollout={r} wave={wave} /> : undefined
+          }
+        />
       </Stack>
       <RolloutUnits id={id} />
       <RolloutTickets tickets={r.ticketList} />

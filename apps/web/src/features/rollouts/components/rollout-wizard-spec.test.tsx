@@ -17,6 +17,7 @@ import { RolloutsPage } from './rollouts-page';
 const plan: PlanResponse = {
   total: 120,
   alreadyOnVersion: 4,
+  alreadyStaged: 0,
   otherFamily: 0,
   waveSizes: [120],
   problem: null,

@@ -17,6 +17,7 @@ const EMPTY_TARGET = 'The target has no units that need this version.';
 const planOf = (overrides: Partial<PlanResponse> = {}): PlanResponse => ({
   total: 200,
   alreadyOnVersion: 15,
+  alreadyStaged: 0,
   otherFamily: 3,
   waveSizes: [2, 20, 178],
   problem: null,

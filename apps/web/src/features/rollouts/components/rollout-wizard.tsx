@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { FAMILY_LABELS } from '@ed/contract/families';
 import type { PlanResponse } from '@ed/contract/rollout-plan';
 import { createRolloutRequestSchema, type Rollout } from '@ed/contract/rollouts';
 import type { z } from 'zod';
 import { useNotice } from '../../../shared/components/notice-context';
 import { WizardDialog, type WizardAction } from '../../../shared/components/wizard-dialog';
-import { useCreateRollout } from '../api/rollouts';
+import { useCreateRollout, usePublishedVersions } from '../api/rollouts';
 import { deliveryOf } from '../utils/payload';
 import { wizardDefaults, type WizardPreset } from '../utils/wizard-values';
 import { plannerDefaults, type PlannerSettings } from './capacity-planner';
@@ -13,6 +14,24 @@ import { TargetStep } from './wizard-target-step';
 import { WavesStep } from './wizard-waves-step';
 
 type RolloutForm = z.output<typeof createRolloutRequestSchema>;
+
+/**
+ * The request's schema, and a software version must be one the family has published (once the
+ * lists are read): refused at the first step, where it is typed, not only by the plan.
+ */
+export function wizardSchema(published: Partial<Record<RolloutForm['family'], readonly string[]>>) {
+  return createRolloutRequestSchema.superRefine((values, ctx) => {
+    const versions = published[values.family];
+    if (values.payload !== 'software' || !values.version || !versions || versions.includes(values.version)) return;
+    const label = FAMILY_LABELS[values.family];
+    const choose = versions[0] ? ` Choose a published one (the latest is ${versions[0]}).` : ' None is published yet.';
+    ctx.addIssue({
+      code: 'custom',
+      path: ['version'],
+      message: `Version ${values.version} is not published for ${label}.${choose}`,
+    });
+  });
+}
 
 export const WIZARD_WIDTH = 960;
 
@@ -33,6 +52,8 @@ export function RolloutWizard({
   const { notify } = useNotice();
   const [plan, setPlan] = useState<PlanResponse | null>(null);
   const [planner, setPlanner] = useState<PlannerSettings>(plannerDefaults);
+  const published = usePublishedVersions();
+  const schema = useMemo(() => wizardSchema(published), [published]);
   const blocked = plan === null || plan.problem !== null;
   const action = (label: string, start: boolean): WizardAction<RolloutForm> => ({
     label,
@@ -47,7 +68,7 @@ export function RolloutWizard({
     <WizardDialog
       title="New rollout"
       width={WIZARD_WIDTH}
-      schema={createRolloutRequestSchema}
+      schema={schema}
       defaultValues={wizardDefaults(preset)}
       onClose={onClose}
       steps={[

@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ROLLOUTS_PAGE_SIZE, type RolloutSummary } from '@ed/contract/rollouts';
+import { CellText } from '../../../shared/components/cell-text';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { rolloutPath } from '../../../shared/lib/app-links';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
@@ -29,10 +30,12 @@ const COLUMNS: GridColDef<RolloutSummary>[] = [
     headerName: 'Name',
     minWidth: 120,
     flex: 1,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={rolloutPath(row.id)}>
-        {row.name}
-      </Link>
+    renderCell: ({ row, hasFocus }) => (
+      <CellText text={row.name} hasFocus={hasFocus}>
+        <Link component={RouterLink} to={rolloutPath(row.id)}>
+          {row.name}
+        </Link>
+      </CellText>
     ),
   },
   {

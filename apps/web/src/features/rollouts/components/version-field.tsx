@@ -14,8 +14,9 @@ export function VersionField() {
   const { field } = useController({ name: 'version' });
   const family = useWatch({ name: 'family' }) as Family;
   const latest = useLatestVersions()[family];
-  const problem = useFieldProblem('version');
   const value = (field.value as string | undefined) ?? '';
+  // A version given (typed, or by the address) is judged at once: one not published says so here.
+  const problem = useFieldProblem('version', value !== '');
   const published = useRolloutVersions(family).data?.versions.map((v) => v.semantic);
   const options = published ?? (latest ? [latest] : []);
   return (

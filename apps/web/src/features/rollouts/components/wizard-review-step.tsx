@@ -54,7 +54,13 @@ export function ReviewStep({ onPlan }: { onPlan: (plan: PlanResponse | null) => 
       {answer && (
         <Stack component="dl" spacing={0.5} sx={{ m: 0, '& dt': { fontWeight: 500 }, '& dd': { m: 0, mb: 1 } }}>
           <dt>Units to update</dt>
-          <dd>{answer.total}</dd>
+          <dd>{answer.total - answer.alreadyStaged}</dd>
+          {answer.alreadyStaged > 0 && (
+            <>
+              <dt>Already staged by the update scheduler (skipped)</dt>
+              <dd>{answer.alreadyStaged}</dd>
+            </>
+          )}
           <dt>{payload === 'spec' ? `Already have ${specName}` : `Already on ${version} or later`}</dt>
           <dd>{answer.alreadyOnVersion}</dd>
           <dt>Of another family (left out)</dt>

@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import { markConnected } from './presence.js';
+import { bearer, type TestApp } from './test-app.js';
+import { writePackage } from './packages.js';
+
+export const idle = { downloading: {}, downloadProgress: {}, installing: {}, installProgress: {} };
+
+/**
+ * Aligners, 5.2.0 published, and the acts of a rollout's units (installed, failed, offline), for
+ * the rollout tests: everything goes in through the paths a unit or a person takes.
+ */
+export function rolloutFixture(t: () => TestApp, token: () => string) {
+  const app = () => t().app;
+  const post = (url: string, payload: object, as = token()) =>
+    app().inject({ method: 'POST', url, payload, headers: bearer(as) });
+  const get = (url: string, as = token()) => app().inject({ method: 'GET', url, headers: bearer(as) });
+  return {
+    post,
+    get,
+    async publish() {
+      await writePackage(t().config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
+      const published = await post('/create/update/v1', {
+        version: { semantic: '5.2.0' },
+        family: 'aligner',
+        path: 'aligner-5.2.0',
+      });
+      expect(published.statusCode).toBe(200);
+    },
+    async units(prefix: string, n: number, version = '5.0.0') {
+      const serials = Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(9 - prefix.length, '0')}`);
+      for (const s of serials) {
+        await markConnected(app(), s);
+        await app().fleet.equipment.applyState(s, 'aligner', { version: { semantic: version, meta: null } });
+      }
+      return serials;
+    },
+    /** The unit reports the new version; the delivery tracker then closes its staging, as in the field. */
+    async installed(s: string) {
+      await app().fleet.equipment.applyState(s, 'aligner', { version: { semantic: '5.2.0', meta: null } });
+      app().events.notify('unitChanged', { serialNumber: s });
+      await app().software.tracker.settled();
+    },
+    failed: (s: string) =>
+      app().fleet.equipment.applyState(s, 'aligner', { updateState: { state: 'INSTALLATION_FAILED', ...idle } }),
+    /** The unit's connection ends (its will). */
+    offline: (s: string) => app().fleet.presence.death({ serialNumber: s, seq: null, replay: false }),
+    async stagedSerials(serials: string[]) {
+      const rows = await app().software.repository.stagedOf(serials);
+      return serials.filter((s) => rows.get(s)?.semantic === '5.2.0');
+    },
+    rollout: async (id: number) => (await get(`/read/rollout/v1?id=${id}`)).json(),
+    round: () => app().rollouts.tick(),
+    async create(body: object) {
+      const res = await post('/create/rollout/v1', {
+        name: 'To 5.2.0',
+        family: 'aligner',
+        version: '5.2.0',
+        target: { kind: 'pattern', pattern: 'ROL*' },
+        waves: [{ percent: 10 }, { percent: 40 }, { rest: true }],
+        start: true,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number }>().id;
+    },
+  };
+}
