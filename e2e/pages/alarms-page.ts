@@ -36,6 +36,11 @@ export class AlarmsPage {
     await this.page.getByRole('textbox', { name: 'Serial number', exact: true }).fill(serialNumber);
   }
 
+  async filterRule(name: string) {
+    await this.page.getByRole('combobox', { name: 'Rule' }).click();
+    await this.page.getByRole('option', { name }).click();
+  }
+
   async acknowledge(serialNumber: string) {
     await this.row(serialNumber)
       .getByRole('button', { name: `Acknowledge the alarm on ${serialNumber}` })

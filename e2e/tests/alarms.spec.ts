@@ -7,6 +7,7 @@ import { AlarmsPage } from '../pages/alarms-page.js';
 import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';
 import { callRoute } from '../support/api-client.js';
+import { headersOfPage } from '../support/api-session.js';
 import { startOwnFleet } from '../support/own-fleet.js';
 import { E2E } from '../support/e2e-env.js';
 
@@ -64,7 +65,7 @@ test('an alarm raised by a unit going offline is acknowledged, clears when the u
       expect.objectContaining({
         Unit: unit.serialNumber,
         Rule: 'E2E offline',
-        Status: 'cleared',
+        Status: 'Cleared',
         'Acknowledged By': 'engineer',
       }),
     ]);
@@ -78,5 +79,59 @@ test('an alarm raised by a unit going offline is acknowledged, clears when the u
       body: { serialNumber: unit.serialNumber },
       headers: { authorization: `Bearer ${token}` },
     });
+  }
+});
+
+test('the list holds still under the pointer: a Clear hits the row read, and says the alarm may come back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const pair = startOwnFleet({ units: 2, seed: 18_7 });
+  await pair.ready;
+  const [first, second] = pair.units as [(typeof pair.units)[number], (typeof pair.units)[number]];
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('engineer', E2E.demoPassword);
+  await new AppShell(page).expectSignedIn();
+  const alarms = new AlarmsPage(page);
+  await alarms.createOfflineRule('E2E hold still', 1);
+  try {
+    await alarms.open();
+    await alarms.filterRule('E2E hold still');
+    // The pointer away from the list until the test rests it there.
+    await page.mouse.move(0, 0);
+    await first.dropFor(600_000, 'clean');
+    await expect(alarms.row(first.serialNumber)).toBeVisible({ timeout: 20_000 });
+
+    // The pointer rests on the list while another alarm arrives: nothing moves under it.
+    await alarms.grid().hover();
+    await second.dropFor(600_000, 'clean');
+    await expect(page.getByText('New alarms arrived: the list holds still under the pointer')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(alarms.row(second.serialNumber)).toBeHidden();
+    await alarms
+      .row(first.serialNumber)
+      .getByRole('button', { name: `Clear the alarm on ${first.serialNumber}` })
+      .click();
+    await expect(
+      page.getByText(
+        `Cleared the alarm on ${first.serialNumber}. While its condition still holds, the rule raises it again at its next check.`,
+      ),
+    ).toBeVisible();
+
+    // Once the pointer leaves, the list shows what arrived.
+    await page.mouse.move(0, 0);
+    await expect(alarms.row(second.serialNumber)).toBeVisible();
+  } finally {
+    await alarms.deleteRule('E2E hold still');
+    await pair.stop();
+    const headers = await headersOfPage(page);
+    for (const unit of pair.units) {
+      await callRoute(page.request, alignersRoutes.deleteEquipment, {
+        body: { serialNumber: unit.serialNumber },
+        headers,
+      });
+    }
   }
 });

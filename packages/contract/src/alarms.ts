@@ -102,6 +102,10 @@ export const alarmRulesResponseSchema = z.object({ rules: z.array(alarmRuleSchem
 
 export const ALARM_STATUSES = ['active', 'cleared'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+/** Who cleared alarms that a change of their rule ended (`clearedBy`). */
+export const RULE_CHANGED_CLEARER = 'rule changed';
+/** As the screen and its CSV say them. */
+export const ALARM_STATUS_LABELS: Record<AlarmStatus, string> = { active: 'Active', cleared: 'Cleared' };
 
 export const alarmSchema = z.object({
   id: z.number().int(),

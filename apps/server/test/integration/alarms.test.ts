@@ -258,7 +258,7 @@ describe('alarm rules on the fleet', () => {
     expect(res.headers['x-export-rows']).toBe(String(listed.totalDocs));
     const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(rows.map((r) => r.Unit)).toEqual(listed.docs.map((a) => a.serialNumber));
-    expect(rows[0]).toMatchObject({ Status: 'cleared', Rule: listed.docs[0]!.ruleName });
+    expect(rows[0]).toMatchObject({ Status: 'Cleared', Rule: listed.docs[0]!.ruleName });
     const bad = await call(support, '/export/alarms/v1?status=gone');
     expect(bad.statusCode).toBe(400);
     const tech = (await f.t.signIn('tech1')).access_token;

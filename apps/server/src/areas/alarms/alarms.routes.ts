@@ -1,16 +1,16 @@
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
-import type { Alarm } from '@ed/contract/alarms';
+import { ALARM_SEVERITY_LABELS, ALARM_STATUS_LABELS, type Alarm } from '@ed/contract/alarms';
 import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf } from '../../shared/route-table.js';
 
-/** The columns of the Alarms table, and the times it shows as hovers. */
+/** The columns of the Alarms table in the screen's words, and the times it shows as hovers. */
 const ALARM_COLUMNS: CsvColumn<Alarm>[] = [
   { header: 'Raised (UTC)', value: (a) => a.raisedAt },
-  { header: 'Severity', value: (a) => a.severity },
+  { header: 'Severity', value: (a) => ALARM_SEVERITY_LABELS[a.severity] },
   { header: 'Unit', value: (a) => a.serialNumber },
   { header: 'Rule', value: (a) => a.ruleName },
   { header: 'Details', value: (a) => a.details },
-  { header: 'Status', value: (a) => a.status },
+  { header: 'Status', value: (a) => ALARM_STATUS_LABELS[a.status] },
   { header: 'Acknowledged By', value: (a) => a.acknowledgedBy },
   { header: 'Acknowledged (UTC)', value: (a) => a.acknowledgedAt },
   { header: 'Cleared By', value: (a) => (a.clearedAt ? (a.clearedBy ?? 'the condition') : null) },

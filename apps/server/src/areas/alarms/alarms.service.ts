@@ -1,4 +1,10 @@
-import { ALARM_RULES_MAX, describeCondition, type AlarmCondition, type AlarmRule } from '@ed/contract/alarms';
+import {
+  ALARM_RULES_MAX,
+  RULE_CHANGED_CLEARER,
+  describeCondition,
+  type AlarmCondition,
+  type AlarmRule,
+} from '@ed/contract/alarms';
 import type { z } from 'zod';
 import type { alarmsQuerySchema, createAlarmRuleSchema } from '@ed/contract/alarms';
 import type { Db } from '../../db/client.js';
@@ -91,7 +97,7 @@ export class AlarmsService {
     if (!row) throw notFound(`There is no alarm rule ${id}.`);
     // A changed condition is a new rule: what the old one raised no longer says anything.
     if (conditionChanged || !input.enabled) {
-      const cleared = await this.deps.alarms.clear(id, null, now, 'rule changed');
+      const cleared = await this.deps.alarms.clear(id, null, now, RULE_CHANGED_CLEARER);
       if (cleared > 0) this.deps.changed();
     }
     if (restart) await this.evaluateAtOnce(row);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlarmStatus, createAlarmRuleSchema } from '@ed/contract/alarms';
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
@@ -22,13 +23,35 @@ export const alarmKeys = {
   rules: ['alarms', 'rules'] as const,
 };
 
-/** Every raise, acknowledgement or clearing anywhere is pushed (ALARMS_CHANGED): what is shown is read again. */
+/** While alarms stream in, the lists are read again at most this often: a filter typed meanwhile is not queued behind them. */
+const REREAD_MS = 2_000;
+
+/**
+ * Every raise, acknowledgement or clearing anywhere is pushed (ALARMS_CHANGED): the counts at once,
+ * what is shown read again, at most every REREAD_MS (the last push of a burst always counts).
+ */
 export function useLiveAlarms(enabled = true) {
   const queryClient = useQueryClient();
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   useLiveEvent('ALARMS_CHANGED', (counts) => {
     if (!enabled) return;
     queryClient.setQueryData(alarmKeys.counts, counts);
-    void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+    if (timer.current) return;
+    const reread = () => {
+      timer.current = null;
+      last.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.all, predicate: (q) => q.queryKey[1] !== 'counts' });
+    };
+    const wait = last.current + REREAD_MS - Date.now();
+    if (wait <= 0) reread();
+    else timer.current = setTimeout(reread, wait);
   });
 }
 

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import DoneIcon from '@mui/icons-material/Done';
 import ClearIcon from '@mui/icons-material/Clear';
 import type { GridColDef } from '@mui/x-data-grid';
-import { ALARMS_PAGE_SIZE, type Alarm } from '@ed/contract/alarms';
+import { ALARMS_PAGE_SIZE, RULE_CHANGED_CLEARER, type Alarm } from '@ed/contract/alarms';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
@@ -12,7 +12,8 @@ import { SeverityChip } from './severity-chip';
 
 const statusText = (row: Alarm) => {
   if (row.status === 'active') return row.acknowledgedBy ? `Active, acknowledged by ${row.acknowledgedBy}` : 'Active';
-  const by = row.clearedBy ? ` by ${row.clearedBy}` : '';
+  const by =
+    row.clearedBy === RULE_CHANGED_CLEARER ? ' when its rule changed' : row.clearedBy ? ` by ${row.clearedBy}` : '';
   return `Cleared${by}${row.acknowledgedBy ? `, acknowledged by ${row.acknowledgedBy}` : ''}`;
 };
 

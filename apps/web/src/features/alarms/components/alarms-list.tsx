@@ -1,16 +1,20 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { UseMutateFunction } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { Alarm, AlarmStatus } from '@ed/contract/alarms';
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
 import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
 import { listLoading } from '../../../shared/lib/list-loading';
+import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
+import { useHeldRows } from '../../../shared/lib/use-held-rows';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useAcknowledgeAlarms, useAlarmRules, useAlarms, useClearAlarms } from '../api/alarms';
 import { AlarmsGrid } from './alarms-grid';
@@ -58,6 +62,14 @@ function ChoiceFilter(props: {
   );
 }
 
+type AlarmAct = 'Acknowledged' | 'Cleared';
+
+/** What the user is told after an act; a cleared alarm comes back while its condition holds. */
+const actText = (done: AlarmAct, alarm: Alarm) =>
+  done === 'Cleared'
+    ? `Cleared the alarm on ${alarm.serialNumber}. While its condition still holds, the rule raises it again at its next check.`
+    : `Acknowledged the alarm on ${alarm.serialNumber}.`;
+
 /** The alarms, filtered by status, acknowledgement, rule and unit, with Acknowledge and Clear on each. */
 export function AlarmsList() {
   const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
@@ -79,13 +91,21 @@ export function AlarmsList() {
   const acknowledge = useAcknowledgeAlarms();
   const clear = useClearAlarms();
   const { notify } = useNotice();
+  const me = useSession()?.user.username ?? '';
+  const held = useHeldRows(list.data?.docs);
+  const { patch, release } = held;
+  // Another filter or page is another list: nothing of the old one is held.
+  useEffect(() => release(), [query, release]);
   const act = useCallback(
-    (run: UseMutateFunction<unknown, Error, number[]>, done: string) => (alarm: Alarm) =>
+    (run: UseMutateFunction<unknown, Error, number[]>, done: AlarmAct) => (alarm: Alarm) =>
       run([alarm.id], {
-        onSuccess: () => notify(`${done} the alarm on ${alarm.serialNumber}.`, 'success'),
+        onSuccess: () => {
+          patch(alarm.id, done === 'Cleared' ? { status: 'cleared', clearedBy: me } : { acknowledgedBy: me });
+          notify(actText(done, alarm), 'success');
+        },
         onError: (err) => notify(errorMessage(err), 'error'),
       }),
-    [notify],
+    [notify, patch, me],
   );
 
   return (
@@ -134,15 +154,23 @@ export function AlarmsList() {
           {errorMessage(list.error)}
         </Alert>
       )}
-      <AlarmsGrid
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-        onAcknowledge={act(acknowledge.mutate, 'Acknowledged')}
-        onClear={act(clear.mutate, 'Cleared')}
-      />
+      <Box onMouseEnter={held.hold} onMouseLeave={held.release}>
+        <AlarmsGrid
+          rows={held.rows}
+          totalDocs={list.data?.totalDocs}
+          loading={listLoading(list)}
+          page={page}
+          onPageChange={(next) => {
+            held.release();
+            setPage(next);
+          }}
+          onAcknowledge={act(acknowledge.mutate, 'Acknowledged')}
+          onClear={act(clear.mutate, 'Cleared')}
+        />
+      </Box>
+      <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mt: 1, minHeight: '1.5em' }}>
+        {held.pending ? 'New alarms arrived: the list holds still under the pointer and updates when it leaves.' : ''}
+      </Typography>
     </>
   );
 }
