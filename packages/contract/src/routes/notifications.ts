@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import {
   citiesQuerySchema,
@@ -25,6 +26,16 @@ export const notificationsRoutes = defineRoutes({
     query: notificationsQuerySchema,
     ok: { 200: notificationsResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportNotifications: {
+    method: 'GET',
+    path: '/export/notifications/v1',
+    tag,
+    access,
+    summary: exportSummary('The notifications, newest first,'),
+    // The list has no filter and one order: its query less the page is empty.
+    query: notificationsQuerySchema.omit({ page: true }),
+    ...CSV_ANSWER,
   },
   createNotification: {
     method: 'POST',

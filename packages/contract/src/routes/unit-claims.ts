@@ -1,3 +1,4 @@
+import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
 import { decideUnitClaimSchema, unitClaimsQuerySchema, unitClaimsResponseSchema } from '../unit-claims.js';
@@ -19,6 +20,16 @@ export const unitClaimsRoutes = defineRoutes({
     query: unitClaimsQuerySchema,
     ok: { 200: unitClaimsResponseSchema },
     errors: [400, 401, 403],
+  },
+  exportClaims: {
+    method: 'GET',
+    path: '/export/unit_claims/v1',
+    tag,
+    access,
+    summary: exportSummary('The claims, newest first,'),
+    // The list has no page (it is one bounded list): its query is the whole filter.
+    query: unitClaimsQuerySchema,
+    ...CSV_ANSWER,
   },
   decideClaim: {
     method: 'POST',

@@ -10,6 +10,14 @@ export interface ClaimOrigin {
 
 const LIST_DAYS = 30;
 
+/** The list's two filters: the claims waiting, or those and every claim of the last 30 days. */
+export type UnitClaimsFilter = 'pending' | 'all';
+
+const listFilter = (status: UnitClaimsFilter) =>
+  status === 'pending'
+    ? eq(unitClaims.status, 'pending')
+    : or(eq(unitClaims.status, 'pending'), gt(unitClaims.requestedAt, sql`now() - ${`${LIST_DAYS} days`}::interval`));
+
 /** Claims to serial numbers that have a credential (docs/device-protocol.md, "Claims"). */
 export class UnitClaimsRepository {
   constructor(private readonly db: Db) {}
@@ -58,8 +66,22 @@ export class UnitClaimsRepository {
   }
 
   /** Pending claims first, then (with `all`) those decided in the last 30 days; newest first, bounded. */
-  async list(status: 'pending' | 'all'): Promise<{ claims: UnitClaim[]; pending: number }> {
-    const recent = gt(unitClaims.requestedAt, sql`now() - ${`${LIST_DAYS} days`}::interval`);
+  async list(status: UnitClaimsFilter): Promise<{ claims: UnitClaim[]; pending: number }> {
+    const [claims, pending] = await Promise.all([this.rows(status, 0, UNIT_CLAIMS_MAX), this.count('pending')]);
+    return { pending, claims };
+  }
+
+  /** How many claims the list's filter matches. */
+  async count(status: UnitClaimsFilter): Promise<number> {
+    const [total] = await this.db.select({ n: count() }).from(unitClaims).where(listFilter(status));
+    return total?.n ?? 0;
+  }
+
+  /**
+   * The list's claims, newest first, from `offset` (the list, or a page of an export). The pending
+   * filter reads unit_claims_status_requested_idx; `all` reads unit_claims_requested_idx.
+   */
+  async rows(status: UnitClaimsFilter, offset: number, limit: number): Promise<UnitClaim[]> {
     const rows = await this.db
       .select({
         id: unitClaims.id,
@@ -74,18 +96,23 @@ export class UnitClaimsRepository {
       })
       .from(unitClaims)
       .leftJoin(deviceCredentials, eq(deviceCredentials.serialNumber, unitClaims.serialNumber))
-      .where(status === 'pending' ? eq(unitClaims.status, 'pending') : or(eq(unitClaims.status, 'pending'), recent))
+      .where(listFilter(status))
       .orderBy(desc(unitClaims.requestedAt), desc(unitClaims.id))
-      .limit(UNIT_CLAIMS_MAX);
-    const [pending] = await this.db.select({ n: count() }).from(unitClaims).where(eq(unitClaims.status, 'pending'));
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => ({
+      ...row,
+      requestedAt: row.requestedAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      credentialIssuedAt: row.credentialIssuedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** The list's claims for an export: the same filter and order, a page at a time. */
+  exportSource(status: UnitClaimsFilter) {
     return {
-      pending: pending?.n ?? 0,
-      claims: rows.map((row) => ({
-        ...row,
-        requestedAt: row.requestedAt.toISOString(),
-        decidedAt: row.decidedAt?.toISOString() ?? null,
-        credentialIssuedAt: row.credentialIssuedAt?.toISOString() ?? null,
-      })),
+      count: () => this.count(status),
+      page: (offset: number, limit: number) => this.rows(status, offset, limit),
     };
   }
 

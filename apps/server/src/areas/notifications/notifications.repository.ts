@@ -23,8 +23,18 @@ export class NotificationsRepository {
   }
 
   async page(page: number, pageSize: number) {
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
-    const rows = await this.db
+    const [total, rows] = await Promise.all([this.count(), this.rows((page - 1) * pageSize, pageSize)]);
+    return { total, rows };
+  }
+
+  async count(): Promise<number> {
+    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+    return total?.n ?? 0;
+  }
+
+  /** The list's rows, newest first (notifications_created_idx), from `offset`: a page, or a page of an export. */
+  rows(offset: number, limit: number) {
+    return this.db
       .select({
         row: notifications,
         deliveredCount: Deliveries.deliveredCount('notification', notifications.id),
@@ -33,9 +43,8 @@ export class NotificationsRepository {
       .from(notifications)
       .leftJoin(savedViews, eq(savedViews.id, notifications.viewId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: count?.n ?? 0, rows };
+      .limit(limit)
+      .offset(offset);
   }
 
   countries() {

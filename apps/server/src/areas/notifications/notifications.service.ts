@@ -76,6 +76,16 @@ export class NotificationsService {
     return { totalDocs: total, docs: rows.map((r) => toNotification(r.row, r.deliveredCount, r.viewName)) };
   }
 
+  /** The list's rows for an export: newest first, a page at a time. */
+  exportSource() {
+    const repository = this.deps.repository;
+    return {
+      count: () => repository.count(),
+      page: async (offset: number, limit: number) =>
+        (await repository.rows(offset, limit)).map((r) => toNotification(r.row, r.deliveredCount, r.viewName)),
+    };
+  }
+
   countries() {
     return this.deps.repository.countries();
   }

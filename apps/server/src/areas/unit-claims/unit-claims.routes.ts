@@ -1,6 +1,27 @@
 import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
+import type { UnitClaim } from '@ed/contract/unit-claims';
+import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { conflict, notFound } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
+
+/** A claim's status in the screen's words (apps/web unit-claims-page.tsx). */
+const STATUS_TEXT: Record<UnitClaim['status'], string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  refused: 'Refused',
+  used: 'Credential issued',
+};
+
+/** The columns of the Unit Claims table, less its actions. */
+const CLAIM_COLUMNS: CsvColumn<UnitClaim>[] = [
+  { header: 'Serial Number', value: (c) => c.serialNumber },
+  { header: 'Asked (UTC)', value: (c) => c.requestedAt },
+  { header: 'From', value: (c) => c.address },
+  { header: 'Country', value: (c) => c.countryCode },
+  { header: 'Present Credential Since (UTC)', value: (c) => c.credentialIssuedAt },
+  { header: 'Status', value: (c) => STATUS_TEXT[c.status] },
+  { header: 'Decided By', value: (c) => c.decidedBy },
+];
 
 /**
  * Claims to registered serial numbers (/UnitClaims, admin): the fleet's enrollment key alone
@@ -10,6 +31,13 @@ export default routesOf(unitClaimsRoutes, (app) => {
   const claims = () => app.fleet.credentials.claims;
   return {
     listClaims: async (req) => claims().list(req.query.status),
+    exportClaims: async (req, reply) =>
+      sendCsv(reply, {
+        fileName: 'unit-claims.csv',
+        columns: CLAIM_COLUMNS,
+        source: claims().exportSource(req.query.status),
+        logger: req.log,
+      }),
     decideClaim: async (req) => {
       const { id, decision } = req.body;
       const serialNumber = await claims().decide(id, decision === 'approve', req.session.user.username);

@@ -39,5 +39,8 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('aligner: Bavaria, Germany')).toBeTruthy();
     expect(screen.getByText('gtps: View: Oasis fleet')).toBeTruthy();
     expect(screen.getByText('gtps: View: (deleted)')).toBeTruthy();
+    // The list has no filter: Export CSV beside Create Notification exports it all.
+    expect(screen.getByRole('button', { name: 'Create Notification' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 });

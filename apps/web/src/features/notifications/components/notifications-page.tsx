@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Notification } from '@ed/contract/notifications';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
 import { errorMessage } from '../../../shared/api/http';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { PagedGrid } from '../../../shared/components/paged-grid';
-import { formatUtc } from '../../../shared/lib/dates';
+import { formatUtcDay } from '../../../shared/lib/dates';
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useNotifications } from '../api/notifications';
@@ -29,8 +31,21 @@ export function NotificationsPage() {
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 110 },
       { field: 'resourcePath', headerName: 'Path', flex: 1.5, minWidth: 120 },
       { field: 'mimeType', headerName: 'MIME Type', width: 100 },
-      { field: 'beginsOn', headerName: 'Begins', minWidth: 96, flex: 1, valueFormatter: (v: string) => formatUtc(v) },
-      { field: 'endsOn', headerName: 'Ends', minWidth: 96, flex: 1, valueFormatter: (v: string) => formatUtc(v) },
+      // Whole UTC days, as the wizard picks them: the screens' date order, no misleading midnight.
+      {
+        field: 'beginsOn',
+        headerName: 'Begins (UTC)',
+        minWidth: 96,
+        flex: 1,
+        valueFormatter: (v: string) => formatUtcDay(v),
+      },
+      {
+        field: 'endsOn',
+        headerName: 'Ends (UTC)',
+        minWidth: 96,
+        flex: 1,
+        valueFormatter: (v: string) => formatUtcDay(v),
+      },
       { field: 'targetType', headerName: 'Target Type', width: 100 },
       {
         field: 'target',
@@ -45,10 +60,12 @@ export function NotificationsPage() {
   );
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => setCreating(true)}>
           Create Notification
         </Button>
+        {/* The list has no filter: the export is every notification, newest first. */}
+        <ExportCsvButton route={notificationsRoutes.exportNotifications} query={{}} fileName="notifications.csv" />
       </Stack>
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <PagedGrid

@@ -8,9 +8,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@ed/contract/constants';
+import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
 import type { UnitClaim } from '@ed/contract/unit-claims';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
@@ -46,7 +48,8 @@ export function UnitClaimsPage() {
   const showAll = filters.decided === '1';
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const { notify } = useNotice();
-  const list = useUnitClaims(showAll ? 'all' : 'pending');
+  const status = showAll ? 'all' : 'pending';
+  const list = useUnitClaims(status);
   const decide = useDecideUnitClaim();
   const claims = list.data?.claims;
 
@@ -112,6 +115,7 @@ export function UnitClaimsPage() {
           control={<Switch checked={showAll} onChange={(e) => setFilters({ decided: e.target.checked ? '1' : '' })} />}
           label="Show decided claims (30 days)"
         />
+        <ExportCsvButton route={unitClaimsRoutes.exportClaims} query={{ status }} fileName="unit-claims.csv" />
       </Stack>
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <PagedGrid

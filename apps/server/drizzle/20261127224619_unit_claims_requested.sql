@@ -1,0 +1,1 @@
+CREATE INDEX "unit_claims_requested_idx" ON "unit_claims" USING btree ("requested_at","id");

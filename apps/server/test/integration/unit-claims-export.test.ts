@@ -1,0 +1,103 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnitClaimsResponse } from '@ed/contract/unit-claims';
+import { deviceCredentials, unitClaims } from '../../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = 86_400_000;
+const HEADER = [
+  'Serial Number',
+  'Asked (UTC)',
+  'From',
+  'Country',
+  'Present Credential Since (UTC)',
+  'Status',
+  'Decided By',
+];
+const ISSUED = new Date('2024-01-02T03:04:05.000Z');
+
+/** The Unit Claims list as CSV (docs/csv-export.md): the switch's filter, newest first, as listed. */
+describe('unit claims export', () => {
+  let t: TestApp;
+  let admin: string;
+  let engineer: string;
+  beforeAll(async () => {
+    t = await createTestApp({ JOB_INTERVAL_MS: '0' });
+    await t.createUser('claims-export-engineer', 'engineer');
+    admin = (await t.signIn('admin')).access_token;
+    engineer = (await t.signIn('claims-export-engineer')).access_token;
+    const now = Date.now();
+    await t.app.db.insert(deviceCredentials).values({ serialNumber: 'V55EX0001', tokenHash: 'h-1', createdAt: ISSUED });
+    await t.app.db.insert(unitClaims).values([
+      // Waiting for a day: in both filters.
+      {
+        serialNumber: 'V55EX0001',
+        claimTokenHash: 'c-1',
+        address: '81.2.69.142',
+        countryCode: 'GB',
+        requestedAt: new Date(now - DAY),
+      },
+      // Waiting for 40 days: still in both.
+      { serialNumber: 'V55EX0002', claimTokenHash: 'c-2', requestedAt: new Date(now - 40 * DAY) },
+      // Refused 4 days ago: only with the decided ones.
+      {
+        serialNumber: 'V55EX0003',
+        claimTokenHash: 'c-3',
+        address: '10.0.0.3',
+        requestedAt: new Date(now - 5 * DAY),
+        status: 'refused',
+        decidedBy: 'admin',
+        decidedAt: new Date(now - 4 * DAY),
+      },
+      // Approved and older than 30 days: in neither.
+      {
+        serialNumber: 'V55EX0004',
+        claimTokenHash: 'c-4',
+        requestedAt: new Date(now - 40 * DAY),
+        status: 'approved',
+        decidedBy: 'admin',
+        decidedAt: new Date(now - 39 * DAY),
+      },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token: string | undefined = admin) =>
+    t.app.inject({ url, headers: token ? bearer(token) : {} });
+  const listed = async (status: string) =>
+    (await get(`/read/unit_claims/v1?status=${status}`)).json<UnitClaimsResponse>().claims;
+
+  it('sends the header row and the listed claims in the list order, of the switch’s filter', async () => {
+    const pending = await listed('pending');
+    expect(pending.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0002']);
+    const waiting = await get('/export/unit_claims/v1');
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.headers['content-type']).toContain('text/csv');
+    expect(waiting.headers['content-disposition']).toBe('attachment; filename="unit-claims.csv"');
+    expect(waiting.headers['x-export-rows']).toBe('2');
+    const [header, ...rows] = parse(waiting.body);
+    expect(header).toEqual(HEADER);
+    expect(rows).toEqual([
+      ['V55EX0001', pending[0]!.requestedAt, '81.2.69.142', 'GB', ISSUED.toISOString(), 'Waiting', ''],
+      ['V55EX0002', pending[1]!.requestedAt, '', '', '', 'Waiting', ''],
+    ]);
+    expect(rows[0]![1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const all = await listed('all');
+    expect(all.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0003', 'V55EX0002']);
+    const decided = await get('/export/unit_claims/v1?status=all');
+    expect(decided.headers['x-export-rows']).toBe('3');
+    const allRows = parse<Record<string, string>>(decided.body, { columns: true });
+    expect(allRows.map((r) => r['Serial Number'])).toEqual(all.map((c) => c.serialNumber));
+    expect(allRows[1]).toMatchObject({ Status: 'Refused', 'Decided By': 'admin', From: '10.0.0.3' });
+
+    const bad = await get('/export/unit_claims/v1?status=sideways');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('status');
+  });
+
+  it('answers 403 to a role that may not decide claims, 401 to nobody', async () => {
+    expect((await get('/export/unit_claims/v1', engineer)).statusCode).toBe(403);
+    expect((await get('/export/unit_claims/v1', '')).statusCode).toBe(401);
+  });
+});
