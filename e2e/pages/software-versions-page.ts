@@ -46,4 +46,18 @@ export class SoftwareVersionsPage {
       this.page.getByText(new RegExp(`^${expectedMatches} aligners scheduled for .* on ${day}\\.$`)),
     ).toBeVisible();
   }
+
+  /** The aligners of a saved view, chosen in place of a pattern, scheduled for a day. */
+  async scheduleView(viewName: string, day: string, expectedMatches: number) {
+    await this.page.getByRole('button', { name: 'Schedule Aligner Updates' }).click();
+    const dialog = this.scheduleDialog();
+    await dialog.getByRole('combobox', { name: 'Saved view' }).click();
+    await this.page.getByRole('option', { name: viewName }).click();
+    await expect(dialog.getByText(new RegExp(`^${expectedMatches} aligners? match`))).toBeVisible();
+    await dialog.getByLabel('Date').fill(day);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      this.page.getByText(new RegExp(`^${expectedMatches} aligners scheduled for .* on ${day}\\.$`)),
+    ).toBeVisible();
+  }
 }

@@ -34,7 +34,9 @@ test('a camera calibration a unit uploaded shows its matrices', async ({ page })
   await cal.filterByCamera(board);
   await expect(cal.grid().getByRole('row').filter({ hasText: board }).first()).toBeVisible();
   await cal.filterByCamera('NO-SUCH-CAMERA');
-  await expect(cal.grid().getByText('No rows')).toBeVisible();
+  await expect(
+    cal.grid().getByText('No calibration has a camera whose serial number contains NO-SUCH-CAMERA.'),
+  ).toBeVisible();
 });
 
 test('the assistant lists a session a simulated unit opened, with its exchanges', async ({ page }) => {

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { AppShell } from '../pages/app-shell.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { EquipmentPage, gates, type UnitSummary } from '../pages/equipment-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { RadarPage } from '../pages/radar-page.js';
 import { SoftwareVersionsPage } from '../pages/software-versions-page.js';
+import { callRoute } from '../support/api-client.js';
+import { headersOfPage } from '../support/api-session.js';
 import { E2E } from '../support/e2e-env.js';
 
 const below = (u: UnitSummary, version: string) => {
@@ -75,5 +78,36 @@ test.describe('software updates', () => {
         .getByText('No aligners match your serial number pattern.  Please try a different search.'),
     ).toBeVisible();
     await expect(software.scheduleDialog().getByRole('button', { name: 'Confirm' })).toBeHidden();
+  });
+
+  test('a saved view scheduled: the dialog says how many, and shows no problem afterwards', async ({ page }) => {
+    const aligners = (await new EquipmentPage(page).units())
+      .filter((u) => u.family === 'aligner' && below(u, '5.2.0'))
+      .slice(3, 5);
+    expect(aligners).toHaveLength(2);
+    const headers = await headersOfPage(page);
+    const created = await callRoute(page.request, savedViewsRoutes.createSavedView, {
+      body: {
+        name: 'E2E two aligners',
+        shared: false,
+        filter: { family: 'aligner', serialNumber: aligners.map((u) => u.serialNumber).join(',') },
+      },
+      headers,
+    });
+    expect(created.status()).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+    try {
+      const software = new SoftwareVersionsPage(page);
+      await software.open();
+      const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+      await software.scheduleView('E2E two aligners', day, 2);
+      // The dialog is ready for another: its pattern is empty, and no mistake is shown for it.
+      const pattern = software.scheduleDialog().getByRole('textbox', { name: 'Serial number pattern' });
+      await expect(pattern).toHaveValue('');
+      await expect(pattern).toHaveAttribute('aria-invalid', 'false');
+      await expect(software.scheduleDialog().getByText(/required/)).toBeHidden();
+    } finally {
+      await callRoute(page.request, savedViewsRoutes.deleteSavedView, { body: { id }, headers });
+    }
   });
 });

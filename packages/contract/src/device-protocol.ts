@@ -33,7 +33,7 @@ export const serialNumberSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{8,9}$/, 'serialNumber must be 8 or 9 letters or digits');
+  .regex(/^[A-Z0-9]{8,9}$/, 'A serial number has 8 or 9 letters or digits');
 
 /**
  * Retained on `status`: the birth `{online: true, seq}` after connecting and the last will

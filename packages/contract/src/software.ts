@@ -221,9 +221,16 @@ export const scheduleFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (form.viewId !== null) return;
-    for (const issue of serialPatternSchema.safeParse(form.pattern).error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: ['pattern'] });
-    }
+    // The screen's words for the field it labels, not the API's parameter name.
+    const problem = serialPatternSchema.safeParse(form.pattern).error?.issues[0];
+    if (!problem) return;
+    const message =
+      form.pattern.trim() === ''
+        ? 'Type a serial number pattern, or choose a saved view.'
+        : problem.code === 'too_big'
+          ? 'A serial number pattern is at most 200 characters.'
+          : 'A serial number pattern holds letters, digits, * and ?; separate several with commas.';
+    ctx.addIssue({ code: 'custom', message, path: ['pattern'] });
   });
 
 /** Units a schedule leaves out: those with a schedule still to run, and those already on the version. */

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import { hasPermission } from '@ed/contract/permissions';
+import { formatDateTime } from '../../shared/equipment/lib/equipment-text';
 import { useAlarmCounts, useLiveAlarms } from '../../features/alarms/api/alarms';
 import { useSession } from '../../shared/auth/use-session';
 import { useSessionAlerts } from '../../shared/components/notice-context';
@@ -77,7 +78,7 @@ export function NotificationsButton() {
           <List dense>
             {alerts.map((item) => (
               <ListItem key={item.id}>
-                <ListItemText primary={item.text} secondary={item.at.toLocaleTimeString()} />
+                <ListItemText primary={item.text} secondary={formatDateTime(item.at.toISOString())} />
               </ListItem>
             ))}
           </List>

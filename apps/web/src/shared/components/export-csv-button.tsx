@@ -37,7 +37,7 @@ export function ExportCsvButton({ route, query, fileName }: ExportCsvButtonProps
       notify(
         done.matched > done.total
           ? `Exported the first ${count(done.total)} of ${count(done.matched)} rows (the export's limit) to ${fileName}.`
-          : `Exported ${count(done.total)} rows to ${fileName}.`,
+          : `Exported ${count(done.total)} ${done.total === 1 ? 'row' : 'rows'} to ${fileName}.`,
       );
     } catch (err) {
       if (!controller.signal.aborted) notify(errorMessage(err), 'error');

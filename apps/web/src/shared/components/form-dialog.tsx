@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -81,7 +81,12 @@ function FormDialogForm<S extends FormSchema>(
 ) {
   const form = useZodForm(props.schema, props.defaultValues);
   const { formState, handleSubmit } = form.methods;
-  const { failure, run } = useSubmission(props.errorText);
+  const { failure, run, clear } = useSubmission(props.errorText);
+  // A failure is about what was sent: once the user changes an answer it is old news.
+  useEffect(() => {
+    const subscription = form.methods.watch(() => clear());
+    return () => subscription.unsubscribe();
+  }, [form.methods, clear]);
   const ready = form.issues.size === 0 && (!props.requireChange || formState.isDirty);
   return (
     <FormScope form={form}>

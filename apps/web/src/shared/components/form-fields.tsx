@@ -17,13 +17,33 @@ export type FormTextFieldProps = Omit<
   parse?: (text: string) => unknown;
 };
 
+/** The input's maxLength, when the field sets one (slotProps.htmlInput.maxLength). */
+function maxLengthOf(props: Pick<TextFieldProps, 'slotProps' | 'select'>): number | undefined {
+  const input = (props.slotProps as { htmlInput?: { maxLength?: unknown } } | undefined)?.htmlInput;
+  return typeof input?.maxLength === 'number' && !props.select ? input.maxLength : undefined;
+}
+
 /**
  * A text field, or a select with MenuItem children, of the form around it (FormScope): its value is
- * the form's, and its problem (the schema's sentence) replaces the helper text.
+ * the form's, and its problem (the schema's sentence) replaces the helper text. A field with a
+ * maxLength counts its characters as the user types, so text is never cut without a word.
  */
 export function FormTextField({ name, live, parse, helperText, onChange, onBlur, ...props }: FormTextFieldProps) {
   const { field } = useController({ name });
   const problem = useFieldProblem(name, live);
+  const max = maxLengthOf(props);
+  const told = problem ?? helperText;
+  const counted =
+    max === undefined ? (
+      told
+    ) : (
+      <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <span>{told ?? ' '}</span>
+        <span aria-label={`${String(field.value ?? '').length} of ${max} characters`}>
+          {`${String(field.value ?? '').length}/${max}`}
+        </span>
+      </span>
+    );
   return (
     <TextField
       {...props}
@@ -39,7 +59,7 @@ export function FormTextField({ name, live, parse, helperText, onChange, onBlur,
         onBlur?.(event);
       }}
       error={problem !== undefined}
-      helperText={problem ?? helperText}
+      helperText={counted}
     />
   );
 }

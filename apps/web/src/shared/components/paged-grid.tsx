@@ -40,6 +40,8 @@ export interface PagedGridProps<Row extends GridValidRowModel> {
   selectOnClick?: boolean;
   /** Renders every column, so actions in far columns are reachable without scrolling. */
   disableVirtualization?: boolean;
+  /** What an empty table says: a sentence about what is missing and, where there is one, what to do. */
+  emptyText?: string;
 }
 
 /** Plain text cells wrap to two lines and show the rest in a tooltip; the actions column cannot be hidden. */
@@ -67,7 +69,7 @@ function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>): GridCol
  */
 export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<Row>) {
   const { label, columnsKey, hiddenByDefault = [], rows, totalDocs, columns, page, onPageChange, ...rest } = props;
-  const { sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, ...gridProps } = rest;
+  const { sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, emptyText, ...gridProps } = rest;
   const rowCount = usePagedRowCount(totalDocs === undefined ? undefined : { totalDocs });
   const [visibility, setVisibility] = useStoredColumnVisibility(
     columnsKey ?? label,
@@ -104,6 +106,7 @@ export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<R
       columnVisibilityModel={shown}
       onColumnVisibilityModelChange={setVisibility}
       showToolbar
+      localeText={{ noRowsLabel: emptyText ?? `No ${label.toLowerCase()} to show.` }}
       slots={{ toolbar: GridToolbar }}
       slotProps={{ basePagination: { material: { showFirstButton: true, showLastButton: true } } }}
       sx={{

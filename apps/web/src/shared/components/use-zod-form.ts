@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -48,5 +48,7 @@ export function useSubmission(errorText: ErrorText = errorMessage) {
       setFailure(errorText(error));
     }
   };
-  return { failure, run, clear: () => setFailure(null) };
+  // Stable, so a dialog may clear it from an effect that watches its fields.
+  const clear = useCallback(() => setFailure(null), []);
+  return { failure, run, clear };
 }

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { DefaultValues, Path } from 'react-hook-form';
 import { fieldsValid } from './form-context';
 import { FormScope } from './form-dialog';
+import { useDiscardGuard } from './use-discard-guard';
 import {
   useSubmission,
   useZodForm,
@@ -62,15 +63,17 @@ export function WizardDialog<S extends FormSchema>(props: {
   const next = async () => {
     if (await trigger(step.fields as Path<FormInput<S>>[])) setActive(active + 1);
   };
+  const guard = useDiscardGuard(formState.isDirty, props.onClose, `the ${props.title.toLowerCase()}`);
   return (
     <Dialog
       open
-      onClose={props.onClose}
+      onClose={guard.requestClose}
       aria-labelledby={titleId}
       fullWidth
       maxWidth={false}
       slotProps={{ paper: { sx: { maxWidth: props.width } } }}
     >
+      {guard.prompt}
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent>
         <Stepper activeStep={active} sx={{ mb: 3 }}>

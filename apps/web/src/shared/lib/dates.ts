@@ -7,6 +7,9 @@ dayjs.extend(utc);
 /** Message dates are shown in UTC as M/D/YYYY h:mm A (part 2 §9). */
 export const formatUtc = (iso: string): string => dayjs.utc(iso).format(MESSAGE_DATE_FORMAT);
 
+/** A day of a UTC schedule (a notification runs from the start of one UTC day to the end of another). */
+export const formatUtcDay = (iso: string): string => dayjs.utc(iso).format('YYYY-MM-DD');
+
 /** Today as a date input's value (YYYY-MM-DD, UTC day, as the server checks it). */
 export const todayInput = (): string => dayjs.utc().format('YYYY-MM-DD');
 

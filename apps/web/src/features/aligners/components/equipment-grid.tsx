@@ -5,7 +5,7 @@ import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import type { LatestVersions } from '../../../shared/equipment/api/latest-versions';
-import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
+import { formatDateTime, monthYearText } from '../../../shared/equipment/lib/equipment-text';
 import { CountryFlag } from '../../../shared/equipment/components/country-flag';
 import { EquipmentRowActions, type RowActionHandlers } from './equipment-row-actions';
 import { VersionChip } from '../../../shared/equipment/components/version-chip';
@@ -43,6 +43,14 @@ function columns(role: Role, latest: LatestVersions, handlers: RowActionHandlers
       width: 110,
       valueGetter: (_value, row) => row.version?.semantic ?? null,
       renderCell: ({ row }) => <VersionChip version={row.version?.semantic} latest={latest[row.family]} />,
+    },
+    {
+      // Part 1 §2: month/year or "unknown". Not sortable: no index orders the fleet by it.
+      field: 'specsExpiration',
+      headerName: 'Specs Expiration',
+      width: 96,
+      sortable: false,
+      valueGetter: (_value, row) => monthYearText(row.specsExpiration),
     },
     {
       field: 'createdAt',

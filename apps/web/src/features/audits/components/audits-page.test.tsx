@@ -78,7 +78,7 @@ describe('AuditsPage', () => {
     expect(await screen.findByText(entry.action)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Exported 1 rows to audit-log.csv.')).toBeTruthy();
+    expect(await screen.findByText('Exported 1 row to audit-log.csv.')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`${auditsRoutes.exportCsv.path}?filterTarget=joe`);
     expect(click).toHaveBeenCalledOnce();
     click.mockRestore();

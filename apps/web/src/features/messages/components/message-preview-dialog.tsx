@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { countOf } from '@ed/contract/count-text';
 import { DIALOG_WIDTH } from '@ed/contract/constants';
 import type { Message } from '@ed/contract/messages';
 import { formatUtc } from '../../../shared/lib/dates';
@@ -22,7 +23,7 @@ export function MessagePreviewDialog({ message, onClose }: { message: Message; o
     ['Market', targets.market],
     ['Serial numbers', targets.serialNumbers.length > 0 ? `${targets.serialNumbers.length}` : 'all of the market'],
     ['Issuer', `${message.issuerUsername} (${message.issuerEmail})`],
-    ['Delivered to', `${message.deliveredCount} units`],
+    ['Delivered to', countOf(message.deliveredCount, 'unit')],
   ];
   return (
     <Dialog

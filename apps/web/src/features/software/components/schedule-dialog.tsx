@@ -53,7 +53,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
  */
 function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () => void }) {
   const form = useZodForm(scheduleFormSchema, { pattern: '', viewId: '', date: tomorrow() });
-  const { control, getValues, handleSubmit, resetField, trigger } = form.methods;
+  const { control, getValues, handleSubmit, reset, resetField, trigger } = form.methods;
   const chosenView = useWatch({ control, name: 'viewId' });
   const byView = typeof chosenView === 'number';
   const { failure, run } = useSubmission();
@@ -91,8 +91,8 @@ function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () 
       );
       alert(`${countOf(r.count, 'aligner')} scheduled for ${r.version.semantic} on ${r.date}.`);
       forget();
-      resetField('pattern');
-      resetField('viewId');
+      // A fresh form, not a submitted one with its fields emptied: an empty pattern is no mistake yet.
+      reset({ pattern: '', viewId: '', date });
     }),
   );
 

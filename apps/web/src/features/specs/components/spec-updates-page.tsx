@@ -115,6 +115,7 @@ function SpecReleases(props: { mayManage: boolean; mayRollOut: boolean; onEdit: 
   return (
     <PagedGrid
       label="Spec releases"
+      emptyText="No spec releases yet: create one from a validated path."
       // Thirteen columns do not fit a laptop: the two times wait behind the Columns button.
       hiddenByDefault={['createdAt', 'updatedAt']}
       // Ten rows: every column rendered, so Edit and Roll out are reachable by keyboard and tests without scrolling.

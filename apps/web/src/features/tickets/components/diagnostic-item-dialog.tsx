@@ -8,10 +8,26 @@ import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
 import { NO_REPORT, StatusLines, VoltageTables } from '../../../shared/equipment/components/voltage-tables';
 
-/** A value of the record: specs as name, month/year; a missing one as "unknown". */
+/** The record's fields as the equipment detail labels them (part 1 §2). */
+const LABELS: Record<string, string> = {
+  version: 'Software Version',
+  systemClass: 'System Class',
+  boardClass: 'Board Class',
+  specs: 'Specs Version',
+  specsExpiration: 'Specs Expiration',
+  pendingSoftwareDownload: 'Software Ready to Download',
+  state: 'Update State',
+};
+
+/** A value of the record: specs as "name (expires month/year)", a month/year as such; a missing one "unknown". */
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return 'unknown';
-  if (typeof value === 'object') return Object.values(value).map(text).join('/');
+  if (typeof value === 'object') {
+    const v = value as { name?: unknown; month?: unknown; year?: unknown };
+    const monthYear = typeof v.month === 'number' && typeof v.year === 'number' ? `${v.month}/${v.year}` : null;
+    if (typeof v.name === 'string') return monthYear ? `${v.name} (${monthYear})` : v.name;
+    return monthYear ?? JSON.stringify(value);
+  }
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
@@ -27,10 +43,14 @@ function Payload({ item }: { item: DiagnosticItem }) {
         {rows.map(([key, value]) => (
           <TableRow key={key}>
             <TableCell component="th" scope="row">
-              {key}
+              {LABELS[key] ?? key}
             </TableCell>
             <TableCell>
-              {key === 'state' && 'label' in payload ? `${payload.label} (${text(value)})` : text(value)}
+              {key === 'state' && 'label' in payload
+                ? `${payload.label} (${text(value)})`
+                : key === 'pendingSoftwareDownload' && value === null
+                  ? 'NONE'
+                  : text(value)}
             </TableCell>
           </TableRow>
         ))}

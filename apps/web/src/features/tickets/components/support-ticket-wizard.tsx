@@ -21,6 +21,7 @@ import { fieldsValid } from '../../../shared/components/form-context';
 import { FormScope } from '../../../shared/components/form-dialog';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
+import { useDiscardGuard } from '../../../shared/components/use-discard-guard';
 import { useEquipment } from '../../../shared/equipment/api/equipment';
 import { useCreateTicket } from '../api/tickets';
 import { EMPTY_TICKET_FORM, STEP_FIELDS, StepFields } from './ticket-form-fields';
@@ -71,6 +72,7 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
   const next = async () => {
     if (await trigger(STEP_FIELDS[step])) setStep((s) => s + 1);
   };
+  const guard = useDiscardGuard(form.methods.formState.isDirty, onClose, 'the ticket');
 
   const save = handleSubmit((answers) =>
     run(async () => {
@@ -96,11 +98,12 @@ export function SupportTicketWizard({ serialNumber, onClose }: { serialNumber: s
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={guard.requestClose}
       aria-labelledby={titleId}
       fullWidth
       slotProps={{ paper: { sx: { maxWidth: DIALOG_WIDTH.default } } }}
     >
+      {guard.prompt}
       <DialogTitle id={titleId}>{`Support Ticket for ${serialNumber}`}</DialogTitle>
       <DialogContent dividers>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
