@@ -108,7 +108,11 @@ export const specManifestSchema = z.object({
 });
 export type SpecManifest = z.infer<typeof specManifestSchema>;
 
-export const updatePathSchema = z.string().trim().min(1, 'updatePath is required').max(512);
+export const updatePathSchema = z
+  .string()
+  .trim()
+  .min(1, 'An update path is required')
+  .max(512, 'An update path is at most 512 characters');
 export const validateUpdateRequestSchema = z.object({ updatePath: updatePathSchema });
 
 /** POST /create/update/v1 and the gtps and oasis variants: {version, prerequisite, family, path} (part 2 §7). */

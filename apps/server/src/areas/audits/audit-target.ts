@@ -55,3 +55,16 @@ export function auditTarget(...sources: unknown[]): string | null {
   }
   return null;
 }
+
+/**
+ * Who acted in a unit's own call (/device/…): the unit, by the serial number it gave in the body
+ * or as its HTTP Basic user. A person reading the log sees "unit A1B2C3D4", not a blank.
+ */
+export function deviceActor(route: string, body: unknown, authorization: string | undefined): string | null {
+  if (!route.startsWith('/device/')) return null;
+  const given = (body as { serialNumber?: unknown } | null | undefined)?.serialNumber;
+  const basic = /^Basic\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const user = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined;
+  const serial = typeof given === 'string' && given.trim() ? given : user;
+  return serial?.trim() ? `unit ${serial.trim().toUpperCase()}` : 'a unit';
+}

@@ -2,7 +2,7 @@ import type { AuditEntry, AuditsResponse } from '@ed/contract/audits';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { auditAction, auditTarget, auditTargetText, auditUsername } from './audit-target.js';
+import { auditAction, auditTarget, auditTargetText, auditUsername, deviceActor } from './audit-target.js';
 import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './audits.repository.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 import { rateLimitedRequests } from '../../plugins/api-rate-limit.js';
@@ -93,7 +93,7 @@ export class AuditsService implements AuditRecorder {
     const body = request.body as Record<string, unknown> | undefined;
     const claimed = route === SIGN_IN_ROUTE && typeof body?.username === 'string' ? body.username : null;
     const row = storable({
-      username: request.session?.user.username ?? claimed,
+      username: request.session?.user.username ?? claimed ?? deviceActor(route, body, request.headers.authorization),
       action: `${request.method} ${route}`,
       target: auditTarget(
         request.params,
