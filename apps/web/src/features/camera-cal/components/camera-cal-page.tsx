@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -69,28 +68,12 @@ function columns(onView: (record: CameraCalRecord) => void): GridColDef<CameraCa
 
 /** The camera calibrations screen: records units reported, filtered by a camera's serial number. */
 export function CameraCalPage() {
-  // The record shown is in the address (?record=id), so a reload or a shared link shows it again.
-  const [params, setParams] = useSearchParams();
-  const recordId = Number(params.get('record')) || null;
-  const setOpen = useCallback(
-    (record: CameraCalRecord | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (record) next.set('record', String(record.id));
-          else next.delete('record');
-          return next;
-        },
-        { replace: record === null },
-      ),
-    [setParams],
-  );
+  const [open, setOpen] = useState<CameraCalRecord | null>(null);
   const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
   const filter = filters.serialNumber.slice(0, 64);
   const filterSerialNumber = useDebouncedValue(filter.trim(), 300) || undefined;
   const list = useCameraCals({ page: page + 1, filterSerialNumber });
-  const columnDefs = useMemo(() => columns(setOpen), [setOpen]);
-  const open = recordId === null ? undefined : list.data?.docs.find((d) => d.id === recordId);
+  const columnDefs = useMemo(() => columns(setOpen), []);
 
   return (
     <Stack spacing={2}>
