@@ -39,12 +39,7 @@ export class SoftwareVersionsPage {
     const dialog = this.scheduleDialog();
     await dialog.getByRole('textbox', { name: 'Serial number pattern' }).fill(pattern);
     await dialog.getByRole('button', { name: 'Search' }).click();
-    await expect(dialog.getByText(new RegExp(`^${expectedMatches} aligners? match`))).toBeVisible();
-    await dialog.getByLabel('Date').fill(day);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(
-      this.page.getByText(new RegExp(`^${expectedMatches} aligners scheduled for .* on ${day}\\.$`)),
-    ).toBeVisible();
+    await this.confirmSchedule(day, expectedMatches);
   }
 
   /** The aligners of a saved view, chosen in place of a pattern, scheduled for a day. */
@@ -53,6 +48,12 @@ export class SoftwareVersionsPage {
     const dialog = this.scheduleDialog();
     await dialog.getByRole('combobox', { name: 'Saved view' }).click();
     await this.page.getByRole('option', { name: viewName }).click();
+    await this.confirmSchedule(day, expectedMatches);
+  }
+
+  /** What was found, the day, Confirm, and the notice that says how many were scheduled. */
+  private async confirmSchedule(day: string, expectedMatches: number) {
+    const dialog = this.scheduleDialog();
     await expect(dialog.getByText(new RegExp(`^${expectedMatches} aligners? match`))).toBeVisible();
     await dialog.getByLabel('Date').fill(day);
     await dialog.getByRole('button', { name: 'Confirm' }).click();

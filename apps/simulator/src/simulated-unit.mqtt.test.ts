@@ -5,7 +5,8 @@ import { cameraCalibrationSchema, replyMessageSchema, stateMessageSchema, topics
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from './fake-clock.js';
 import { createMqttClient } from './mqtt-connection.js';
-import { SimulatedUnit, type UnitOptions } from './simulated-unit.js';
+import { SimulatedUnit } from './simulated-unit.js';
+import type { UnitOptions } from './unit-options.js';
 import { startTestServer, type TestServer } from './test-broker.js';
 import { testProfile } from './test-support.js';
 

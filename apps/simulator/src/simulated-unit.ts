@@ -8,61 +8,20 @@ import { CheckInRetry, type CheckInOutcome } from './check-in-retry.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
 import type { CommandTarget } from './commands.js';
-import { VirtualDownloader, type Downloader } from './downloader.js';
-import { Inbox, type InboxItem } from './inbox.js';
+import { VirtualDownloader } from './downloader.js';
+import { Inbox } from './inbox.js';
 import { InstallFates, type InstallOutcomes } from './install-outcomes.js';
 import { silentLogger, type Logger } from './logger.js';
 import { brokerUrl } from './mqtt-connection.js';
 import { PairingFlow } from './pairing-flow.js';
 import { Prng } from './prng.js';
-import type { CredentialStore } from './credential-store.js';
 import { ReportStamps, Sequence } from './sequence.js';
 import { checkIn, obtainCredential, type UnitCredential } from './unit-credential.js';
 import { UnitLink } from './unit-link.js';
 import type { DeviceState, UnitProfile } from './unit-profile.js';
 import { TruthCounters, type UnitTruth } from './unit-truth.js';
+import type { UnitEvents, UnitOptions } from './unit-options.js';
 import { UpdateFlow } from './update-flow.js';
-
-export interface UnitOptions {
-  serverUrl: string;
-  enrollmentKey: string;
-  /** An explicit broker (mqtt://host:1883 or ws(s)://…); default: WebSocket on the server's host. */
-  mqttUrl?: string;
-  /**
-   * Claim the profile's public address with X-Forwarded-For (a PROXY header on TCP), which a
-   * server honours only from a proxy it trusts. Default: on for WebSocket.
-   */
-  forwardedFor?: boolean;
-  /**
-   * Headers that vouch for the profile's address to a server that can check them (the in-process
-   * demo's per-boot key), sent instead of X-Forwarded-For on the WebSocket upgrade and check-ins.
-   */
-  addressHeaders?: (ip: string) => Record<string, string>;
-  /** Mean disconnects per hour while online; 0 (default) keeps the unit connected. */
-  churn?: number;
-  /** Run jobs (procedures, alignment count) and ask the assistant now and then; default true. */
-  activity?: boolean;
-  /** The AI assistant units ask; default `<serverUrl>/assistant`. */
-  assistantUrl?: string;
-  /** Seconds between the unit's heartbeats while online; 0 sends none, as older units. Default 60. */
-  heartbeatSeconds?: number;
-  /** Where the unit keeps its credential between starts; default: nowhere (it registers at each start). */
-  credentials?: CredentialStore;
-  /** Shares of installs that fail or hang, by version (see InstallOutcomes); default none. */
-  installOutcomes?: InstallOutcomes;
-  clock?: Clock;
-  logger?: Logger;
-  downloader?: Downloader;
-}
-
-interface UnitEvents {
-  online: [];
-  offline: [];
-  state: [StateMessage];
-  renamed: [from: string, to: string];
-  /** A message or notification arrived to be shown. */
-  received: [InboxItem];
-}
 
 const RENAME_RECONNECT_MS = 1_000;
 /** How long a restarted unit is away before it connects again. */

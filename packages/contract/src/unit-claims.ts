@@ -7,6 +7,13 @@ import { z } from 'zod';
  */
 export const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used'] as const;
 export type UnitClaimStatus = (typeof UNIT_CLAIM_STATUSES)[number];
+/** A claim's status as the Unit Claims screen and its CSV say it. */
+export const UNIT_CLAIM_STATUS_LABELS: Record<UnitClaimStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  refused: 'Refused',
+  used: 'Credential issued',
+};
 
 /** Claims listed at most: the newest first. */
 export const UNIT_CLAIMS_MAX = 200;

@@ -1,16 +1,8 @@
 import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
-import type { UnitClaim } from '@ed/contract/unit-claims';
+import { UNIT_CLAIM_STATUS_LABELS, type UnitClaim } from '@ed/contract/unit-claims';
 import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { conflict, notFound } from '../../shared/domain-error.js';
 import { routesOf } from '../../shared/route-table.js';
-
-/** A claim's status in the screen's words (apps/web unit-claims-page.tsx). */
-const STATUS_TEXT: Record<UnitClaim['status'], string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  refused: 'Refused',
-  used: 'Credential issued',
-};
 
 /** The columns of the Unit Claims table, less its actions. */
 const CLAIM_COLUMNS: CsvColumn<UnitClaim>[] = [
@@ -19,7 +11,7 @@ const CLAIM_COLUMNS: CsvColumn<UnitClaim>[] = [
   { header: 'From', value: (c) => c.address },
   { header: 'Country', value: (c) => c.countryCode },
   { header: 'Present Credential Since (UTC)', value: (c) => c.credentialIssuedAt },
-  { header: 'Status', value: (c) => STATUS_TEXT[c.status] },
+  { header: 'Status', value: (c) => UNIT_CLAIM_STATUS_LABELS[c.status] },
   { header: 'Decided By', value: (c) => c.decidedBy },
 ];
 

@@ -9,7 +9,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
-import type { UnitClaim } from '@ed/contract/unit-claims';
+import { UNIT_CLAIM_STATUS_LABELS, type UnitClaim } from '@ed/contract/unit-claims';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
@@ -20,13 +20,6 @@ import { formatUtc } from '../../../shared/lib/dates';
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useDecideUnitClaim, useUnitClaims } from '../api/unit-claims';
-
-const STATUS_TEXT: Record<UnitClaim['status'], string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  refused: 'Refused',
-  used: 'Credential issued',
-};
 
 /** The switch and page in the address: ?decided=1&page=2. */
 const NO_FILTERS = { decided: '' };
@@ -70,7 +63,7 @@ export function UnitClaimsPage() {
         field: 'status',
         headerName: 'Status',
         minWidth: 120,
-        valueFormatter: (value: UnitClaim['status']) => STATUS_TEXT[value],
+        valueFormatter: (value: UnitClaim['status']) => UNIT_CLAIM_STATUS_LABELS[value],
       },
       { field: 'decidedBy', headerName: 'Decided By', minWidth: 110 },
       {
