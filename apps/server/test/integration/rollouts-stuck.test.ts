@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rolloutFixture } from '../support/rollout-fixture.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { openRolloutApp, rolloutFixture } from '../support/rollout-fixture.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let admin: string;
-const f = rolloutFixture(
+const { post, units, installed, failed, offline, stagedSerials, rollout, round, create } = rolloutFixture(
   () => t,
   () => admin,
 );
-const { post, units, installed, failed, offline, stagedSerials, rollout, round, create } = f;
 
 /** The order in which a rollout spreads its members over the waves (rollout-start.ts). */
 const waveOrder = (serials: string[], id: number) => {
@@ -19,9 +18,7 @@ const waveOrder = (serials: string[], id: number) => {
 const reasons = async (id: number) => ((await rollout(id)).events as { reason: string | null }[]).map((e) => e.reason);
 
 beforeEach(async () => {
-  t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
-  admin = (await t.signIn('admin')).access_token;
-  await f.publish();
+  ({ t, admin } = await openRolloutApp());
 });
 afterEach(async () => {
   await t.close();

@@ -1,22 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { idle, rolloutFixture } from '../support/rollout-fixture.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { idle, openRolloutApp, rolloutFixture } from '../support/rollout-fixture.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let admin: string;
 const MINUTE = 60_000;
 
-const f = rolloutFixture(
+const { post, get, units, installed, failed, stagedSerials, rollout, round, create } = rolloutFixture(
   () => t,
   () => admin,
 );
-const { post, get, units, installed, failed, stagedSerials, rollout, round, create } = f;
 
 beforeEach(async () => {
-  t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
-  admin = (await t.signIn('admin')).access_token;
-  await f.publish();
+  ({ t, admin } = await openRolloutApp());
 });
 afterEach(async () => {
   await t.close();

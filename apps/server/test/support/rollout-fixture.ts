@@ -1,12 +1,30 @@
 import { expect } from 'vitest';
 import { markConnected } from './presence.js';
-import { bearer, type TestApp } from './test-app.js';
+import { bearer, createTestApp, type TestApp } from './test-app.js';
 import { writePackage } from './packages.js';
 
 export const idle = { downloading: {}, downloadProgress: {}, installing: {}, installProgress: {} };
 
 /**
- * Aligners, 5.2.0 published, and the acts of a rollout's units (installed, failed, offline), for
+ * A test app for the rollout tests (no automatic scheduler rounds, short command timeouts), the
+ * admin's token, and aligner 5.2.0 published through its package, as a person publishes it.
+ */
+export async function openRolloutApp(): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
+  const admin = (await t.signIn('admin')).access_token;
+  await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
+  const published = await t.app.inject({
+    method: 'POST',
+    url: '/create/update/v1',
+    payload: { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' },
+    headers: bearer(admin),
+  });
+  expect(published.statusCode).toBe(200);
+  return { t, admin };
+}
+
+/**
+ * Aligners, and the acts of a rollout's units (installed, failed, offline), for
  * the rollout tests: everything goes in through the paths a unit or a person takes.
  */
 export function rolloutFixture(t: () => TestApp, token: () => string) {
@@ -17,15 +35,6 @@ export function rolloutFixture(t: () => TestApp, token: () => string) {
   return {
     post,
     get,
-    async publish() {
-      await writePackage(t().config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
-      const published = await post('/create/update/v1', {
-        version: { semantic: '5.2.0' },
-        family: 'aligner',
-        path: 'aligner-5.2.0',
-      });
-      expect(published.statusCode).toBe(200);
-    },
     async units(prefix: string, n: number, version = '5.0.0') {
       const serials = Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(9 - prefix.length, '0')}`);
       for (const s of serials) {
