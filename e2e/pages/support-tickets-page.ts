@@ -49,10 +49,14 @@ export class SupportTicketsPage {
 
   async openDetail(id: number) {
     await this.settled();
-    await this.rowActions(id)
-      .getByRole('button', { name: `View details of ticket ${id}` })
-      .click();
-    await expect(this.detail(id)).toBeVisible();
+    // A live event (another console's ticket) re-reads the list: a click that lands on the row being
+    // replaced opens nothing, so the user clicks again.
+    await expect(async () => {
+      await this.rowActions(id)
+        .getByRole('button', { name: `View details of ticket ${id}` })
+        .click();
+      await expect(this.detail(id)).toBeVisible({ timeout: 2_000 });
+    }).toPass();
   }
 
   async addComment(id: number, text: string) {

@@ -16,6 +16,21 @@ export const theme = createTheme({
   },
   components: {
     // Notices follow the topmost dialog that is not closing (shared/components/notice-surface.ts).
-    MuiDialog: { defaultProps: { slotProps: { transition: dialogSurfaceTransitions } } },
+    // Tabs wider than their bar scroll with arrows rather than being cut at the edge (a phone).
+    MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
+    MuiDialog: {
+      defaultProps: { slotProps: { transition: dialogSurfaceTransitions } },
+      // On a phone a dialog takes the screen but for a thin edge, rather than MUI's 32 px margins.
+      styleOverrides: {
+        paper: ({ theme: t }) => ({
+          [t.breakpoints.down('sm')]: {
+            margin: t.spacing(1),
+            width: `calc(100% - ${t.spacing(2)})`,
+            maxWidth: `calc(100% - ${t.spacing(2)})`,
+            maxHeight: `calc(100% - ${t.spacing(2)})`,
+          },
+        }),
+      },
+    },
   },
 });

@@ -12,6 +12,7 @@ import {
   type SessionAlert,
 } from './notice-context';
 import { useNoticeSurface } from './notice-surface';
+import { usePhone } from '../lib/use-phone';
 
 interface Notice {
   id: number;
@@ -56,6 +57,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   );
   const api = useMemo<NoticeApi>(() => ({ notify, alert }), [notify, alert]);
 
+  const phone = usePhone();
   const close = (_event: unknown, reason?: SnackbarCloseReason) => {
     // Clicking elsewhere should not dismiss a message the user may not have read yet.
     if (reason !== 'clickaway') setOpen(false);
@@ -71,8 +73,11 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
             open={open && notice !== null}
             autoHideDuration={notice?.timeout}
             onClose={close}
-            // Bottom left: clear of a dialog's title and of its actions, which sit on the right.
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+            // Bottom left: clear of a dialog's title and of its actions, which sit on the right. On a
+            // phone it spans the width, so it shows at the top, where it hides no button to press.
+            anchorOrigin={
+              phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }
+            }
           >
             <Alert
               severity={notice?.severity ?? 'success'}

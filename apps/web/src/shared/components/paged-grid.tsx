@@ -9,6 +9,7 @@ import {
 } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@ed/contract/constants';
 import { usePagedRowCount } from '../lib/use-paged-row-count';
+import { usePhone } from '../lib/use-phone';
 import { useStoredColumnVisibility } from '../lib/use-stored-column-visibility';
 import { CellText } from './cell-text';
 import { GridToolbar } from './grid-toolbar';
@@ -19,6 +20,11 @@ export interface PagedGridProps<Row extends GridValidRowModel> {
   columnsKey?: string;
   /** Columns hidden until the user shows them, for tables too wide for a laptop with all shown. */
   hiddenByDefault?: readonly string[];
+  /**
+   * On a phone (narrower than 600 px), the only columns shown until the user picks others, so that
+   * a row and its actions fit without scrolling sideways; the choice is kept apart from the laptop's.
+   */
+  phoneColumns?: readonly string[];
   rows: Row[] | undefined;
   totalDocs: number | undefined;
   /** A column named `actions` is always shown: it holds the row's buttons. */
@@ -68,12 +74,17 @@ function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>): GridCol
  * Columns button hides columns, a choice kept per table in this browser.
  */
 export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<Row>) {
-  const { label, columnsKey, hiddenByDefault = [], rows, totalDocs, columns, page, onPageChange, ...rest } = props;
-  const { sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, emptyText, ...gridProps } = rest;
+  const { label, columnsKey, hiddenByDefault = [], phoneColumns, rows, totalDocs, columns, page, ...rest } = props;
+  const { onPageChange, sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, emptyText, ...gridProps } =
+    rest;
   const rowCount = usePagedRowCount(totalDocs === undefined ? undefined : { totalDocs });
+  const phone = usePhone() && phoneColumns !== undefined;
+  const hidden = phone
+    ? columns.map((c) => c.field).filter((field) => field !== 'actions' && !phoneColumns.includes(field))
+    : hiddenByDefault;
   const [visibility, setVisibility] = useStoredColumnVisibility(
-    columnsKey ?? label,
-    Object.fromEntries(hiddenByDefault.map((field) => [field, false])),
+    `${columnsKey ?? label}${phone ? ':phone' : ''}`,
+    Object.fromEntries(hidden.map((field) => [field, false])),
   );
   const columnDefs = useMemo(() => columns.map(fitted), [columns]);
   // A stored choice cannot hide what may not be hidden (a table's actions).

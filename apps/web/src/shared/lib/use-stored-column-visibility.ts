@@ -21,10 +21,13 @@ function read(table: string, initial: GridColumnVisibilityModel): GridColumnVisi
  * way they left it. Storage that refuses (private mode, quota) only costs the memory of it.
  */
 export function useStoredColumnVisibility(table: string, initial: GridColumnVisibilityModel = {}) {
-  const [model, setModel] = useState<GridColumnVisibilityModel>(() => read(table, initial));
+  const [kept, setKept] = useState(() => ({ table, model: read(table, initial) }));
+  // Another table's choice (a phone turned to a laptop's width) is read when the name changes.
+  const model = kept.table === table ? kept.model : read(table, initial);
+  if (kept.table !== table) setKept({ table, model });
   const change = useCallback(
     (next: GridColumnVisibilityModel) => {
-      setModel(next);
+      setKept({ table, model: next });
       try {
         localStorage.setItem(storageKey(table), JSON.stringify(next));
       } catch (error) {

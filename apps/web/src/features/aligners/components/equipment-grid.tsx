@@ -22,6 +22,9 @@ export interface EquipmentGridProps extends RowActionHandlers {
   onSortModelChange: (model: GridSortModel) => void;
 }
 
+/** A technician's phone shows the serial and the row's actions; the Columns button adds more. */
+const PHONE_COLUMNS = ['serialNumber'];
+
 /**
  * The columns' fields are the server's sortBy keys (EQUIPMENT_SORT_KEYS), so a sort model
  * goes to the call as it is; Actions alone does not sort.
@@ -99,6 +102,7 @@ export function EquipmentGrid(props: EquipmentGridProps) {
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
       selectOnClick
+      phoneColumns={PHONE_COLUMNS}
     />
   );
 }

@@ -14,6 +14,7 @@ import { hasPermission } from '@ed/contract/permissions';
 import { errorMessage } from '../../../shared/api/http';
 import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
+import { usePhone } from '../../../shared/lib/use-phone';
 import { useCollectDiagnostics } from '../../../shared/equipment/api/diagnostics';
 import { useTicket } from '../api/tickets';
 import { AttachmentList } from './attachment-list';
@@ -39,17 +40,24 @@ export function TicketDetailDialog({ id, onClose }: { id: number; onClose: () =>
   const { notify } = useNotice();
   const mayCollect = session ? hasPermission(session.user.role, 'diagnostics.collect') : false;
   const [adding, setAdding] = useState<'comment' | 'attachment' | null>(null);
+  const phone = usePhone();
   const ticket = query.data;
   const title = ticket ? `Ticket ${ticket.id} ${ticket.closed ? 'CLOSED' : 'OPEN'}` : `Ticket ${id}`;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{title}</DialogTitle>
+      {/* On a phone the three tabs share the width, their labels on two lines if need be, none cut. */}
       {ticket && (
-        <Tabs value={tab} onChange={(_e, v: TicketTab) => setTab(v)} sx={{ px: 3 }}>
-          <Tab value="ticket" label="Ticket" />
-          <Tab value="attachments" label={`Attachments (${ticket.attachments.length})`} />
-          <Tab value="diagnostics" label="Diagnostics" />
+        <Tabs
+          value={tab}
+          onChange={(_e, v: TicketTab) => setTab(v)}
+          variant={phone ? 'fullWidth' : 'standard'}
+          sx={{ px: phone ? 0 : 3 }}
+        >
+          <Tab value="ticket" label="Ticket" wrapped />
+          <Tab value="attachments" label={`Attachments (${ticket.attachments.length})`} wrapped />
+          <Tab value="diagnostics" label="Diagnostics" wrapped />
         </Tabs>
       )}
       <DialogContent dividers aria-busy={query.isPending}>

@@ -47,6 +47,9 @@ function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
   ];
 }
 
+/** A technician's phone shows the ticket's number and unit, and its actions; the Columns button adds more. */
+const PHONE_COLUMNS = ['id', 'serialNumber'];
+
 export interface TicketGridProps extends TicketRowHandlers {
   data: TicketListResponse | undefined;
   loading: boolean;
@@ -67,6 +70,7 @@ export function TicketGrid({ data, loading, page, onPageChange, onView, onCommen
       page={page}
       onPageChange={onPageChange}
       disableColumnMenu
+      phoneColumns={PHONE_COLUMNS}
     />
   );
 }
