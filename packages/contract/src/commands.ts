@@ -24,6 +24,9 @@ export const COMMAND_ROUTES = [
   { path: '/cmd/aligner_get_screen_shot/v1', command: 'get_screen_shot', label: 'Screen Shot', control: 'screenShot' },
   { path: '/cmd/aligner_rcp/v1', command: 'rcp', label: 'RCP', control: 'rcp' },
   { path: '/cmd/aligner_open_ssh_port/v1', command: 'open_ssh_port', label: 'Open Port', control: 'openPort' },
+  // Beyond the spec: an open port or an RCP session ended before its time (docs/elevations.md).
+  { path: '/cmd/aligner_close_ssh_port/v1', command: 'close_ssh_port', label: 'Close Port', control: 'openPort' },
+  { path: '/cmd/aligner_end_rcp/v1', command: 'end_rcp', label: 'End RCP', control: 'rcp' },
   { path: '/cmd/aligner_check_now/v1', command: 'check_now', label: 'Check Cloud', control: 'updateCommands' },
   {
     path: '/cmd/aligner_download_now/v1',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countOf } from './count-text.js';
-import { chosen } from './form-inputs.js';
+import { ACROSS_FIELDS } from './form-inputs.js';
 import { dayRangeSchema } from './schedule.js';
 import { flagParam } from './spec-inputs.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
@@ -41,11 +41,14 @@ export const messageScheduleSchema = z.object({
   endDate: z.coerce.date({ error: 'schedule.endDate must be a date' }),
 });
 
+/** The market, or '' for none: a message to a saved view goes to the view's units and needs none. */
 const marketSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'targets.market must be a two-letter country code');
+  .regex(/^([A-Z]{2})?$/, 'targets.market must be a two-letter country code')
+  .default('');
+export const MARKET_OR_VIEW_TEXT = 'targets.market is required (or viewId, a saved view)';
 
 const serialListSchema = z
   .array(
@@ -80,12 +83,16 @@ export const createMessageRequestSchema = messageContentSchema.extend({
       serialNumbers: serialListSchema.default([]),
       viewId: viewIdSchema.nullish().transform((id) => id ?? null),
     })
-    .refine((t) => !(t.viewId && t.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] }),
+    .refine((t) => !(t.viewId && t.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] })
+    .refine((t) => t.market !== '' || t.viewId !== null, { error: MARKET_OR_VIEW_TEXT, path: ['market'] }),
   disposition: z.literal('draft', { error: 'a new message is a draft' }).default('draft'),
 });
 export type CreateMessageRequest = z.input<typeof createMessageRequestSchema>;
 
-/** POST /update/message/v1; serialNumbers or viewId absent keeps it, a null viewId clears it. */
+/**
+ * POST /update/message/v1; serialNumbers or viewId absent keeps it, a null viewId clears it. No
+ * market is for a message to a saved view only: the service checks it against the view kept.
+ */
 export const updateMessageRequestSchema = z.object({
   id: z.coerce.number().int().min(1),
   payload: messageContentSchema.extend({
@@ -109,7 +116,8 @@ const filled = <T extends z.ZodType<unknown, string>>(schema: T) =>
 
 /**
  * The Create New Message and edit wizards' form (part 2 §5): the time period as days, the texts,
- * the market chosen in the form, and the serial numbers of an uploaded CSV.
+ * the market chosen in the form (none when a saved view is the target), and the serial numbers of
+ * an uploaded CSV.
  */
 export const messageFormSchema = z
   .object({
@@ -117,11 +125,17 @@ export const messageFormSchema = z
     header: filled(messageContentSchema.shape.header),
     body: filled(messageContentSchema.shape.body),
     callToAction: filled(messageContentSchema.shape.callToAction),
-    market: chosen(marketSchema, 'Required'),
+    market: marketSchema,
     serialNumbers: serialListSchema,
     viewId: viewChoiceSchema,
   })
-  .refine((form) => !(form.viewId && form.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] });
+  .refine((form) => !(form.viewId && form.serialNumbers.length > 0), { error: LIST_OR_VIEW_TEXT, path: ['viewId'] })
+  // 'Required' while no view replaces it, as soon as the step shows (whatever else is still wrong).
+  .refine((form) => form.market !== '' || typeof form.viewId === 'number', {
+    error: 'Required',
+    path: ['market'],
+    ...ACROSS_FIELDS,
+  });
 
 export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
 

@@ -86,6 +86,18 @@ describe('elevations that revert by themselves', () => {
     expect(await open(unit.serialNumber)).toEqual([]);
   });
 
+  it('ends an open port before its time with Close Port', async () => {
+    const unit = aligner(3);
+    expect((await post('/cmd/aligner_open_ssh_port/v1', { serialNumber: unit.serialNumber })).statusCode).toBe(200);
+    expect((await open(unit.serialNumber)).map((e) => e.kind)).toEqual(['sshPort']);
+    const closed = await post('/cmd/aligner_close_ssh_port/v1', { serialNumber: unit.serialNumber });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ serialNumber: unit.serialNumber, command: 'close_ssh_port' });
+    expect(await open(unit.serialNumber)).toEqual([]);
+    // Nothing is left for the system to revert.
+    expect(await f.t.app.elevations.revertDue(later(60 * MINUTE_MS + 100))).toBe(0);
+  });
+
   it('reverts on a unit that was offline when its time came, once it is back', async () => {
     const unit = aligner(2);
     await post('/cmd/aligner_set_logging_level/v1', {

@@ -37,7 +37,10 @@ function commandCall<C extends CommandName, B extends z.ZodType = typeof command
   } as const;
 }
 
-/** The 15 remote commands of part 1 §7, each a round trip to the unit. */
+/**
+ * The 15 remote commands of part 1 §7, each a round trip to the unit; beyond the spec, Close Port
+ * and End RCP end an elevation before its time.
+ */
 export const commandRoutes = defineRoutes({
   getUsbStatus: commandCall('get_usb_status'),
   getPrinterStatus: commandCall('get_printer_status'),
@@ -47,6 +50,8 @@ export const commandRoutes = defineRoutes({
   getScreenShot: commandCall('get_screen_shot'),
   rcp: commandCall('rcp', elevatingCommandRequestSchema),
   openSshPort: commandCall('open_ssh_port', elevatingCommandRequestSchema),
+  closeSshPort: commandCall('close_ssh_port'),
+  endRcp: commandCall('end_rcp'),
   checkNow: commandCall('check_now'),
   downloadNow: commandCall('download_now'),
   installNow: commandCall('install_now'),

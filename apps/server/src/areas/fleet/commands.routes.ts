@@ -5,7 +5,7 @@ import { commandRoutes } from '@ed/contract/routes/commands';
 import type { ActiveSession } from '../../ports/session.js';
 import { routesOf } from '../../shared/route-table.js';
 
-/** The 15 remote commands of part 1 §7, each a round trip to the unit. */
+/** The 15 remote commands of part 1 §7, each a round trip to the unit, and the two that end an elevation early. */
 export default routesOf(commandRoutes, (app) => {
   /** Sends the command of `route` to the unit addressed, with the command's arguments. */
   const run = <C extends DeviceCommandName>(
@@ -36,6 +36,16 @@ export default routesOf(commandRoutes, (app) => {
     );
     return { ...answer, result: { ...answer.result, expiresAt } };
   };
+  /** Lowering it by hand (WARN, Close Port, End RCP): once the unit took it, nothing is left to revert. */
+  const lower = async (
+    req: { session: ActiveSession; body: { serialNumber: string } },
+    kind: ElevationKind,
+    sent: Promise<CommandResponse>,
+  ): Promise<CommandResponse> => {
+    const answer = await sent;
+    await app.elevations.lowered(req.session.user.username, req.body.serialNumber, kind, app.clock());
+    return answer;
+  };
   return {
     getUsbStatus: serialOnly(commandRoutes.getUsbStatus),
     getPrinterStatus: serialOnly(commandRoutes.getPrinterStatus),
@@ -46,6 +56,9 @@ export default routesOf(commandRoutes, (app) => {
     rcp: (req) => elevate(req, 'rcp', run(req.session, commandRoutes.rcp, req.body.serialNumber, {})),
     openSshPort: (req) =>
       elevate(req, 'sshPort', run(req.session, commandRoutes.openSshPort, req.body.serialNumber, {})),
+    closeSshPort: (req) =>
+      lower(req, 'sshPort', run(req.session, commandRoutes.closeSshPort, req.body.serialNumber, {})),
+    endRcp: (req) => lower(req, 'rcp', run(req.session, commandRoutes.endRcp, req.body.serialNumber, {})),
     checkNow: serialOnly(commandRoutes.checkNow),
     downloadNow: serialOnly(commandRoutes.downloadNow),
     installNow: serialOnly(commandRoutes.installNow),
@@ -54,9 +67,7 @@ export default routesOf(commandRoutes, (app) => {
       const { serialNumber, loggingLevel } = req.body;
       const sent = run(req.session, commandRoutes.setLoggingLevel, serialNumber, { loggingLevel });
       if (loggingLevel === 'INFO') return elevate(req, 'logLevel', sent);
-      const answer = await sent;
-      await app.elevations.lowered(req.session.user.username, serialNumber, 'logLevel', app.clock());
-      return answer;
+      return lower(req, 'logLevel', sent);
     },
     setTargetEolTypes: (req) =>
       run(req.session, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),

@@ -6,6 +6,7 @@ import type { Role } from '@ed/contract/roles';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { commandRoutes } from '@ed/contract/routes/commands';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { diagnosticsRoutes } from '@ed/contract/routes/diagnostics';
 import { elevationsRoutes } from '@ed/contract/routes/elevations';
 import { radarRoutes } from '@ed/contract/routes/radar';
 import { softwareRoutes } from '@ed/contract/routes/software';
@@ -191,6 +192,10 @@ describe('EquipmentDetailDialog', () => {
         ];
         return commandAnswer('open_ssh_port', { port: 40022, expiresAt });
       },
+      [on(commandRoutes.closeSshPort)]: () => {
+        open = [];
+        return commandAnswer('close_ssh_port');
+      },
       [on(elevationsRoutes.getElevations)]: () => ({ elevations: open }),
     });
     await user.click(await screen.findByRole('combobox', { name: 'Elevate for' }));
@@ -199,6 +204,33 @@ describe('EquipmentDetailDialog', () => {
     const status = await screen.findByRole('status', { name: 'Elevations' });
     expect(status.textContent).toMatch(/^SSH port open until \d\d:\d\d \(1[45] min left\)$/);
     expect(callsTo(commandRoutes.openSshPort)[0]?.body).toEqual({ serialNumber: 'V33CP1234', durationMinutes: 15 });
+
+    // The open port is ended before its time from the same place.
+    expect(screen.queryByRole('button', { name: 'Open Port' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close Port' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Elevations' })).toBeNull());
+    expect(callsTo(commandRoutes.closeSshPort)[0]?.body).toEqual({ serialNumber: 'V33CP1234' });
+    expect(await screen.findByRole('button', { name: 'Open Port' })).toBeTruthy();
+  });
+
+  it('links the diagnostics notice to the ticket they are collected into', async () => {
+    const { user, router } = setup('engineer', undefined, {
+      [on(diagnosticsRoutes.collectDiagnostics)]: () => ({
+        id: 3,
+        ticketId: 41,
+        serialNumber: 'V33CP1234',
+        requestedBy: 'alice',
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+        summary: null,
+        items: [],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Collect diagnostics' }));
+    const link = await screen.findByRole('link', { name: 'Open ticket 41' });
+    expect(link.getAttribute('href')).toBe('/SupportTickets?id=41');
+    await user.click(link);
+    expect(router.state.location.pathname + router.state.location.search).toBe('/SupportTickets?id=41');
   });
 
   it('shows the opened port in an alert', async () => {

@@ -9,9 +9,19 @@ export interface SessionAlert {
   at: Date;
 }
 
+/**
+ * Where a notice leads (the ticket a command filled): a link beside CLOSE. The provider sits outside
+ * the router, so the caller says how to follow it in the app; the address still opens in a new tab.
+ */
+export interface NoticeLink {
+  label: string;
+  href: string;
+  follow: (href: string) => void;
+}
+
 export interface NoticeApi {
   /** A bottom notice that closes after NOTICE_TIMEOUT_MS; a confirmation unless told otherwise. */
-  notify: (text: string, severity?: NoticeSeverity) => void;
+  notify: (text: string, severity?: NoticeSeverity, link?: NoticeLink) => void;
   /** A notice that closes after ALERT_TIMEOUT_MS and is kept in this session's list. */
   alert: (text: string, severity?: NoticeSeverity) => void;
 }

@@ -8,6 +8,7 @@ import {
   NoticeContext,
   SessionAlertsContext,
   type NoticeApi,
+  type NoticeLink,
   type NoticeSeverity,
   type SessionAlert,
 } from './notice-context';
@@ -19,6 +20,7 @@ interface Notice {
   text: string;
   severity: NoticeSeverity;
   timeout: number;
+  link?: NoticeLink;
 }
 
 /** Alerts kept for the notifications list; older ones drop off so a long session stays small. */
@@ -37,15 +39,15 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const [sessionAlerts, setSessionAlerts] = useState<SessionAlert[]>([]);
   const surface = useNoticeSurface();
 
-  const show = useCallback((text: string, severity: NoticeSeverity, timeout: number) => {
+  const show = useCallback((text: string, severity: NoticeSeverity, timeout: number, link?: NoticeLink) => {
     const id = nextId.current++;
-    setNotice({ id, text, severity, timeout });
+    setNotice({ id, text, severity, timeout, link });
     setOpen(true);
     return id;
   }, []);
 
   const notify = useCallback<NoticeApi['notify']>(
-    (text, severity = 'success') => void show(text, severity, NOTICE_TIMEOUT_MS),
+    (text, severity = 'success', link) => void show(text, severity, NOTICE_TIMEOUT_MS, link),
     [show],
   );
   const alert = useCallback<NoticeApi['alert']>(
@@ -85,9 +87,12 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
               // A confirmation is announced without interrupting; a failure interrupts.
               role={notice?.severity === 'error' ? 'alert' : 'status'}
               action={
-                <Button color="inherit" size="small" onClick={() => close(null)}>
-                  CLOSE
-                </Button>
+                <>
+                  {notice?.link && <NoticeLinkButton link={notice.link} onFollow={() => close(null)} />}
+                  <Button color="inherit" size="small" onClick={() => close(null)}>
+                    CLOSE
+                  </Button>
+                </>
               }
               sx={{ alignItems: 'center' }}
             >
@@ -97,5 +102,24 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
         </Portal>
       </SessionAlertsContext.Provider>
     </NoticeContext.Provider>
+  );
+}
+
+/** A real link (it opens in a new tab too); a plain click follows it inside the app and closes the notice. */
+function NoticeLinkButton({ link, onFollow }: { link: NoticeLink; onFollow: () => void }) {
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      href={link.href}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onFollow();
+        link.follow(link.href);
+      }}
+    >
+      {link.label}
+    </Button>
   );
 }

@@ -4,13 +4,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { DEFAULT_ELEVATION_MINUTES, ELEVATION_DURATIONS, durationLabel } from '@ed/contract/elevations';
 import type { Equipment } from '@ed/contract/equipment';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import { errorMessage } from '../../../shared/api/http';
+import { ticketPath } from '../../../shared/lib/app-links';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useCollectDiagnostics } from '../../../shared/equipment/api/diagnostics';
+import { useElevations } from '../../../shared/equipment/api/elevations';
 import { equipmentKeys } from '../../../shared/equipment/api/equipment';
 import { reportKeys } from '../../../shared/equipment/api/reports';
 import { controlState } from '../../../shared/equipment/lib/control-state';
@@ -45,6 +48,7 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
   const queryClient = useQueryClient();
   const collect = useCollectDiagnostics();
   const { notify } = useNotice();
+  const navigate = useNavigate();
   const serialNumber = unit.serialNumber;
   const gate = (control: Parameters<typeof controlState>[1]) => ({
     state: controlState(role, control, unit),
@@ -54,9 +58,19 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
   // How long Open Port, RCP and a raised log level last before the server reverts them.
   const [durationMinutes, setDuration] = useState<number>(DEFAULT_ELEVATION_MINUTES);
   const elevating = (['openPort', 'rcp', 'loggingLevel'] as const).some((c) => gate(c).state !== 'hidden');
+  // An open port or an RCP session in force is ended from the button that raised it, as the log level is.
+  const raised = new Set(useElevations(serialNumber).data?.map((e) => e.kind));
 
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Commands">
+    // Buttons keep their own height beside the taller Elevate for field (its helper text).
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
+      role="group"
+      aria-label="Commands"
+    >
       {elevating && (
         <TextField
           select
@@ -74,12 +88,16 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
           ))}
         </TextField>
       )}
-      <CommandButton
-        serialNumber={serialNumber}
-        {...gate('openPort')}
-        command="open_ssh_port"
-        args={{ durationMinutes }}
-      />
+      {raised.has('sshPort') ? (
+        <CommandButton serialNumber={serialNumber} {...gate('openPort')} command="close_ssh_port" />
+      ) : (
+        <CommandButton
+          serialNumber={serialNumber}
+          {...gate('openPort')}
+          command="open_ssh_port"
+          args={{ durationMinutes }}
+        />
+      )}
       <GatedButton {...gate('resetSerial')} onClick={() => onOpenDialog('resetSerial')}>
         Reset Serial
       </GatedButton>
@@ -107,7 +125,11 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
           )
         }
       />
-      <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="rcp" args={{ durationMinutes }} />
+      {raised.has('rcp') ? (
+        <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="end_rcp" />
+      ) : (
+        <CommandButton serialNumber={serialNumber} {...gate('rcp')} command="rcp" args={{ durationMinutes }} />
+      )}
       <GatedButton {...gate('changeTargets')} onClick={() => onOpenDialog('changeTarget')}>
         Change Targets
       </GatedButton>
@@ -137,6 +159,12 @@ export function EquipmentCommands({ unit, role, onOpenDialog, latest = null, slo
                 onSuccess: (snapshot) =>
                   notify(
                     `Collecting diagnostics of ${serialNumber} into ticket ${snapshot.ticketId}: see its Diagnostics tab.`,
+                    'success',
+                    {
+                      label: `Open ticket ${snapshot.ticketId}`,
+                      href: ticketPath(snapshot.ticketId),
+                      follow: (href) => void navigate(href),
+                    },
                   ),
                 onError: (err) => notify(errorMessage(err), 'error'),
               },
