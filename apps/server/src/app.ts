@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installPlainZodMessages } from '@ed/contract/zod-messages';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import apiRateLimitPlugin from './plugins/api-rate-limit.js';
@@ -66,6 +67,8 @@ export async function buildApp({
     trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
   });
+  // Refusals name the field and say the rule in words (packages/contract/src/zod-messages.ts).
+  installPlainZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// As main.tsx does: forms show the contract's sentences, not zod's wording.
+import '../shared/lib/zod-jitless';
 
 // findBy… and waitFor wait up to 5 s, not 1 s: lazy screens load slower while another test file
 // shares the cores (two run at once, vitest.config.ts). A passing wait returns as soon as it holds.

@@ -29,5 +29,22 @@ export function useFieldProblem(name: string, live = false): string | undefined 
   const { getFieldState } = useFormContext();
   const formState = useFormState({ name });
   const shown = live || formState.isSubmitted || getFieldState(name, formState).isDirty;
-  return shown ? issues.get(name) : undefined;
+  const problem = shown ? issues.get(name) : undefined;
+  return problem === undefined ? undefined : besideField(name, problem);
+}
+
+/**
+ * The contract's messages name their field for callers of the API ("serialNumber must be 8 or 9
+ * letters or digits"); under the field itself, its label already says which, so the key goes:
+ * "Must be 8 or 9 letters or digits".
+ */
+export function besideField(name: string, message: string): string {
+  const key = name.split('.').at(-1) ?? name;
+  for (const prefix of [`${name}: `, `${name} `, `${key}: `, `${key} `]) {
+    if (message.startsWith(prefix) && !message.startsWith(`${prefix}(`)) {
+      const rest = message.slice(prefix.length);
+      return rest.charAt(0).toUpperCase() + rest.slice(1);
+    }
+  }
+  return message;
 }

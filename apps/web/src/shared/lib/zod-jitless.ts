@@ -1,3 +1,5 @@
+import { installPlainZodMessages } from '@ed/contract/zod-messages';
+
 /**
  * Imported first by main.tsx, before zod builds any schema. zod compiles object parsers with
  * `new Function` when it may, and finds out whether it may by trying: under the server's
@@ -11,5 +13,7 @@
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (holder.__zod_globalConfig ??= {}).jitless = true;
+// The same holder carries the sentences forms show instead of zod's wording ("At most 512 characters.").
+installPlainZodMessages();
 
 export {};
