@@ -86,6 +86,20 @@ describe('camera calibrations', () => {
     expect(within(dialog).getAllByText('2730.5 px, 12.29 mm')).toHaveLength(3);
   });
 
+  it('keeps the record shown in the address: a reload shows it, closing and then filtering does not', async () => {
+    writeToken(tokenFor('support'));
+    fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 1, docs: [record] }) });
+    const { router } = renderScreen(<CameraCalPage />, { path: `/CameraCal?record=${record.id}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Camera calibration of V33CP1234' });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await user.type(screen.getByLabelText('Camera serial number'), 'lb');
+    await waitFor(() => expect(router.state.location.search).toBe('?serialNumber=lb'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('filters by camera serial number', async () => {
     writeToken(tokenFor('support'));
     const { callsTo } = fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 0, docs: [] }) });

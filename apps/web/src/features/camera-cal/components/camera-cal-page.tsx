@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -68,12 +69,37 @@ function columns(onView: (record: CameraCalRecord) => void): GridColDef<CameraCa
 
 /** The camera calibrations screen: records units reported, filtered by a camera's serial number. */
 export function CameraCalPage() {
-  const [open, setOpen] = useState<CameraCalRecord | null>(null);
+  // The record shown is in the address (?record=id), so a reload or a shared link shows it again.
+  // The one opened from a row is kept as it was: new uploads move rows while it is read.
+  const [params, setParams] = useSearchParams();
+  const recordId = Number(params.get('record')) || null;
+  const [opened, setOpened] = useState<CameraCalRecord | null>(null);
+  const setOpen = useCallback(
+    (record: CameraCalRecord | null) => {
+      setOpened(record);
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (record) next.set('record', String(record.id));
+          else next.delete('record');
+          return next;
+        },
+        { replace: record === null },
+      );
+    },
+    [setParams],
+  );
   const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
   const filter = filters.serialNumber.slice(0, 64);
   const filterSerialNumber = useDebouncedValue(filter.trim(), 300) || undefined;
   const list = useCameraCals({ page: page + 1, filterSerialNumber });
-  const columnDefs = useMemo(() => columns(setOpen), []);
+  const columnDefs = useMemo(() => columns(setOpen), [setOpen]);
+  const open =
+    recordId === null
+      ? undefined
+      : opened?.id === recordId
+        ? opened
+        : list.data?.docs.find((d) => d.id === recordId);
 
   return (
     <Stack spacing={2}>
