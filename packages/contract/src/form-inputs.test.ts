@@ -63,6 +63,10 @@ describe('the web forms’ schemas', () => {
       'header: Required',
       'market: Required',
     ]);
+    // A saved view as the target replaces the market.
+    expect(issues(messageFormSchema.safeParse({ ...blank, serialNumbers: [], viewId: 4 }))).toEqual([
+      'header: Required',
+    ]);
   });
 
   it('reads a spec filter as the request does, with the dialog’s one sentence for any problem', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIST_OR_VIEW_TEXT, type Message } from '@ed/contract/messages';
+import { LIST_OR_VIEW_TEXT, MARKET_OR_VIEW_TEXT, type Message } from '@ed/contract/messages';
 import { COUNTRY_REQUIRED_TEXT, VIEW_REQUIRED_TEXT } from '@ed/contract/notifications';
 import { PATTERN_OR_VIEW_TEXT, SERIALS_OR_VIEW_TEXT } from '@ed/contract/software';
 import { markConnected } from '../support/presence.js';
@@ -80,6 +80,24 @@ describe('a saved view as the target of a message', () => {
     });
     expect(cleared.json().targets).toMatchObject({ viewId: null, viewName: null });
     expect((await post('/delete/saved_view/v1', { id: viewId })).statusCode).toBe(200);
+  });
+
+  it('needs no market while a view is the target, and one again without a view', async () => {
+    const viewId = await view('Anywhere', {});
+    const created = await post('/create/message/v1', message({ market: undefined, viewId }));
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, targets } = created.json<Message>();
+    expect(targets).toMatchObject({ market: '', viewId, viewName: 'Anywhere' });
+    // An edit without a market keeps the view (absent); one that clears the view needs a market.
+    const edit = (changes: object) => ({ id, payload: { ...message(changes), disposition: 'draft' } });
+    expect((await post('/update/message/v1', edit({ market: '' }))).statusCode).toBe(200);
+    for (const res of [
+      await post('/create/message/v1', message({ market: undefined })),
+      await post('/update/message/v1', edit({ market: '', viewId: null })),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(MARKET_OR_VIEW_TEXT);
+    }
   });
 
   it('names only a view its author may see', async () => {

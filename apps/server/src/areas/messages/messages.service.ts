@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@ed/contract/constants';
 import {
   type createMessageRequestSchema,
   LIST_OR_VIEW_TEXT,
+  MARKET_OR_VIEW_TEXT,
   mayMoveByEdit,
   type updateMessageRequestSchema,
   type Disposition,
@@ -95,6 +96,8 @@ export class MessagesService {
       const viewId = payload.targets.viewId === undefined ? current.viewId : payload.targets.viewId;
       const serialNumbers = payload.targets.serialNumbers ?? current.serialNumbers;
       if (viewId !== null && serialNumbers.length > 0) throw badRequest(LIST_OR_VIEW_TEXT, 'targets.viewId');
+      // No market only while a view, kept or new, is the target: without one it is the audience.
+      if (viewId === null && payload.targets.market === '') throw badRequest(MARKET_OR_VIEW_TEXT, 'targets.market');
       // A view kept as it was stays, even one its author can no longer see; a new one must be visible.
       const view =
         viewId === current.viewId ? await this.deps.repository.viewName(viewId, tx) : await this.viewOf(user, viewId);

@@ -119,6 +119,28 @@ describe('MessageWizard', () => {
     });
   });
 
+  it('needs no market when a saved view is the target, and sends none', async () => {
+    const fetchMock = fakeFetch();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<MessageWizard message={null} onClose={onClose} />);
+    await fillTexts(user);
+    const market = () => screen.getByRole('combobox', { name: /Market/ });
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    expect(market().getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Required')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Saved view' }));
+    await user.click(await screen.findByRole('option', { name: 'Oasis fleet (12 units)' }));
+    expect(market().getAttribute('aria-required')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
+    expect(screen.getByText('Optional: the saved view is the target')).toBeTruthy();
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(createdBody(fetchMock)).toMatchObject({ targets: { market: '', serialNumbers: [], viewId: 4 } });
+  });
+
   const pending: Message = {
     id: 9,
     schedule: { startDate: `${day(1)}T00:00:00.000Z`, endDate: `${day(2)}T23:59:59.999Z` },

@@ -65,14 +65,28 @@ const viewOf = ({ targets }: Message) =>
 
 /**
  * Step 3: the market ('Required' from the start), optionally a saved view whose units get it in
- * place of the market's, and on Create the serial numbers (a list or a view, not both).
+ * place of the market's (the market is then optional, as the server takes it), and on Create the
+ * serial numbers (a list or a view, not both).
  */
 function TargetStep({ message }: { message: Message | null }) {
   const markets = useMarkets();
-  const market = useWatch({ name: 'market' }) as string;
+  const [market, viewId] = useWatch({ name: ['market', 'viewId'] }) as [string, '' | number];
+  const byView = typeof viewId === 'number';
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <FormTextField select required live name="market" label="Market" helperText=" ">
+      <FormTextField
+        select
+        required={!byView}
+        live
+        name="market"
+        label="Market"
+        helperText={byView ? 'Optional: the saved view is the target' : ' '}
+      >
+        {byView && (
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+        )}
         {message && !markets.data?.some((m) => m.countryCode === market) && market !== '' && (
           <MenuItem value={market}>{market}</MenuItem>
         )}

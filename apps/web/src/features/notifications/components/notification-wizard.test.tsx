@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
@@ -18,7 +18,11 @@ function setup(create: () => unknown) {
     [on(notificationsRoutes.getCountries)]: () => [{ countryName: 'Germany', countryCode: 'DE' }],
     [on(notificationsRoutes.getRegions)]: () => [{ region: 'Bavaria' }],
     [on(savedViewsRoutes.listSavedViews)]: () => ({
-      views: [savedViewFixture({ id: 5, name: 'Oasis fleet', members: 12 })],
+      views: [
+        savedViewFixture({ id: 5, name: 'Oasis fleet', members: 12 }),
+        savedViewFixture({ id: 6, name: 'Shop aligners', members: 8, filter: { family: 'aligner' } }),
+        savedViewFixture({ id: 7, name: 'Tru-Points', members: 6, filter: { family: 'gtps' } }),
+      ],
     }),
     [on(notificationsRoutes.createNotification)]: create,
   });
@@ -132,6 +136,30 @@ describe('NotificationWizard', () => {
     await user.click(screen.getByRole('option', { name: 'None' }));
     expect(screen.getByRole('combobox', { name: /Target Country/ }).getAttribute('aria-disabled')).toBeNull();
     expect(create.disabled).toBe(true);
+  });
+
+  it('offers the views of the target family only, and clears one the family no longer fits, saying so', async () => {
+    const { user } = setup(() => errorResponse(500, 'not called'));
+    await fillUpToTarget(user);
+    const views = () => screen.getByRole('combobox', { name: 'Saved view' });
+    const offered = async () => {
+      await user.click(views());
+      return within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    };
+    // A view with no family (Oasis fleet) fits any.
+    expect(await offered()).toEqual(['None', 'Oasis fleet (12 units)', 'Shop aligners (8 units)']);
+    await user.click(screen.getByRole('option', { name: 'Shop aligners (8 units)' }));
+    await user.click(screen.getByRole('combobox', { name: /Target Family/ }));
+    await user.click(await screen.findByRole('option', { name: 'gtps' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The saved view Shop aligners was cleared: it is for Aligners, not this family.',
+    );
+    expect(views().textContent).not.toContain('Shop aligners');
+    expect(await offered()).toEqual(['None', 'Oasis fleet (12 units)', 'Tru-Points (6 units)']);
+    await user.click(screen.getByRole('option', { name: 'Tru-Points (6 units)' }));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it("shows the server's refusal in the wizard and stays open", async () => {

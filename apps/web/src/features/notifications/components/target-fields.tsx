@@ -12,11 +12,9 @@ import { useCities, useCountries, useRegions } from '../api/notifications';
  */
 export function TargetFields() {
   const { setValue } = useFormContext();
-  const [country, region, viewId] = useWatch({ name: ['target.country', 'target.region', 'target.viewId'] }) as [
-    string,
-    string,
-    '' | number,
-  ];
+  const [family, country, region, viewId] = useWatch({
+    name: ['target.family', 'target.country', 'target.region', 'target.viewId'],
+  }) as [string, string, string, '' | number];
   const byView = viewId !== '';
   const countries = useCountries();
   const regions = useRegions(country);
@@ -38,6 +36,7 @@ export function TargetFields() {
       </FormTextField>
       <SavedViewField
         name="target.viewId"
+        family={family}
         helperText="Optional: its units of the family instead of a place"
         onChange={(chosen) => {
           if (chosen !== null) clear('target.country', 'target.region', 'target.city');

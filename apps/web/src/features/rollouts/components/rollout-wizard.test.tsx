@@ -25,11 +25,11 @@ const planOf = (overrides: Partial<PlanResponse> = {}): PlanResponse => ({
   ...overrides,
 });
 
-function setup(plan: (req: FakeRequest) => PlanResponse = () => planOf()) {
+function setup(plan: (req: FakeRequest) => PlanResponse = () => planOf(), views = [savedViewFixture()]) {
   writeToken(tokenFor('engineer', 'eve'));
   const server = fakeServer({
     [on(rolloutsRoutes.listRollouts)]: () => ({ docs: [], totalDocs: 0 }),
-    [on(savedViewsRoutes.listSavedViews)]: () => ({ views: [savedViewFixture()] }),
+    [on(savedViewsRoutes.listSavedViews)]: () => ({ views }),
     [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' }),
     [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
     [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
@@ -98,6 +98,31 @@ describe('RolloutWizard', { timeout: 20_000 }, () => {
     expect(callsTo(rolloutsRoutes.planRollout).at(-1)?.body).toMatchObject({
       target: { kind: 'serials', serialNumbers: ['V33CP1234', 'V33CP1235'] },
     });
+  });
+
+  it('offers the views of the family only, and clears one the family no longer fits, saying so', async () => {
+    const { user } = setup(undefined, [
+      savedViewFixture(),
+      savedViewFixture({ id: 4, name: 'Shop aligners', members: 8, filter: { family: 'aligner' } }),
+      savedViewFixture({ id: 5, name: 'Tru-Points', members: 6, filter: { family: 'gtps' } }),
+    ]);
+    const d = within(await screen.findByRole('dialog', { name: 'New rollout' }));
+    const views = () => d.getByRole('combobox', { name: /^Saved view/ });
+    const offered = async () => {
+      await user.click(views());
+      return within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    };
+    expect(await offered()).toEqual(['Germany (120 units)', 'Shop aligners (8 units)']);
+    await user.click(screen.getByRole('option', { name: 'Shop aligners (8 units)' }));
+    await user.click(d.getByRole('combobox', { name: /^Family/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tru-Point' }));
+    expect((await d.findByRole('status')).textContent).toBe(
+      'The saved view Shop aligners was cleared: it is for Aligners, not this family.',
+    );
+    expect(views().textContent).not.toContain('Shop aligners');
+    expect(await offered()).toEqual(['Germany (120 units)', 'Tru-Points (6 units)']);
   });
 
   it('says what is wrong with a wave and keeps Next off', async () => {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -8,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { countOf } from '@ed/contract/count-text';
-import { FAMILIES, FAMILY_LABELS } from '@ed/contract/families';
+import { FAMILIES, FAMILY_LABELS, type Family } from '@ed/contract/families';
 import type { RolloutPayload } from '@ed/contract/rollouts';
 import { FormTextField } from '../../../shared/components/form-fields';
-import { useSavedViews } from '../../../shared/equipment/api/saved-views';
+import { useFamilyViews } from '../../../shared/equipment/components/use-family-views';
 import { EMPTY_TARGETS, type TargetKind } from '../utils/wizard-values';
 import { PayloadField, SpecReleaseField } from './payload-field';
 import { SerialsFileField } from './serials-file-field';
@@ -23,22 +24,38 @@ const KIND_LABELS: Record<TargetKind, string> = {
   serials: 'A CSV file of serial numbers',
 };
 
-function ViewSelect() {
-  const views = useSavedViews();
+/** The views of the rollout's family (or of any): a view of another family would reach none of its units. */
+function ViewSelect({ family }: { family: Family }) {
+  const { views, offered, hint } = useFamilyViews('target.viewId', family);
   return (
-    <FormTextField
-      select
-      required
-      name="target.viewId"
-      label="Saved view"
-      helperText={views.isFetching ? 'Loading the saved views…' : views.data?.length === 0 ? 'No saved view yet' : ' '}
-    >
-      {(views.data ?? []).map((v) => (
-        <MenuItem key={v.id} value={v.id}>
-          {`${v.name} (${countOf(v.members, 'unit')}${v.shared ? ', shared' : ''})`}
-        </MenuItem>
-      ))}
-    </FormTextField>
+    <>
+      <FormTextField
+        select
+        required
+        name="target.viewId"
+        label="Saved view"
+        helperText={
+          views.isFetching
+            ? 'Loading the saved views…'
+            : views.data?.length === 0
+              ? 'No saved view yet'
+              : offered.length === 0
+                ? 'No saved view of this family'
+                : ' '
+        }
+      >
+        {offered.map((v) => (
+          <MenuItem key={v.id} value={v.id}>
+            {`${v.name} (${countOf(v.members, 'unit')}${v.shared ? ', shared' : ''})`}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {hint && (
+        <Alert severity="info" role="status">
+          {hint}
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -47,6 +64,7 @@ export function TargetStep() {
   const { setValue } = useFormContext();
   const kind = useWatch({ name: 'target.kind' }) as TargetKind;
   const payload = useWatch({ name: 'payload' }) as RolloutPayload;
+  const family = useWatch({ name: 'family' }) as Family;
   const legendId = useId();
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -77,7 +95,7 @@ export function TargetStep() {
           ))}
         </RadioGroup>
       </FormControl>
-      {kind === 'view' && <ViewSelect />}
+      {kind === 'view' && <ViewSelect family={family} />}
       {kind === 'pattern' && (
         <FormTextField
           name="target.pattern"

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
@@ -88,5 +88,20 @@ describe('ScheduleDialog with a saved view', () => {
     await user.type(pattern, 'A*{Enter}');
     expect(await screen.findByText(/^1 aligner match: A00000001/)).toBeTruthy();
     expect(callsTo(schedulesRoutes.searchSerials).at(-1)?.query.get('filterSerialNumber')).toBe('A*');
+  });
+
+  it('offers the views of aligners, or of any family, only: the schedule takes aligners alone', async () => {
+    writeToken(tokenFor('admin', 'ann'));
+    const views = (['aligner', 'gtps', 'aligner-oasis', undefined] as const).map((family, i) =>
+      savedViewFixture({ id: i + 1, name: family ?? 'any', members: 5, filter: family ? { family } : {} }),
+    );
+    fakeServer({
+      [on(schedulesRoutes.getScheduleByDay)]: () => [],
+      [on(savedViewsRoutes.listSavedViews)]: () => ({ views }),
+    });
+    renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Saved view' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['None', 'aligner (5 units)', 'any (5 units)']);
   });
 });

@@ -119,6 +119,7 @@ function ScheduleForm({ latest, onClose }: { latest: string | null; onClose: () 
           </Stack>
           <SavedViewField
             name="viewId"
+            family="aligner"
             helperText="Or the aligners of a saved view, in place of the pattern"
             onChange={chooseView}
           />

@@ -17,14 +17,17 @@ export function FavoriteToggle({ unit }: { unit: Pick<Equipment, 'serialNumber' 
     <TooltipIconButton
       label={label}
       aria-pressed={unit.favorite}
-      disabled={!session || toggle.isPending}
-      onClick={() =>
-        session &&
+      // Not disabled while the server answers: a focused button that turns disabled loses its focus
+      // (a dialog's focus trap then takes it), so a press meanwhile is ignored instead.
+      aria-busy={toggle.isPending}
+      disabled={!session}
+      onClick={() => {
+        if (!session || toggle.isPending) return;
         toggle.mutate(
           { username: session.user.username, unit },
           { onError: (error) => notify(errorMessage(error), 'error') },
-        )
-      }
+        );
+      }}
     >
       {unit.favorite ? <StarIcon sx={{ color: 'secondary.main' }} /> : <StarBorderIcon />}
     </TooltipIconButton>

@@ -1,7 +1,8 @@
+import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import { countOf } from '@ed/contract/count-text';
 import { FormTextField } from '../../components/form-fields';
-import { useSavedViews } from '../api/saved-views';
+import { useFamilyViews } from './use-family-views';
 
 /** A view's id as the form keeps it: '' for none, else the id as a number (as the schemas take it). */
 const choiceOf = (value: unknown): '' | number => (value === '' || value == null ? '' : Number(value));
@@ -16,6 +17,7 @@ export function SavedViewField({
   helperText = ' ',
   onChange,
   known,
+  family,
 }: {
   /** The field's path in the form ('target.viewId'). */
   name: string;
@@ -27,38 +29,49 @@ export function SavedViewField({
    * lacks it (another user's private view), so that the select does not show it as blank.
    */
   known?: { id: number; name: string } | null;
+  /** The target's family, when it has one: only views of that family (or of any) are offered. */
+  family?: string;
 }) {
-  const views = useSavedViews();
+  const { views, offered, hint } = useFamilyViews(name, family);
   const listed = views.data ?? [];
   return (
-    <FormTextField
-      select
-      name={name}
-      label="Saved view"
-      parse={choiceOf}
-      onChange={(event) => {
-        const chosen = choiceOf(event.target.value);
-        onChange?.(chosen === '' ? null : chosen);
-      }}
-      helperText={
-        views.isError
-          ? 'The saved views could not be loaded.'
-          : views.isFetching && !views.data
-            ? 'Loading the saved views…'
-            : listed.length === 0 && !known
-              ? 'No saved view yet: save one on the equipment list.'
-              : helperText
-      }
-    >
-      <MenuItem value="">
-        <em>None</em>
-      </MenuItem>
-      {known && !listed.some((v) => v.id === known.id) && <MenuItem value={known.id}>{known.name}</MenuItem>}
-      {listed.map((view) => (
-        <MenuItem key={view.id} value={view.id}>
-          {`${view.name} (${countOf(view.members, 'unit')})`}
+    <>
+      <FormTextField
+        select
+        name={name}
+        label="Saved view"
+        parse={choiceOf}
+        onChange={(event) => {
+          const chosen = choiceOf(event.target.value);
+          onChange?.(chosen === '' ? null : chosen);
+        }}
+        helperText={
+          views.isError
+            ? 'The saved views could not be loaded.'
+            : views.isFetching && !views.data
+              ? 'Loading the saved views…'
+              : listed.length === 0 && !known
+                ? 'No saved view yet: save one on the equipment list.'
+                : offered.length === 0 && !known
+                  ? 'No saved view of this family: save one on the equipment list.'
+                  : helperText
+        }
+      >
+        <MenuItem value="">
+          <em>None</em>
         </MenuItem>
-      ))}
-    </FormTextField>
+        {known && !listed.some((v) => v.id === known.id) && <MenuItem value={known.id}>{known.name}</MenuItem>}
+        {offered.map((view) => (
+          <MenuItem key={view.id} value={view.id}>
+            {`${view.name} (${countOf(view.members, 'unit')})`}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {hint && (
+        <Alert severity="info" role="status">
+          {hint}
+        </Alert>
+      )}
+    </>
   );
 }
