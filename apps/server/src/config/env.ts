@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Hashes that may wait for a slot; one more and sign-in answers 503 with Retry-After. */
   ARGON2_QUEUE: int(0, 10_000).default(32),
   RESET_REQUESTS_PER_HOUR: int(1, 1000).default(20),
+  /** Password resets (the new password with a mailed token) one address may try in a minute. */
+  RESETS_PER_MINUTE: int(1, 1000).default(10),
   /** API calls a signed-in user may make per minute, all instances together; 0: no limit. */
   API_RATE_LIMIT_PER_USER: int(0, 1_000_000).default(1200),
   /** API calls without a session (sign-in, reset links) per address per minute; 0: no limit. */

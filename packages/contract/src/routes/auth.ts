@@ -76,10 +76,11 @@ export const authRoutes = defineRoutes({
     tag,
     access: 'public',
     summary: 'Set a new password with a reset token',
-    description: 'The token works once and for one hour; every session of the user is revoked.',
+    description:
+      'The token works once and for one hour; every session of the user is revoked. Rate-limited per address (429).',
     security: [],
     body: resetPasswordRequestSchema,
     ok: { 200: messageResponseSchema },
-    errors: [400],
+    errors: [400, 429],
   },
 });

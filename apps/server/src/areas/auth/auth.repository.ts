@@ -90,6 +90,22 @@ export class AuthRepository implements AccountTokens {
     });
   }
 
+  /** The user of a live reset token (neither used nor expired), without using it up; null otherwise. */
+  async liveResetToken(tokenHash: string): Promise<number | null> {
+    const rows = await this.db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return rows[0]?.userId ?? null;
+  }
+
   /** Marks a reset token used and returns its user; null when unknown, used or expired. */
   async claimResetToken(tokenHash: string, db: Db = this.db): Promise<number | null> {
     const rows = await db

@@ -26,7 +26,7 @@ export default routesOf(authRoutes, (app) => ({
     return { message: RESET_REQUESTED_MESSAGE };
   },
   resetPassword: async (request) => {
-    await app.auth.resetPassword(request.body);
+    await app.auth.resetPassword(request.body, request.ip);
     return { message: 'Your password has been set. Sign in with it.' };
   },
 }));

@@ -20,6 +20,7 @@ import type { SignInAccount, SignInLimitsRepository } from './sign-in-limits.rep
 import type { DomainEventBus } from '../../ports/domain-events.js';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
 const RESETS_PER_USER_PER_HOUR = 3;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
@@ -143,7 +144,20 @@ export class AuthService {
     this.runInBackground(() => this.sendResetMail(username));
   }
 
-  async resetPassword(input: ResetPasswordRequest): Promise<void> {
+  /**
+   * The token is looked at first: a made-up one costs a rate-limit hit and one indexed read, never
+   * the strength check or the hash (which a flood of forged resets would otherwise spend the CPU
+   * on). It is used up only with the new password, so a weak one leaves the link working.
+   */
+  async resetPassword(input: ResetPasswordRequest, ip: string): Promise<void> {
+    const window = await this.deps.limiter.hit(`reset-password-ip:${ip}`, MINUTE_MS);
+    if (window.count > this.deps.config.RESETS_PER_MINUTE) {
+      throw tooManyRequests(
+        `Too many password resets from this address. Try again in ${inMinutes(window.retryAfterMs)}.`,
+        window.retryAfterMs,
+      );
+    }
+    if ((await this.deps.sessions.liveResetToken(hashToken(input.token))) === null) throw invalidResetLink();
     const [problem] = await passwordPolicyProblems(input.newPassword);
     if (problem !== undefined) throw badRequest(problem, 'newPassword');
     const { hasher } = this.deps;
@@ -151,7 +165,7 @@ export class AuthService {
     const revoked = await this.deps.db.transaction(async (tx) => {
       const userId = await this.deps.sessions.claimResetToken(hashToken(input.token), tx);
       const user = userId === null ? undefined : await this.deps.users.findById(userId, tx);
-      if (!user) throw badRequest('This password reset link is invalid, used or expired. Request a new one.', 'token');
+      if (!user) throw invalidResetLink();
       if (await hasher.verify(user.passwordHash, input.newPassword)) {
         throw badRequest('The new password must differ from the current one.', 'newPassword');
       }
@@ -213,3 +227,6 @@ export class AuthService {
 }
 
 const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+const invalidResetLink = () =>
+  badRequest('This password reset link is invalid, used or expired. Request a new one.', 'token');
