@@ -10,6 +10,8 @@ describe('a problem shown under its field', () => {
       'Must be between 0 and 100 %',
     );
     expect(besideField('path', 'path: At most 512 characters.')).toBe('At most 512 characters.');
+    expect(besideField('name', 'name is required')).toBe('Required');
+    expect(besideField('name', 'name is at most 8 characters')).toBe('At most 8 characters');
   });
 
   it('leaves a sentence that does not start with the key, or explains the key, as it is', () => {

@@ -42,7 +42,8 @@ export function besideField(name: string, message: string): string {
   const key = name.split('.').at(-1) ?? name;
   for (const prefix of [`${name}: `, `${name} `, `${key}: `, `${key} `]) {
     if (message.startsWith(prefix) && !message.startsWith(`${prefix}(`)) {
-      const rest = message.slice(prefix.length);
+      // "name is at most 8 characters" reads "At most 8 characters", "is required" "Required".
+      const rest = message.slice(prefix.length).replace(/^is /, '');
       return rest.charAt(0).toUpperCase() + rest.slice(1);
     }
   }

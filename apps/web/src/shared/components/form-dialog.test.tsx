@@ -41,10 +41,10 @@ describe('FormDialog', () => {
     expect(add.disabled).toBe(true);
     // Untouched, the field keeps its hint: the disabled button says enough.
     expect(screen.getByText('As on the invoice')).toBeTruthy();
-    expect(screen.queryByText('name is required')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
 
     await user.type(name, 'Acme Tools Inc{Enter}');
-    expect(screen.getByText('name is at most 8 characters')).toBeTruthy();
+    expect(screen.getByText('At most 8 characters')).toBeTruthy();
     expect(screen.queryByText('As on the invoice')).toBeNull();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(add.disabled).toBe(true);
@@ -52,14 +52,14 @@ describe('FormDialog', () => {
 
     await user.clear(name);
     await user.type(name, 'Acme');
-    expect(screen.queryByText('name is at most 8 characters')).toBeNull();
+    expect(screen.queryByText('At most 8 characters')).toBeNull();
     expect(add.disabled).toBe(false);
   });
 
   it('refuses a submit that comes anyway (zodResolver), and then shows every problem', async () => {
     const { submit, name } = setup(async () => undefined);
     fireEvent.submit(name.closest('form')!);
-    expect(await screen.findByText('name is required')).toBeTruthy();
+    expect(await screen.findByText('Required')).toBeTruthy();
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -94,7 +94,7 @@ describe('AlarmsPage', { timeout: 15_000 }, () => {
     expect((days as HTMLInputElement).value).toBe('30');
     await user.clear(days);
     await user.type(days, '0');
-    expect(await within(dialog).findByText('days must be at least 1')).toBeTruthy();
+    expect(await within(dialog).findByText('Must be at least 1')).toBeTruthy();
     await user.clear(days);
     await user.type(days, '14');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
