@@ -119,11 +119,12 @@ export async function buildApp({
   await app.register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
   await app.register(async (api) => {
+    // First: an address that keeps failing authentication is refused before it is tried again;
+    // after authentication a signed-in user's calls count against the user, the others' against the address.
+    await api.register(apiRateLimitPlugin);
     api.addHook('onRequest', api.authenticate);
     // Every call that changes something is audited, whichever area adds it.
     api.addHook('onResponse', api.audits.onResponse);
-    // After authentication: a signed-in user's calls count against the user, the others' against the address.
-    await api.register(apiRateLimitPlugin);
     // Every area's routes, each registered from its table in the contract (shared/route-table.ts).
     for (const routes of API_ROUTES) await api.register(routes);
   });

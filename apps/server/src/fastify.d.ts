@@ -20,6 +20,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Role permission the caller needs; others get 403. */
     permission?: Permission;
+    /** Called by units or vendors with a credential of their own (not a console session). */
+    ownCredential?: boolean;
   }
   interface FastifyRequest {
     session: ActiveSession | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { serialNumberSchema } from './device-protocol.js';
 
 /**
@@ -83,8 +84,8 @@ const ruleFields = {
 };
 
 export const createAlarmRuleSchema = z.object(ruleFields);
-export const updateAlarmRuleSchema = z.object({ id: z.coerce.number().int().positive(), ...ruleFields });
-export const alarmRuleIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const updateAlarmRuleSchema = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX), ...ruleFields });
+export const alarmRuleIdSchema = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const alarmRuleSchema = z.object({
   id: z.number().int(),
@@ -129,9 +130,9 @@ export const ALARMS_PAGE_SIZE = 50;
 export const alarmsQuerySchema = z.object({
   status: z.enum(ALARM_STATUSES).optional(),
   acknowledged: z.enum(['true', 'false']).optional(),
-  ruleId: z.coerce.number().int().positive().optional(),
+  ruleId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
   serialNumber: serialNumberSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
 });
 export const alarmsResponseSchema = z.object({ docs: z.array(alarmSchema), totalDocs: z.number().int() });
 
@@ -144,7 +145,7 @@ export type AlarmCounts = z.infer<typeof alarmCountsSchema>;
 
 export const alarmIdsSchema = z.object({
   ids: z
-    .array(z.coerce.number().int().positive())
+    .array(z.coerce.number().int().positive().max(INT32_MAX))
     .min(1, { error: 'ids must name at least one alarm' })
     .max(100, { error: 'at most 100 alarms at once' }),
 });

@@ -39,3 +39,6 @@ export const TOKEN_STORAGE_KEY = 'user-token';
 export const SOCKET_PATH = '/dashboard';
 
 export const flagUrl = (countryCode: string): string => `/flags/${countryCode.toLowerCase()}.png`;
+
+/** The largest id a record's 32-bit column holds: a bigger one is no record, refused before the database sees it. */
+export const INT32_MAX = 2 ** 31 - 1;

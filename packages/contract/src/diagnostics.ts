@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { serialNumberSchema, voltageBoardSchema } from './device-protocol.js';
 
 /**
@@ -66,7 +67,7 @@ export type DiagnosticSnapshot = z.infer<typeof diagnosticSnapshotSchema>;
 /** From a ticket (its id), or from the equipment detail (the unit: its newest open ticket, or a new one). */
 export const collectDiagnosticsSchema = z
   .object({
-    ticketId: z.coerce.number().int().positive().optional(),
+    ticketId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
     serialNumber: serialNumberSchema.optional(),
   })
   .refine((b) => (b.ticketId === undefined) !== (b.serialNumber === undefined), {
@@ -74,7 +75,7 @@ export const collectDiagnosticsSchema = z
   });
 export type CollectDiagnosticsRequest = z.infer<typeof collectDiagnosticsSchema>;
 
-export const diagnosticsQuerySchema = z.object({ ticketId: z.coerce.number().int().positive() });
+export const diagnosticsQuerySchema = z.object({ ticketId: z.coerce.number().int().positive().max(INT32_MAX) });
 export const diagnosticsResponseSchema = z.object({ snapshots: z.array(diagnosticSnapshotSchema) });
 /** Snapshots kept per ticket and shown, newest first. */
 export const DIAGNOSTICS_PER_TICKET = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { countOf } from './count-text.js';
 import { ACROSS_FIELDS } from './form-inputs.js';
 import { dayRangeSchema } from './schedule.js';
@@ -94,7 +95,7 @@ export type CreateMessageRequest = z.input<typeof createMessageRequestSchema>;
  * market is for a message to a saved view only: the service checks it against the view kept.
  */
 export const updateMessageRequestSchema = z.object({
-  id: z.coerce.number().int().min(1),
+  id: z.coerce.number().int().min(1).max(INT32_MAX),
   payload: messageContentSchema.extend({
     targets: z.object({
       market: marketSchema,
@@ -137,7 +138,7 @@ export const messageFormSchema = z
     ...ACROSS_FIELDS,
   });
 
-export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const deleteMessageRequestSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) });
 
 export const messageSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { familySchema } from './families.js';
 import {
   checkPayload,
@@ -65,7 +66,7 @@ export const planRequestSchema = z
     waves: z.array(waveSpecSchema).max(20).default([]),
     /** The capacity planner: the first day, units per day, and the weekdays worked (0 Sunday … 6 Saturday). */
     startDay: z.iso.date().optional(),
-    perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    perDay: z.coerce.number().int().min(1).max(INT32_MAX).max(1_000_000).optional(),
     workingDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one working day').optional(),
   })
   .superRefine(checkPayload)

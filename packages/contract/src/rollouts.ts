@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { familySchema } from './families.js';
 import { serialNumberSchema } from './device-protocol.js';
 
@@ -46,7 +47,7 @@ export function checkPayload(
     ctx.addIssue({ code: 'custom', message: SPEC_REQUIRED_TEXT, path: ['specUpdateId'] });
   }
 }
-export const specUpdateIdSchema = z.coerce.number().int().positive();
+export const specUpdateIdSchema = z.coerce.number().int().positive().max(INT32_MAX);
 
 export const ROLLOUT_MAX_WAVES = 20;
 /** Serial numbers a rollout may name one by one (a CSV). */
@@ -67,7 +68,7 @@ const percent = (what: string) =>
     .max(100, `${what} must be from 0 to 100 %`);
 
 export const rolloutTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('view'), viewId: z.coerce.number().int().positive() }),
+  z.object({ kind: z.literal('view'), viewId: z.coerce.number().int().positive().max(INT32_MAX) }),
   z.object({
     kind: z.literal('pattern'),
     pattern: z.string().trim().min(1, 'A serial number pattern is required').max(200),
@@ -102,10 +103,10 @@ export const rolloutThresholdsSchema = z.object({
   /** Pause when failed and hung installs exceed this share of a wave's installs. */
   errorPercent: percent('The share of failed and hung installs to pause above').default(10),
   /** An install without progress for this long is hung. */
-  hungAfterMinutes: z.coerce.number().int().min(1).max(10_080).default(120),
+  hungAfterMinutes: z.coerce.number().int().min(1).max(INT32_MAX).max(10_080).default(120),
   /** Pause when units updated by the rollout open tickets above this share, within the window. */
   ticketPercent: percent('The share of tickets to pause above').default(2),
-  ticketWindowHours: z.coerce.number().int().min(1).max(720).default(48),
+  ticketWindowHours: z.coerce.number().int().min(1).max(INT32_MAX).max(720).default(48),
   /** Or above this many times the family's usual rate (absent: not used). */
   ticketBaselineFactor: z.coerce.number().min(1).max(1000).optional(),
 });
@@ -132,16 +133,16 @@ export const createRolloutRequestSchema = z
       ticketWindowHours: 48,
     }),
     /** Units staged at most per UTC day (absent: no daily cap). */
-    perDay: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    perDay: z.coerce.number().int().min(1).max(INT32_MAX).max(1_000_000).optional(),
     /** Units in flight at once (absent: the server's AUTO_STAGE_SLOTS × 10). */
-    slots: z.coerce.number().int().min(1).max(10_000).optional(),
+    slots: z.coerce.number().int().min(1).max(INT32_MAX).max(10_000).optional(),
     /** Start at once instead of keeping a draft. */
     start: z.boolean().default(false),
   })
   .superRefine(checkPayload);
 export type CreateRolloutRequest = z.input<typeof createRolloutRequestSchema>;
 
-export const rolloutIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const rolloutIdSchema = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 export const pauseRolloutSchema = rolloutIdSchema.extend({ reason: z.string().trim().max(500).optional() });
 /** A wave of a rollout, by its index (0 is the wave shown as "Wave 1"). */
 export const rolloutWaveRefSchema = rolloutIdSchema.extend({
@@ -243,7 +244,7 @@ export type Rollout = z.infer<typeof rolloutSchema>;
 
 export const rolloutsQuerySchema = z.object({
   state: z.enum(ROLLOUT_STATES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
 });
 export const rolloutsResponseSchema = z.object({
   docs: z.array(rolloutSummarySchema),
@@ -251,9 +252,9 @@ export const rolloutsResponseSchema = z.object({
 });
 
 export const rolloutUnitsQuerySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(INT32_MAX),
   state: z.enum(ROLLOUT_UNIT_STATES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
 });
 export const rolloutUnitSchema = z.object({
   serialNumber: z.string(),

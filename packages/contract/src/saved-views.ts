@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { familySchema } from './families.js';
 
 /**
@@ -79,8 +80,10 @@ export const createSavedViewSchema = z.object({
   shared: z.boolean().default(false),
   filter: viewFilterSchema,
 });
-export const updateSavedViewSchema = createSavedViewSchema.extend({ id: z.coerce.number().int().positive() });
-export const savedViewIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const updateSavedViewSchema = createSavedViewSchema.extend({
+  id: z.coerce.number().int().positive().max(INT32_MAX),
+});
+export const savedViewIdSchema = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 /** The Save view form. */
 export const savedViewFormSchema = z.object({ name, shared: z.boolean() });
@@ -102,7 +105,8 @@ export function describeFilter(filter: ViewFilter): string {
 export const viewIdSchema = z.coerce
   .number({ error: 'viewId must be the id of a saved view' })
   .int('viewId must be the id of a saved view')
-  .min(1, 'viewId must be the id of a saved view');
+  .min(1, 'viewId must be the id of a saved view')
+  .max(INT32_MAX, 'viewId must be the id of a saved view');
 
 /** A form's "Saved view" select: '' (or null) is none. */
 export const viewChoiceSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { FAMILIES } from './families.js';
 import { specManifestSchema, updatePathSchema } from './software.js';
 import { listOrCommaText } from './spec-inputs.js';
@@ -104,5 +105,5 @@ export const specUpdateSchema = z.object({
 });
 export type SpecUpdate = z.infer<typeof specUpdateSchema>;
 
-export const specUpdatesQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const specUpdatesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(INT32_MAX).default(1) });
 export const specUpdatesResponseSchema = z.object({ docs: z.array(specUpdateSchema), totalDocs: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { pairingCalibrationSchema, serialNumberSchema } from './device-protocol.js';
 import { emptyAsAbsent, sortKeyInput } from './spec-inputs.js';
 
@@ -93,4 +94,4 @@ export const createVendorKeyResponseSchema = z.object({
   /** Shown once. */
   apiKey: z.string(),
 });
-export const revokeVendorKeyRequestSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const revokeVendorKeyRequestSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) });

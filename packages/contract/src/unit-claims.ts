@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 
 /**
  * A unit asked for a credential for a serial number that has one already, without presenting it
@@ -46,7 +47,7 @@ export const unitClaimsResponseSchema = z.object({
 export type UnitClaimsResponse = z.infer<typeof unitClaimsResponseSchema>;
 
 export const decideUnitClaimSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(INT32_MAX),
   decision: z.enum(['approve', 'refuse']),
 });
 export type DecideUnitClaim = z.infer<typeof decideUnitClaimSchema>;

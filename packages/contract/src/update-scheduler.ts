@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants.js';
 import { softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { flagParam, sortKeyInput } from './spec-inputs.js';
@@ -54,7 +55,7 @@ export const SCHEDULER_SORT_ALIASES: Record<string, (typeof SCHEDULER_SORTS)[num
 };
 
 export const schedulerDevicesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   filterSerialNumber: z.string().trim().toUpperCase().max(9).optional(),
   filterCountryCode: z
     .string()

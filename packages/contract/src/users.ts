@@ -28,6 +28,14 @@ export type UsersQuery = z.input<typeof usersQuerySchema>;
 export const usersResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(userSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
+/**
+ * The one spelling of a user name for look-up, the sign-in counters and comparison: NFKC, then
+ * lower case. Names are made of ASCII letters, digits and . _ @ -, so a look-alike ("admİn",
+ * full-width "ａｄｍｉｎ") is either the same key as the name everywhere or none at all, never the
+ * account to the database and another name to the counters.
+ */
+export const usernameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
+
 export const usernameSchema = z
   .string()
   .trim()

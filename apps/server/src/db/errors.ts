@@ -33,6 +33,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 export const isUniqueViolation = (err: unknown): boolean => codeOf(err) === '23505';
 
+/**
+ * A number too big for its column (22003): an id no record can have. The contract bounds ids; this
+ * keeps one it missed a 400 rather than a 500.
+ */
+export const isOutOfRange = (err: unknown): boolean => codeOf(err) === '22003';
+
 /** Two writers that met (deadlock, serialization), or a server out of connections: try again. */
 const RETRY_CODES = new Set(['40P01', '40001', '53300']);
 

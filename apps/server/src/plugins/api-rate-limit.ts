@@ -12,16 +12,23 @@ const MAX_KEYS = 50_000;
 /** Requests refused by the limit: nothing was done, so the audit log does not record them. */
 export const rateLimitedRequests = new WeakSet<FastifyRequest>();
 
-/** Units' calls have their own credential and limits: a fleet behind one address must get through. */
+/**
+ * Units' and vendors' calls have their own credential and limits (a fleet behind one address must
+ * get through): exempt by the credential their route takes, never by their path.
+ */
 const isUnitCall = (request: FastifyRequest) => {
-  const route = request.routeOptions.url ?? '';
-  return route.startsWith('/device/') || route.startsWith('/assistant/');
+  const config = request.routeOptions.config as { ownCredential?: boolean; assistantAccess?: string };
+  // The assistant's own routes say who calls them (apps/assistant/src/access.ts).
+  return config.ownCredential === true || config.assistantAccess === 'device';
 };
 
 /**
  * Per-user and per-address limits on the API (@fastify/rate-limit), counted across instances:
- * a signed-in user by username, a call without a session by address. Runs after authentication
- * (route-level hooks follow the API context's), so a user is known when it counts.
+ * a signed-in user by username, a call without a session by address. It counts after
+ * authentication (at preParsing), so a user is known when it counts; and before authentication an
+ * address whose calls were refused as unauthenticated API_RATE_LIMIT_PER_ADDRESS times this minute
+ * is refused at once, so made-up tokens cost a flood its budget too. Register it before the
+ * authentication hook.
  */
 async function apiRateLimitPlugin(api: FastifyInstance) {
   const { API_RATE_LIMIT_PER_USER: perUser, API_RATE_LIMIT_PER_ADDRESS: perAddress } = api.config;
@@ -41,8 +48,27 @@ async function apiRateLimitPlugin(api: FastifyInstance) {
   });
 
   const limitOf = (key: string) => (key.startsWith('user:') ? perUser : perAddress);
+  if (perAddress > 0) {
+    api.addHook('onRequest', async (request) => {
+      if (isUnitCall(request)) return;
+      const refused = counts.peek(`api:unauthenticated:${request.ip}`, WINDOW_MS);
+      if (refused.current < perAddress) return;
+      rateLimitedRequests.add(request);
+      throw tooManyRequests(
+        `Too many calls without a valid session from this address. Try again in ${inMinutes(refused.ttl)}.`,
+        refused.ttl,
+      );
+    });
+    api.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 401 && !request.session && !isUnitCall(request)) {
+        counts.hit(`api:unauthenticated:${request.ip}`, WINDOW_MS);
+      }
+    });
+  }
   await api.register(rateLimit, {
     global: true,
+    // After the API context's onRequest hooks (authentication), before the body is read.
+    hook: 'preParsing',
     timeWindow: WINDOW_MS,
     keyGenerator: (request) => (request.session ? `user:${request.session.user.username}` : `address:${request.ip}`),
     max: (_request, key) => limitOf(key),

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@ed/contract/errors';
 import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
+import { isDatabaseUnavailable, isOutOfRange, isUniqueViolation } from '../db/errors.js';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -65,6 +65,10 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (isUniqueViolation(err)) {
       return reply.code(409).send(errorBody(409, 'That record already exists.'));
+    }
+    if (isOutOfRange(err)) {
+      request.log.warn({ err }, 'number out of range for its column');
+      return reply.code(400).send(errorBody(400, 'A number in the request is out of range: no record has it.'));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');

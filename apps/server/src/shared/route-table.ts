@@ -47,7 +47,11 @@ export function fastifyRouteOptions(route: ApiRoute) {
   const { access } = route;
   const config =
     access === 'public' ? { public: true } : access === 'signedIn' ? {} : { permission: access.permission };
-  return { method: route.method, url: route.path, schema, config };
+  // Units' calls (the devices tag: registration carries the enrollment key in its body) and calls
+  // that sign in with a unit's or a vendor's credential.
+  const ownCredential =
+    route.tag === 'devices' || (route.security ?? []).some((s) => 'deviceCredential' in s || 'vendorApiKey' in s);
+  return { method: route.method, url: route.path, schema, config: { ...config, ownCredential } };
 }
 
 const isImplementation = (h: Handlers<RouteTable>[string]): h is RouteImplementation<ApiRoute> => typeof h === 'object';

@@ -65,6 +65,16 @@ export class SharedWindowCounts {
     return { current: Math.max(entry.shared + entry.unflushed, entry.local), ttl: windowStart + windowMs - now };
   }
 
+  /** What `hit` would have counted so far in this window, without counting: 0 for a key not seen. */
+  peek(key: string, windowMs: number): WindowState {
+    const now = this.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const entry = this.entries.get(key);
+    const ttl = windowStart + windowMs - now;
+    if (!entry || entry.windowStart !== windowStart) return { current: 0, ttl };
+    return { current: Math.max(entry.shared + entry.unflushed, entry.local), ttl };
+  }
+
   /** Adds this instance's counts to the shared rows and learns the totals; one statement. */
   flush(windowMs: number): Promise<void> {
     this.flushing ??= this.addCounts(windowMs).finally(() => (this.flushing = null));

@@ -93,6 +93,31 @@ describe('the API rate limit', () => {
     expect((await signIn('10.60.0.2')).statusCode).toBe(200);
   });
 
+  it('limits made-up tokens too: an address refused as unauthenticated is refused before it is tried again', async () => {
+    const forged = (remoteAddress: string, token = 'made-up-token') =>
+      a.app.inject({ method: 'GET', url: '/read/users/v1?page=1', remoteAddress, headers: bearer(token) });
+    const codes = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await forged('10.60.0.4', `made-up-${i}`)).statusCode);
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    const refused = await forged('10.60.0.4');
+    expect(refused.json().message).toMatch(/^Too many calls without a valid session from this address\./);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // No token at all counts the same; another address is not held by this one.
+    expect(
+      (await a.app.inject({ method: 'GET', url: '/read/users/v1?page=1', remoteAddress: '10.60.0.4' })).statusCode,
+    ).toBe(429);
+    expect((await forged('10.60.0.5')).statusCode).toBe(401);
+  });
+
+  it('limits console calls under /assistant/ like any other, by who makes them', async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 40; i += 1) {
+      const res = await a.app.inject({ method: 'GET', url: '/assistant/statistics', headers: bearer(admin) });
+      codes.add(res.statusCode);
+    }
+    expect(codes.has(429)).toBe(true);
+  });
+
   it("never limits units' calls, which have their own credential", async () => {
     const codes = new Set<number>();
     for (let i = 0; i < 15; i += 1) {

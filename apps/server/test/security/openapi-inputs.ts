@@ -106,3 +106,20 @@ export function withValueAt(value: unknown, path: string[], text: string): unkno
   (container as Record<string, unknown>)[head] = withValueAt((container as Record<string, unknown>)[head], rest, text);
   return container;
 }
+
+/** The paths of every integer or number the schema holds, as stringFieldsOf does for strings. */
+export function numberFieldsOf(s: JsonSchema, at: string[] = []): string[][] {
+  if (at.length > 4) return [];
+  const found: string[][] = [];
+  if (typesOf(s).some((t) => t === 'integer' || t === 'number')) found.push(at);
+  for (const [key, child] of Object.entries(propertiesOf(s))) found.push(...numberFieldsOf(child, [...at, key]));
+  if (s.items) found.push(...numberFieldsOf(s.items, [...at, '0']));
+  for (const branch of branches(s)) if (!isObject(branch)) found.push(...numberFieldsOf(branch, at));
+  const seen = new Set<string>();
+  return found.filter((p) => !seen.has(p.join('.')) && seen.add(p.join('.')));
+}
+
+/** A query or path parameter that takes a number. */
+export const takesNumber = (param: Operation['parameters'][number]): boolean =>
+  param.schema !== undefined &&
+  [param.schema, ...branches(param.schema)].some((s) => typesOf(s).some((t) => t === 'integer' || t === 'number'));

@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../constants.js';
 import { defineRoutes } from '../http-api.js';
 import { packageFileNameSchema } from '../software.js';
 
 const fileSchema = z.union([z.literal('manifest.json'), packageFileNameSchema]);
 
-export const packageFileParamsSchema = z.object({ updateId: z.coerce.number().int().positive(), file: fileSchema });
-export const specPackageFileParamsSchema = z.object({ specId: z.coerce.number().int().positive(), file: fileSchema });
+export const packageFileParamsSchema = z.object({
+  updateId: z.coerce.number().int().positive().max(INT32_MAX),
+  file: fileSchema,
+});
+export const specPackageFileParamsSchema = z.object({
+  specId: z.coerce.number().int().positive().max(INT32_MAX),
+  file: fileSchema,
+});
 
 /**
  * Package files for units, from the file store: only a unit with a staged update of this package

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../constants.js';
 import { screenShotSchema, serialNumberQuerySchema, statusReportSchema, voltageReportSchema } from '../commands.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
@@ -7,7 +8,11 @@ const tag = 'reports';
 
 /** A screen shot, by its id. */
 export const screenShotIdQuerySchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be positive'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive('id must be positive')
+    .max(INT32_MAX, 'id: no such record'),
 });
 
 /** The reads of what commands left behind: screen shots and the latest reports. */

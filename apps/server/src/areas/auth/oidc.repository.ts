@@ -1,3 +1,4 @@
+import { usernameKey } from '@ed/contract/users';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
@@ -82,7 +83,7 @@ export class OidcRepository {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
+      .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
       .limit(1);
     return rows.length > 0;
   }

@@ -1,3 +1,4 @@
+import { usernameKey } from '@ed/contract/users';
 import { createHash } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -25,7 +26,7 @@ export function addressBucket(ip: string): string {
  * the counters of unknown names must not become a list of them.
  */
 const usernameDigest = (username: string) =>
-  createHash('sha256').update(username.toLowerCase()).digest('base64url').slice(0, 22);
+  createHash('sha256').update(usernameKey(username)).digest('base64url').slice(0, 22);
 
 export interface SignInKeys {
   /** Failures from one address, whichever account (LOGIN_IP_MAX_FAILURES). */

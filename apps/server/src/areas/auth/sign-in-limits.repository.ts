@@ -1,3 +1,4 @@
+import { usernameKey } from '@ed/contract/users';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
@@ -63,7 +64,7 @@ function reserveSql(n: number): SQL {
       (extract(epoch from window_ends_at - now()) * 1000)::float8 as ahead_ms)
     select reserved.*, ${users.id} as user_id, ${users.username}, ${users.email}, ${users.role},
       ${users.passwordHash} as password_hash, ${users.active}
-    from reserved left join ${users} on lower(${users.username}) = lower(${p('account')})`;
+    from reserved left join ${users} on lower(${users.username}) = ${p('account')}`;
 }
 
 /**
@@ -133,7 +134,8 @@ export class SignInLimitsRepository implements SignInLocks {
         [`w${i}`, windowMs],
       ]),
     );
-    const rows = await statement({ ...values, account });
+    // The account is read by the key its counters use (usernameKey), not by SQL's lower() of the name.
+    const rows = await statement({ ...values, account: usernameKey(account) });
     const counts = new Map(
       rows.map((row) => [
         row.key,

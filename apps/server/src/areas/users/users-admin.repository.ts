@@ -1,3 +1,4 @@
+import { usernameKey } from '@ed/contract/users';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
@@ -55,7 +56,7 @@ export class UsersAdminRepository {
     const rows = await db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
+      .where(sql`lower(${users.username}) = ${usernameKey(username)}`)
       .for('update');
     return rows[0];
   }

@@ -1,3 +1,4 @@
+import { usernameKey } from '@ed/contract/users';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@ed/contract/roles';
 import type { Db } from '../../db/client.js';
@@ -8,7 +9,8 @@ import type { UserAccounts, UserRow } from '../../ports/users.js';
 export type { UserRow };
 type NewUserRow = { username: string; email: string; role: Role; passwordHash: string; active?: boolean };
 
-const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+// Compared with the contract's key of the typed name, as the sign-in counters key it (not SQL's lower()).
+const byUsername = (username: string) => sql`lower(${users.username}) = ${usernameKey(username)}`;
 
 export class UsersRepository implements UserAccounts {
   constructor(private readonly db: Db) {}
@@ -25,7 +27,7 @@ export class UsersRepository implements UserAccounts {
 
   /** In one query: how many accounts there are, and which of `usernames` exist (as given, any case). */
   async census(usernames: string[]): Promise<{ total: number; present: Set<string> }> {
-    const lowered = usernames.map((u) => u.toLowerCase());
+    const lowered = usernames.map(usernameKey);
     const name = sql`lower(${users.username})`;
     const [row] = await this.db
       .select({
@@ -34,7 +36,7 @@ export class UsersRepository implements UserAccounts {
       })
       .from(users);
     const present = new Set(row?.present ?? []);
-    return { total: row?.total ?? 0, present: new Set(usernames.filter((u) => present.has(u.toLowerCase()))) };
+    return { total: row?.total ?? 0, present: new Set(usernames.filter((u) => present.has(usernameKey(u)))) };
   }
 
   async count(): Promise<number> {
