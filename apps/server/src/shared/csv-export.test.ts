@@ -38,6 +38,16 @@ describe('CSV export', () => {
     expect(asked).toEqual([0, EXPORT_PAGE, 2 * EXPORT_PAGE]);
   });
 
+  it('quotes a cell holding a semicolon, so a spreadsheet that splits on it keeps the cell whole', async () => {
+    const source: CsvSource<{ n: number; note: string }> = {
+      count: () => Promise.resolve(1),
+      page: () => Promise.resolve([{ n: 1, note: 'left; right' }]),
+    };
+    let text = '';
+    for await (const chunk of csvStream(source, columns, 1, (err) => expect.fail(err.message))) text += String(chunk);
+    expect(text).toBe('N,Note\n1,"left; right"\n');
+  });
+
   it('stops at the total it was given', async () => {
     const { source } = numbered(5_000);
     let text = '';

@@ -52,7 +52,8 @@ export function csvStream<Row>(
   const body = new PassThrough();
   pipeline(
     Readable.from(rowsOf(source, columns, total)),
-    stringify({ header: true, columns: columns.map((c) => c.header) }),
+    // A cell holding ";" is quoted too: a spreadsheet set to that separator would split it.
+    stringify({ header: true, columns: columns.map((c) => c.header), quoted_match: /;/ }),
     body,
     (err) => {
       if (err) failed(err);
@@ -76,6 +77,8 @@ export async function sendCsv<Row>(
   });
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
+    // Fleet and user data: no shared cache or browser keeps a copy.
+    .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="${options.fileName}"`)
     .header(EXPORT_HEADERS.rows, String(total))
     .header(EXPORT_HEADERS.matched, String(matched))

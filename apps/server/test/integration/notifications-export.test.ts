@@ -55,6 +55,8 @@ describe('notifications export', () => {
     const res = await exported(engineer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    // Fleet data: no cache keeps a copy.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-disposition']).toBe('attachment; filename="notifications.csv"');
     expect(res.headers['x-export-rows']).toBe('3');
     expect(res.headers['x-export-matched']).toBe('3');

@@ -157,8 +157,13 @@ export class AuthService {
         window.retryAfterMs,
       );
     }
-    if ((await this.deps.sessions.liveResetToken(hashToken(input.token))) === null) throw invalidResetLink();
-    const [problem] = await passwordPolicyProblems(input.newPassword);
+    const owner = await this.deps.sessions.liveResetToken(hashToken(input.token));
+    const account = owner === null ? undefined : await this.deps.users.findById(owner);
+    if (!account) throw invalidResetLink();
+    // As Change Password: the user's own name and e-mail address are no password.
+    const [problem] = await passwordPolicyProblems(input.newPassword, {
+      userInputs: [account.username, account.email],
+    });
     if (problem !== undefined) throw badRequest(problem, 'newPassword');
     const { hasher } = this.deps;
     const passwordHash = await hasher.hash(input.newPassword);
