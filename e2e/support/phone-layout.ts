@@ -39,7 +39,7 @@ export function layoutFaults(page: Page): Promise<LayoutFaults> {
     const all = [root, ...root.querySelectorAll('*')].filter(seen);
     const sideways = all
       .filter(scrollsSideways)
-      .map((el) => `${el.className.toString().slice(0, 50)}: ${el.scrollWidth} > ${el.clientWidth}`);
+      .map((el) => `${(el.getAttribute('class') ?? el.tagName).slice(0, 50)}: ${el.scrollWidth} > ${el.clientWidth}`);
 
     const intersect = (a: DOMRect, b: DOMRect) => {
       const left = Math.max(a.left, b.left);

@@ -75,13 +75,15 @@ export async function sendCsv<Row>(
   const body = csvStream(options.source, options.columns, total, (err) => {
     if (err.name !== 'AbortError') options.logger.warn({ err }, `export ${options.fileName} failed`);
   });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    // Fleet and user data: no shared cache or browser keeps a copy.
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${options.fileName}"`)
-    .header(EXPORT_HEADERS.rows, String(total))
-    .header(EXPORT_HEADERS.matched, String(matched))
-    .header(EXPORT_HEADERS.limit, String(EXPORT_ROW_LIMIT))
-    .send(body);
+  return (
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      // Fleet and user data: no shared cache or browser keeps a copy.
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${options.fileName}"`)
+      .header(EXPORT_HEADERS.rows, String(total))
+      .header(EXPORT_HEADERS.matched, String(matched))
+      .header(EXPORT_HEADERS.limit, String(EXPORT_ROW_LIMIT))
+      .send(body)
+  );
 }

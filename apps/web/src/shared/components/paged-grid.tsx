@@ -75,8 +75,15 @@ function fitted<Row extends GridValidRowModel>(column: GridColDef<Row>): GridCol
  */
 export function PagedGrid<Row extends GridValidRowModel>(props: PagedGridProps<Row>) {
   const { label, columnsKey, hiddenByDefault = [], phoneColumns, rows, totalDocs, columns, page, ...rest } = props;
-  const { onPageChange, sortModel, onSortModelChange, selectOnClick, pageSize = PAGE_SIZE, emptyText, ...gridProps } =
-    rest;
+  const {
+    onPageChange,
+    sortModel,
+    onSortModelChange,
+    selectOnClick,
+    pageSize = PAGE_SIZE,
+    emptyText,
+    ...gridProps
+  } = rest;
   const rowCount = usePagedRowCount(totalDocs === undefined ? undefined : { totalDocs });
   const phone = usePhone() && phoneColumns !== undefined;
   const hidden = phone

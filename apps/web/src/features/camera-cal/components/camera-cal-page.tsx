@@ -95,11 +95,7 @@ export function CameraCalPage() {
   const list = useCameraCals({ page: page + 1, filterSerialNumber });
   const columnDefs = useMemo(() => columns(setOpen), [setOpen]);
   const open =
-    recordId === null
-      ? undefined
-      : opened?.id === recordId
-        ? opened
-        : list.data?.docs.find((d) => d.id === recordId);
+    recordId === null ? undefined : opened?.id === recordId ? opened : list.data?.docs.find((d) => d.id === recordId);
 
   return (
     <Stack spacing={2}>
