@@ -204,17 +204,27 @@ describe('alarm rules on the fleet', () => {
     const unit = aligner(4);
     const fav = await call(support, '/create/favorite/v1', { username: 'support1', serialNumber: unit.serialNumber });
     expect(fav.statusCode, fav.body).toBe(200);
-    const unknown = await call(engineer, '/create/alarm_rule/v1', {
+    // An engineer may follow only their own favorites: another user's would tell what they watch.
+    const others = await call(engineer, '/create/alarm_rule/v1', {
+      name: 'Theirs',
+      severity: 'minor',
+      condition: { kind: 'favorites', username: 'support1' },
+    });
+    expect(others.statusCode).toBe(403);
+    const admin = (await f.t.signIn('admin')).access_token;
+    const unknown = await call(admin, '/create/alarm_rule/v1', {
       name: 'Mine',
       severity: 'minor',
       condition: { kind: 'favorites', username: 'ghost' },
     });
     expect(unknown.statusCode).toBe(400);
-    const rule = await createRule({
+    const created = await call(admin, '/create/alarm_rule/v1', {
       name: 'Mine',
       severity: 'minor',
       condition: { kind: 'favorites', username: 'support1' },
     });
+    expect(created.statusCode, created.body).toBe(200);
+    const rule = created.json<AlarmRule>();
     await unit.dropFor(60_000, 'clean');
     await vi.waitFor(async () => {
       await settle();

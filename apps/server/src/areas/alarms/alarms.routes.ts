@@ -1,5 +1,9 @@
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
-import { ALARM_SEVERITY_LABELS, ALARM_STATUS_LABELS, type Alarm } from '@ed/contract/alarms';
+import { ALARM_SEVERITY_LABELS, ALARM_STATUS_LABELS, type Alarm, type AlarmCondition } from '@ed/contract/alarms';
+import { hasPermission } from '@ed/contract/permissions';
+import { usernameKey } from '@ed/contract/users';
+import type { ActiveSession } from '../../ports/session.js';
+import { forbidden } from '../../shared/domain-error.js';
 import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf } from '../../shared/route-table.js';
 
@@ -31,7 +35,24 @@ export default routesOf(alarmsRoutes, (app) => ({
   acknowledgeAlarms: async (req) => app.alarms.service.acknowledge(req.session.user.username, req.body.ids),
   clearAlarms: async (req) => app.alarms.service.clear(req.session.user.username, req.body.ids),
   listAlarmRules: async () => ({ rules: await app.alarms.service.listRules() }),
-  createAlarmRule: async (req) => app.alarms.service.create(req.session.user.username, req.body),
-  updateAlarmRule: async (req) => app.alarms.service.update(req.body.id, req.body),
+  createAlarmRule: async (req) => {
+    ownFavoritesOnly(req.session, req.body.condition);
+    return app.alarms.service.create(req.session.user.username, req.body);
+  },
+  updateAlarmRule: async (req) => {
+    ownFavoritesOnly(req.session, req.body.condition);
+    return app.alarms.service.update(req.body.id, req.body);
+  },
   deleteAlarmRule: async (req) => app.alarms.service.delete(req.body.id),
 }));
+
+/**
+ * A favorites rule follows one user's favorites: only an administrator may follow another user's,
+ * as with a saved view's radar; otherwise a rule would tell an engineer which units someone watches.
+ */
+function ownFavoritesOnly(session: ActiveSession, condition: AlarmCondition): void {
+  if (condition.kind !== 'favorites') return;
+  if (usernameKey(condition.username) === usernameKey(session.user.username)) return;
+  if (hasPermission(session.user.role, 'users.manage')) return;
+  throw forbidden("Only an administrator can follow another user's favorites; name yourself.");
+}
