@@ -1,7 +1,16 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
-import { numberFieldsOf, operationsOf, sampleOf, takesNumber, withValueAt, type Operation } from './openapi-inputs.js';
+import {
+  collectedLines,
+  injectionOf,
+  numberFieldsOf,
+  operationsOf,
+  sampleOf,
+  takesNumber,
+  withValueAt,
+  type FuzzedInput,
+  type Operation,
+} from './openapi-inputs.js';
 
 /** Past a 32-bit column (2^31), and the largest integer JSON carries exactly (2^53 − 1). */
 const TOO_BIG = [2 ** 31, Number.MAX_SAFE_INTEGER];
@@ -15,34 +24,17 @@ describe('numbers too big for their column, in every input of every route', () =
   let t: TestApp;
   let admin: string;
   let operations: Operation[];
-  const errorLines: string[] = [];
+  const { lines: errorLines, stream } = collectedLines();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        errorLines.push(chunk.toString());
-        done();
-      },
-    });
     t = await createTestApp({ JOB_INTERVAL_MS: '0' }, { level: 'error', stream });
     admin = (await t.signIn('admin')).access_token;
     operations = operationsOf((await t.app.inject({ url: '/openapi.json', headers: bearer(admin) })).json());
   });
   afterAll(() => t.close());
 
-  async function send(op: Operation, input: { path?: string; query?: string; body?: unknown }) {
-    const form = op.body?.mediaType === 'application/x-www-form-urlencoded';
-    const body = input.body ?? (op.body ? sampleOf(op.body.schema) : undefined);
-    const res = await t.app.inject({
-      method: op.method as 'POST',
-      url: `${input.path ?? op.path.replace(/\{\w+\}/g, '1')}${input.query ? `?${input.query}` : ''}`,
-      headers: { ...bearer(admin), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      ...(body === undefined
-        ? {}
-        : { payload: form ? new URLSearchParams(body as Record<string, string>).toString() : (body as object) }),
-    });
-    return res.statusCode;
-  }
+  const send = async (op: Operation, input: FuzzedInput) =>
+    (await t.app.inject(injectionOf(op, input, bearer(admin)))).statusCode;
 
   it('answers every one with less than 500, and logs no error', async () => {
     const failed: string[] = [];

@@ -1,7 +1,15 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
-import { operationsOf, sampleOf, stringFieldsOf, withValueAt, type Operation } from './openapi-inputs.js';
+import {
+  collectedLines,
+  injectionOf,
+  operationsOf,
+  sampleOf,
+  stringFieldsOf,
+  withValueAt,
+  type FuzzedInput,
+  type Operation,
+} from './openapi-inputs.js';
 
 /** A small seeded generator (mulberry32): the same run each time, yet not only NUL at the start. */
 function random(seed: number): () => number {
@@ -26,16 +34,10 @@ describe('control characters in every input of every route', () => {
   let t: TestApp;
   let admin: string;
   let operations: Operation[];
-  const errorLines: string[] = [];
+  const { lines: errorLines, stream } = collectedLines();
   const next = random(20_260_101);
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        errorLines.push(chunk.toString());
-        done();
-      },
-    });
     t = await createTestApp({ JOB_INTERVAL_MS: '0' }, { level: 'error', stream });
     admin = (await t.signIn('admin')).access_token;
     operations = operationsOf((await t.app.inject({ url: '/openapi.json', headers: bearer(admin) })).json());
@@ -56,18 +58,9 @@ describe('control characters in every input of every route', () => {
     op.path.startsWith('/assistant/') ||
     (op.security ?? []).some((s) => 'deviceCredential' in s || 'vendorApiKey' in s);
 
-  async function send(op: Operation, field: string, input: { path?: string; query?: string; body?: unknown }) {
+  async function send(op: Operation, field: string, input: FuzzedInput) {
     const label = `${op.method} ${op.path} (${field})`;
-    const form = op.body?.mediaType === 'application/x-www-form-urlencoded';
-    const body = input.body ?? (op.body ? sampleOf(op.body.schema) : undefined);
-    const res = await t.app.inject({
-      method: op.method as 'POST',
-      url: `${input.path ?? op.path.replace(/\{\w+\}/g, '1')}${input.query ? `?${input.query}` : ''}`,
-      headers: { ...bearer(admin), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      ...(body === undefined
-        ? {}
-        : { payload: form ? new URLSearchParams(body as Record<string, string>).toString() : (body as object) }),
-    });
+    const res = await t.app.inject(injectionOf(op, input, bearer(admin)));
     expect(res.statusCode, label).toBeLessThan(500);
     if (res.statusCode === 401 && ownCredentials(op)) return;
     expect(res.statusCode, `${label}: ${res.body}`).toBe(400);

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 /** The parts of the server's /openapi.json that say what a call takes. */
 export interface JsonSchema {
   type?: string | string[];
@@ -123,3 +125,36 @@ export function numberFieldsOf(s: JsonSchema, at: string[] = []): string[][] {
 export const takesNumber = (param: Operation['parameters'][number]): boolean =>
   param.schema !== undefined &&
   [param.schema, ...branches(param.schema)].some((s) => typesOf(s).some((t) => t === 'integer' || t === 'number'));
+
+/** What one fuzzed call sends: another path, query or body than the operation's sample. */
+export interface FuzzedInput {
+  path?: string;
+  query?: string;
+  body?: unknown;
+}
+
+/** The inject options of a call of `op` with `input`, the rest sampled from its schema, sent with `headers`. */
+export function injectionOf(op: Operation, input: FuzzedInput, headers: Record<string, string>): InjectOptions {
+  const form = op.body?.mediaType === 'application/x-www-form-urlencoded';
+  const body = input.body ?? (op.body ? sampleOf(op.body.schema) : undefined);
+  return {
+    method: op.method,
+    url: `${input.path ?? op.path.replace(/\{\w+\}/g, '1')}${input.query ? `?${input.query}` : ''}`,
+    headers: { ...headers, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    ...(body === undefined
+      ? {}
+      : { payload: form ? new URLSearchParams(body as Record<string, string>).toString() : (body as object) }),
+  };
+}
+
+/** A log destination that keeps each line, for a test that asserts nothing was logged as an error. */
+export function collectedLines(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
