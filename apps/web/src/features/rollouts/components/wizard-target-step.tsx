@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -17,6 +16,7 @@ import { EMPTY_TARGETS, type TargetKind } from '../utils/wizard-values';
 import { PayloadField, SpecReleaseField } from './payload-field';
 import { SerialsFileField } from './serials-file-field';
 import { VersionField } from './version-field';
+import { ClearedViewHint } from '../../../shared/equipment/components/cleared-view-hint';
 
 const KIND_LABELS: Record<TargetKind, string> = {
   view: 'A saved view',
@@ -50,11 +50,7 @@ function ViewSelect({ family }: { family: Family }) {
           </MenuItem>
         ))}
       </FormTextField>
-      {hint && (
-        <Alert severity="info" role="status">
-          {hint}
-        </Alert>
-      )}
+      <ClearedViewHint hint={hint} />
     </>
   );
 }

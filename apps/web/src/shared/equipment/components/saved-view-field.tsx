@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import { countOf } from '@ed/contract/count-text';
 import { FormTextField } from '../../components/form-fields';
 import { useFamilyViews } from './use-family-views';
+import { ClearedViewHint } from './cleared-view-hint';
 
 /** A view's id as the form keeps it: '' for none, else the id as a number (as the schemas take it). */
 const choiceOf = (value: unknown): '' | number => (value === '' || value == null ? '' : Number(value));
@@ -67,11 +67,7 @@ export function SavedViewField({
           </MenuItem>
         ))}
       </FormTextField>
-      {hint && (
-        <Alert severity="info" role="status">
-          {hint}
-        </Alert>
-      )}
+      <ClearedViewHint hint={hint} />
     </>
   );
 }
