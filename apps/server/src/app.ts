@@ -57,10 +57,9 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger === undefined ? { loggerInstance: loggerInstance ?? serverLogger(config, logStream) } : { logger }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    // The server names every request: a client's X-Request-Id is kept beside it (below), so one
+    // request cannot pose as another in the log or the audit trail.
+    genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request (below) instead of Fastify's two, each with the whole request serialised.
     logController: new LogController({ disableRequestLogging: true }),
@@ -74,6 +73,11 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('events', new EventBus<DomainEvents>(app.log));
   // The other response headers (CSP, nosniff, frame and referrer policies…) are security-headers.ts's.
+  app.decorateRequest('clientRequestId', null);
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers['x-request-id'];
+    request.clientRequestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : null;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -89,6 +93,7 @@ export async function buildApp({
           url: withoutQueryValues(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
+          ...(request.clientRequestId ? { clientRequestId: request.clientRequestId } : {}),
         },
         'request',
       );

@@ -25,6 +25,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: ActiveSession | null;
+    /** The X-Request-Id the client sent, if well formed: logged and audited beside the server's id. */
+    clientRequestId: string | null;
+    /** Who acted, for a call without a session that knows (a sign-in that found its account). */
+    auditActor?: string;
   }
   interface FastifyInstance {
     config: Config;

@@ -9,16 +9,33 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target: z.string().nullable(),
   outcome: z.number().int(),
+  /** The caller's address (as the server's trusted-proxy rules resolve it); null on rows older than it. */
+  address: z.string().nullable(),
+  /** The server's id of the request. */
   requestId: z.string().nullable(),
+  /** The X-Request-Id the client sent, if any: beside the server's, never instead of it. */
+  clientRequestId: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const optionalDate = z.coerce.date({ error: 'must be a date' }).optional();
 
+/** Outcomes by kind: every call that succeeded (below 400) or every refusal (400 and above). */
+export const AUDIT_OUTCOME_KINDS = ['succeeded', 'refused'] as const;
+/** A kind of outcome, or one HTTP status (401, 403, 429…). */
+export const auditOutcomeFilterSchema = z.union([
+  z.enum(AUDIT_OUTCOME_KINDS),
+  z.coerce.number({ error: 'must be succeeded, refused or an HTTP status' }).int().min(100).max(599),
+]);
+export type AuditOutcomeFilter = z.infer<typeof auditOutcomeFilterSchema>;
+
 export const auditFiltersSchema = z.object({
   filterUsername: z.string().trim().max(64).optional(),
   filterAction: z.string().trim().max(200).optional(),
   filterTarget: z.string().trim().max(200).optional(),
+  /** One address, exactly (an IPv6 address as the log writes it). */
+  filterAddress: z.string().trim().max(64).optional(),
+  filterOutcome: auditOutcomeFilterSchema.optional(),
   from: optionalDate,
   to: optionalDate,
 });

@@ -37,7 +37,11 @@ describe('the audit log', () => {
       ['POST /auth/token/v1', 'ivy', 401],
       ['POST /auth/token/v1', 'ivy', 200],
     ]);
-    expect(docs[0]!.requestId).toBe('req-failed-sign-in');
+    // The server names the request; the client's id is kept beside it.
+    expect(docs[0]).toMatchObject({
+      clientRequestId: 'req-failed-sign-in',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it('records every mutating call of any area with who, target and outcome, and no read', async () => {
@@ -73,7 +77,7 @@ describe('the audit log', () => {
     expect(csv.headers['x-export-rows']).toBe('3');
     expect(csv.headers['x-export-limit']).toBe('100000');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Time (UTC),User,Action,Target,Outcome,Request ID');
+    expect(lines[0]).toBe('Time (UTC),User,Action,Target,Outcome,Address,Request ID,Client request ID');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('admin,POST /delete/user/v1,joe,200');
     const listed = await entries('filterUsername=admin');
@@ -114,7 +118,7 @@ describe('the audit log', () => {
       });
     }
     await t.app.audits.settled();
-    const rows = await t.app.db.select({ action: auditLog.action, requestId: auditLog.requestId }).from(auditLog);
+    const rows = await t.app.db.select({ action: auditLog.action, requestId: auditLog.clientRequestId }).from(auditLog);
     const byRequest = new Map(rows.map((r) => [r.requestId, r.action]));
     // The log names a route as Fastify does (`:id`), OpenAPI as `{id}`.
     const asRoute = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

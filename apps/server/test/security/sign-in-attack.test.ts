@@ -50,13 +50,17 @@ describe('sign-in under attack', () => {
     );
     expect(statuses(answers)).toEqual({ 401: 50, 429: 550 });
     expect(checked()).toBe(50);
-    // Only the attempts that checked a password are in the audit log: a flood cannot fill it.
+    // The attempts that checked a password are in the audit log, and of the refusals only the
+    // first few of the minute (refusal-sample.ts): a flood cannot fill it.
     await t.app.audits.settled();
-    const audited = await queryRows<{ n: number }>(
+    const audited = await queryRows<{ outcome: number; n: number }>(
       t.app.db,
-      sql`select count(*)::int as n from audit_log where action = 'POST /auth/token/v1'`,
+      sql`select outcome, count(*)::int as n from audit_log where action = 'POST /auth/token/v1' group by outcome order by outcome`,
     );
-    expect(audited).toEqual([{ n: 50 }]);
+    expect(audited).toEqual([
+      { outcome: 401, n: 50 },
+      { outcome: 429, n: 3 },
+    ]);
     // Now known in memory: refused before the body is read, and a second late, so that a client
     // flooding one request after the other sends one a second.
     const started = performance.now();

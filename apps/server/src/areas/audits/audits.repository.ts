@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import type { AuditOutcomeFilter } from '@ed/contract/audits';
+import { and, desc, eq, gte, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { NewAuditRow } from '../../ports/audits.js';
@@ -10,18 +11,29 @@ export interface AuditFilter {
   filterUsername?: string;
   filterAction?: string;
   filterTarget?: string;
+  filterAddress?: string;
+  filterOutcome?: AuditOutcomeFilter;
   from?: Date;
   to?: Date;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** User and target match exactly, action by prefix ("POST /cmd" finds every command). */
+function outcomeOf(filter: AuditOutcomeFilter | undefined): SQL | undefined {
+  if (filter === undefined) return undefined;
+  if (filter === 'succeeded') return lt(auditLog.outcome, 400);
+  if (filter === 'refused') return gte(auditLog.outcome, 400);
+  return eq(auditLog.outcome, filter);
+}
+
+/** User, target and address match exactly, action by prefix ("POST /cmd" finds every command). */
 function whereOf(f: AuditFilter): SQL | undefined {
   return and(
     f.filterUsername ? eq(auditLog.username, f.filterUsername) : undefined,
     f.filterAction ? like(auditLog.action, `${escapeLike(f.filterAction)}%`) : undefined,
     f.filterTarget ? eq(auditLog.target, f.filterTarget) : undefined,
+    f.filterAddress ? eq(auditLog.address, f.filterAddress) : undefined,
+    outcomeOf(f.filterOutcome),
     f.from ? gte(auditLog.at, f.from) : undefined,
     f.to ? lte(auditLog.at, f.to) : undefined,
   );

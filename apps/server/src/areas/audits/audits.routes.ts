@@ -10,7 +10,9 @@ const AUDIT_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'Action', value: (a) => a.action },
   { header: 'Target', value: (a) => a.target },
   { header: 'Outcome', value: (a) => a.outcome },
+  { header: 'Address', value: (a) => a.address },
   { header: 'Request ID', value: (a) => a.requestId },
+  { header: 'Client request ID', value: (a) => a.clientRequestId },
 ];
 
 /** The audit log (/Audits, admin): read and export only; nothing edits it through the API. */

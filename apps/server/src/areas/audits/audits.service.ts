@@ -7,6 +7,9 @@ import type { AuditFilter, AuditRow, AuditsRepository, NewAuditRow } from './aud
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 import { rateLimitedRequests } from '../../plugins/api-rate-limit.js';
 import type { AuditRecorder } from '../../ports/audits.js';
+import type { ServerKeys } from '../../shared/server-keys.js';
+import { RefusalSample } from './refusal-sample.js';
+import { TYPED_NAME_KEY, typedNameDigest } from './typed-name.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-in has no session yet: the claimed username is who acted, whether or not it succeeded. */
@@ -19,8 +22,13 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   action: row.action,
   target: row.target,
   outcome: row.outcome,
+  address: row.address,
   requestId: row.requestId,
+  clientRequestId: row.clientRequestId,
 });
+
+/** An answer with a CSV file: an export, audited although it is a read. */
+const isExport = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/csv');
 
 /** A row as stored: whatever a caller sent, nothing in it can make the insert fail. */
 const storable = (row: NewAuditRow): NewAuditRow => ({
@@ -44,10 +52,14 @@ export class AuditsService implements AuditRecorder {
    * coming back checks in thousands of units a second, and each row cost a statement of its own.
    */
   private readonly batches: BatchLoader<NewAuditRow, void>;
+  private readonly refusals = new RefusalSample();
 
   constructor(
     private readonly repository: AuditsRepository,
     private readonly logger: FastifyBaseLogger,
+    private readonly keys: ServerKeys,
+    /** The account a name signs in as, if any (the users area's look-up). */
+    private readonly accountNamed: (typed: string) => Promise<string | undefined>,
   ) {
     // Two at a time: a user's request waits for its audit row, so one slow insert must not hold all.
     this.batches = batchLoader((rows) => this.insertAll(rows), {
@@ -82,29 +94,57 @@ export class AuditsService implements AuditRecorder {
    * database failing between the action and its row, which `track` logs loudly, row included.
    */
   readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (READ_METHODS.has(request.method)) return;
+    if (READ_METHODS.has(request.method) && !isExport(reply)) return;
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
-    // A sign-in refused by a limit checked no password; recording each would let a flood write
-    // to the database as fast as it sends. The attempts that reached the limit are recorded.
-    if (route === SIGN_IN_ROUTE && (reply.statusCode === 429 || reply.statusCode === 503)) return;
-    // Nor is a call the API rate limit refused before it did anything (a flood of them).
-    if (rateLimitedRequests.has(request)) return;
+    const signIn = route === SIGN_IN_ROUTE;
+    // Refusals by the sign-in lock, the failure budget and the API rate limit did nothing, and a
+    // flood of them must not write as fast as it sends: a few per address and minute are kept.
+    const refusedByLimit =
+      (signIn && (reply.statusCode === 429 || reply.statusCode === 503)) || rateLimitedRequests.has(request);
+    if (refusedByLimit && !this.refusals.admit(request.ip)) return;
     const schema = request.routeOptions.schema;
     const body = request.body as Record<string, unknown> | undefined;
-    const claimed = route === SIGN_IN_ROUTE && typeof body?.username === 'string' ? body.username : null;
+    // A sign-in's name is the account it found, or a digest of what was typed: never the text.
+    // A refusal by a limit checked no password and looked up no account: the few kept per
+    // minute look it up here, so the log says whose account the lock protected.
+    const signInName = signIn
+      ? (request.auditActor ??
+        (refusedByLimit ? await this.account(body?.username) : undefined) ??
+        (await this.typedName(body?.username)))
+      : null;
     const row = storable({
-      username: request.session?.user.username ?? claimed ?? deviceActor(route, body, request.headers.authorization),
+      username:
+        request.session?.user.username ??
+        request.auditActor ??
+        signInName ??
+        deviceActor(route, body, request.headers.authorization),
       action: `${request.method} ${route}`,
-      target: auditTarget(
-        request.params,
-        schema?.querystring ? request.query : undefined,
-        schema?.body ? body : undefined,
-      ),
+      target: signIn
+        ? signInName
+        : auditTarget(request.params, schema?.querystring ? request.query : undefined, schema?.body ? body : undefined),
       outcome: reply.statusCode,
+      address: request.ip,
       requestId: request.id,
+      clientRequestId: request.clientRequestId,
     });
     await this.track(this.batches.load(row), row);
   };
+
+  private async account(typed: unknown): Promise<string | undefined> {
+    if (typeof typed !== 'string' || !typed.trim()) return undefined;
+    return this.accountNamed(typed).catch(() => undefined);
+  }
+
+  /** A name typed at a sign-in that found no account, as a keyed digest (typed-name.ts). */
+  private async typedName(typed: unknown): Promise<string | null> {
+    if (typeof typed !== 'string' || !typed.trim()) return null;
+    try {
+      return typedNameDigest(await this.keys.key(TYPED_NAME_KEY), typed);
+    } catch {
+      // Without the key the row still says a name was typed, never which.
+      return 'unknown name';
+    }
+  }
 
   /** Rows written by the server itself (timed jobs), in the caller's transaction: they stand or fall with it. */
   record(rows: NewAuditRow[], db: Db): Promise<void> {

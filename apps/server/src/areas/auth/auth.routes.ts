@@ -8,7 +8,15 @@ export default routesOf(authRoutes, (app) => ({
     onRequest: async (request) => app.auth.refuseKnownSignIn(request.ip),
     handler: async (request, reply) => {
       const { username, password, client_id } = request.body;
-      const token = await app.auth.signIn({ username, password, clientId: client_id, ip: request.ip });
+      const token = await app.auth.signIn({
+        username,
+        password,
+        clientId: client_id,
+        ip: request.ip,
+        onAccount: (name) => {
+          request.auditActor = name;
+        },
+      });
       return reply.header('cache-control', 'no-store').send(token);
     },
   },

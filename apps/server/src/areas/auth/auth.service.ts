@@ -52,7 +52,14 @@ export class AuthService {
     return this.deps.guard.refuseKnown(ip);
   }
 
-  async signIn(input: { username: string; password: string; clientId?: string; ip: string }): Promise<TokenResponse> {
+  /** `onAccount` hears of the account the name found, whether or not the password is right (the audit log's actor). */
+  async signIn(input: {
+    username: string;
+    password: string;
+    clientId?: string;
+    ip: string;
+    onAccount?: (username: string) => void;
+  }): Promise<TokenResponse> {
     const { hasher, guard } = this.deps;
     let user: SignInAccount | undefined;
     let answer: TokenResponse | undefined;
@@ -62,6 +69,7 @@ export class AuthService {
       input.ip,
       async (account) => {
         user = account;
+        if (account) input.onAccount?.(account.username);
         // An SSO user has no password here: the same time as any wrong one (oidc.repository.ts).
         return user && hasLocalPassword(user.passwordHash)
           ? hasher.verify(user.passwordHash, input.password)

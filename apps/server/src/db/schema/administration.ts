@@ -99,12 +99,29 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     target: text('target'),
     outcome: integer('outcome').notNull(),
+    /** The server's id of the request: a client cannot choose it. */
     requestId: text('request_id'),
+    /** The id the client sent (X-Request-Id), kept beside the server's, never instead of it. */
+    clientRequestId: text('client_request_id'),
+    /** The caller's address, as the trusted-proxy rules resolve it (TRUSTED_PROXIES). */
+    address: text('address'),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_address_idx').on(t.address, t.at),
+    index('audit_log_outcome_idx').on(t.outcome, t.at),
     index('audit_log_username_idx').on(t.username, t.at),
     index('audit_log_action_idx').using('btree', sql`${t.action} text_pattern_ops`),
     index('audit_log_target_idx').on(t.target, t.at),
   ],
 );
+
+/**
+ * Keys the server makes once per deployment and every instance shares (the audit log's keyed
+ * digest of names typed at a failed sign-in). Made on first use; never sent to a client.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

@@ -6,6 +6,9 @@ export interface AuditFilters {
   filterUsername: string;
   filterAction: string;
   filterTarget: string;
+  filterAddress: string;
+  /** '' (any), succeeded, refused, or one HTTP status. */
+  filterOutcome: string;
   /** datetime-local values, read as UTC. */
   from: string;
   to: string;
@@ -15,6 +18,8 @@ export const NO_AUDIT_FILTERS: AuditFilters = {
   filterUsername: '',
   filterAction: '',
   filterTarget: '',
+  filterAddress: '',
+  filterOutcome: '',
   from: '',
   to: '',
 };
@@ -26,6 +31,8 @@ export function auditQuery(filters: AuditFilters) {
     filterUsername: filters.filterUsername.trim() || undefined,
     filterAction: filters.filterAction.trim() || undefined,
     filterTarget: filters.filterTarget.trim() || undefined,
+    filterAddress: filters.filterAddress.trim() || undefined,
+    filterOutcome: filters.filterOutcome || undefined,
     from: utc(filters.from),
     to: utc(filters.to),
   };

@@ -16,7 +16,9 @@ const entry = {
   action: routeKey(usersRoutes.deleteUser),
   target: 'joe',
   outcome: 200,
+  address: '203.0.113.7',
   requestId: 'req-1',
+  clientRequestId: null,
 };
 
 describe('AuditsPage', () => {
@@ -36,6 +38,24 @@ describe('AuditsPage', () => {
       ),
     );
     expect(router.state.location.search).toBe('?user=admin&target=joe');
+  });
+
+  it('filters by address and by outcome for an investigator, and shows the address of each row', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { totalDocs: 1, docs: [entry] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '/Audits', element: <AuditsPage /> }], '/Audits?address=203.0.113.7');
+    expect(await screen.findByRole('gridcell', { name: '203.0.113.7' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${auditsRoutes.getAudits.path}?filterAddress=203.0.113.7&page=1`);
+
+    await user.click(screen.getByRole('combobox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('option', { name: '429 Too many' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        `${auditsRoutes.getAudits.path}?filterAddress=203.0.113.7&filterOutcome=429&page=1`,
+      ),
+    );
+    expect(router.state.location.search).toBe('?address=203.0.113.7&outcome=429');
   });
 
   it('keeps the page in the address beside the filters, and a changed filter goes back to page 1', async () => {
