@@ -47,6 +47,8 @@ if (external) {
   Object.assign(env, {
     DATABASE_URL: url.toString(),
     MQTT_URL: values.mqtt,
+    // The machine's Mosquitto lets anyone in; the benchmark measures the gateway, not the broker's door.
+    MQTT_ALLOW_OPEN_BROKER: 'true',
     MQTT_TOPIC_ROOT: `ed-bench-${runId}`,
     MQTT_SHARED_GROUP: `ed-bench-${runId}`,
   });

@@ -26,10 +26,15 @@ export async function startServer(env = {}, serverRoot = root) {
       TRUSTED_PROXIES: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO: 'false',
+      // The benchmarks sign in as admin with a password alone.
+      MFA_REQUIRED_ROLES: 'none',
       // A benchmark is one user (and one address) calling as fast as the server answers: it
       // measures the server, so the per-user and per-address API limits are off.
       API_RATE_LIMIT_PER_USER: '0',
       API_RATE_LIMIT_PER_ADDRESS: '0',
+      // Benchmark fleets register thousands of new units from one address.
+      FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR: '0',
+      FLEET_NEW_UNITS_PER_HOUR: '0',
       ...env,
     },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],

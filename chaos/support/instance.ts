@@ -104,9 +104,16 @@ export class Instance {
         PUBLIC_URL: d.publicUrl,
         DATABASE_URL: d.databaseUrl,
         MQTT_URL: d.mqttUrl,
+        // The tier's Mosquitto lets anyone in (services.ts); what it tests is not the broker's door.
+        MQTT_ALLOW_OPEN_BROKER: 'true',
+        // The tier's console client signs in with a password alone.
+        MFA_REQUIRED_ROLES: 'none',
         MQTT_TOPIC_ROOT: d.topicRoot,
         MQTT_SHARED_GROUP: d.sharedGroup,
         FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
+        // The tier's fleet registers from one process at once; the limits on new units would hold it back.
+        FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR: '0',
+        FLEET_NEW_UNITS_PER_HOUR: '0',
         ADMIN_PASSWORD,
         // Units check in through the tier's load balancer, which forwards their addresses.
         TRUSTED_PROXIES: '127.0.0.1,::1',

@@ -45,9 +45,16 @@ export class Instance {
         DATA_DIR: this.dataDir,
         DATABASE_URL: this.deployment.databaseUrl,
         MQTT_URL: this.deployment.mqttUrl,
+        // The machine's Mosquitto lets anyone in; this tier tests scaling out, not the broker's door.
+        MQTT_ALLOW_OPEN_BROKER: 'true',
+        // The tier's console client signs in with a password alone.
+        MFA_REQUIRED_ROLES: 'none',
         MQTT_TOPIC_ROOT: this.deployment.topicRoot,
         MQTT_SHARED_GROUP: this.deployment.sharedGroup,
         FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
+        // The tier's fleet registers from one process at once; the limits on new units would hold it back.
+        FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR: '0',
+        FLEET_NEW_UNITS_PER_HOUR: '0',
         ADMIN_PASSWORD,
         // The fleet process checks its units in from loopback with their public addresses, as a
         // load balancer in front of the instances would forward them.

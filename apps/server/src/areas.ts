@@ -8,6 +8,7 @@ import assistantRoutes from './areas/assistant/assistant.routes.js';
 import auditsPlugin from './areas/audits/audits.plugin.js';
 import auditsRoutes from './areas/audits/audits.routes.js';
 import authRoutes from './areas/auth/auth.routes.js';
+import secondFactorRoutes from './areas/auth/second-factor.routes.js';
 import authServicePlugin from './areas/auth/auth-service.plugin.js';
 import authenticationPlugin from './plugins/authentication.js';
 import oidcPlugin from './areas/auth/oidc.plugin.js';
@@ -101,6 +102,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
 /** The API's routes, by area: registered in the authenticated, audited API context. */
 export const API_ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
+  secondFactorRoutes,
   oidcRoutes,
   deviceRoutes,
   commandRoutes,

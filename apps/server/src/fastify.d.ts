@@ -22,6 +22,10 @@ declare module 'fastify' {
     permission?: Permission;
     /** Called by units or vendors with a credential of their own (not a console session). */
     ownCredential?: boolean;
+    /** Open to a session that must still enrol a second factor (the enrolment calls). */
+    beforeSecondFactor?: boolean;
+    /** What a call spends of its caller's API budget: one, or API_RATE_LIMIT_EXPORT_COST for an export. */
+    rateCost?: 'call' | 'export';
   }
   interface FastifyRequest {
     session: ActiveSession | null;

@@ -21,6 +21,8 @@ export interface RegistrationRequest {
   deviceToken?: string;
   /** The claim the server gave this unit (202) while an administrator decides. */
   claimToken?: string;
+  /** Headers vouching for the unit's address (the in-process demo fleet), sent with each try. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -29,7 +31,7 @@ export async function registerUnit(request: RegistrationRequest): Promise<Device
   const url = `${request.serverUrl.replace(/\/+$/, '')}/device/v1/register`;
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...request.headers, 'content-type': 'application/json' },
     body: JSON.stringify({
       serialNumber: request.serialNumber,
       enrollmentKey: request.enrollmentKey,

@@ -248,6 +248,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       serialNumber: this.serial,
       store: this.options.credentials,
       previousToken,
+      addressHeaders: this.options.addressHeaders?.(this.profile.address.ip),
       clock: this.clock,
       prng: this.prng,
       signal: this.abort.signal,

@@ -19,6 +19,8 @@ export async function obtainCredential(o: {
   serialNumber: string;
   store?: CredentialStore;
   previousToken?: string;
+  /** Headers vouching for the unit's address, as on its check-ins. */
+  addressHeaders?: Record<string, string>;
   clock: Clock;
   prng: Prng;
   signal: AbortSignal;
@@ -32,6 +34,7 @@ export async function obtainCredential(o: {
       serialNumber: o.serialNumber,
       enrollmentKey: o.enrollmentKey,
       deviceToken: o.previousToken,
+      headers: o.addressHeaders,
     },
     { clock: o.clock, prng: o.prng, signal: o.signal, logger: o.logger },
   );

@@ -23,6 +23,11 @@ export const tokenResponseSchema = z.object({
   /** Seconds until the token expires. */
   expires_in: z.number().int(),
   user: sessionUserSchema,
+  /**
+   * The role needs a second factor (MFA_REQUIRED_ROLES) and the account has none: this token
+   * reaches only the enrolment calls until one is enrolled.
+   */
+  mfa_enrolment_required: z.boolean().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -9,6 +9,10 @@ export const errorResponseSchema = z.object({
   field: z.string().optional(),
   /** A machine-readable reason, where the spec names one (MANIFEST_NOT_FOUND). */
   code: z.string().optional(),
+  /** Sign-in's 403 MFA_REQUIRED: the token of the second step (ten minutes, five tries). */
+  mfa_token: z.string().optional(),
+  /** Sign-in's 403 MFA_REQUIRED: the second factors the account has (totp, passkey, recovery). */
+  methods: z.array(z.enum(['totp', 'passkey', 'recovery'])).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

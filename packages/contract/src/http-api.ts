@@ -30,6 +30,12 @@ export interface ApiRoute extends Endpoint {
    * more, such as the caller's own username), or the roles of a permission.
    */
   readonly access: 'public' | 'signedIn' | { readonly permission: Permission };
+  /**
+   * Open to a session that must still enrol a second factor (MFA_REQUIRED_ROLES): the enrolment
+   * calls, sign-out and what the console needs to show the enrolment page. Every other call
+   * refuses such a session with 403.
+   */
+  readonly beforeSecondFactor?: true;
   /** OpenAPI security, where the route authenticates its own way (units, vendors). */
   readonly security?: readonly Record<string, readonly string[]>[];
   readonly query?: z.ZodType;

@@ -4,6 +4,7 @@ import { alignersRoutes } from './routes/aligners.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { auditsRoutes } from './routes/audits.js';
 import { authRoutes } from './routes/auth.js';
+import { secondFactorRoutes } from './routes/second-factor.js';
 import { cameraCalRoutes } from './routes/camera-cal.js';
 import { commandRoutes } from './routes/commands.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -45,6 +46,7 @@ export const ROUTE_TABLE = {
   assistantRoutes,
   auditsRoutes,
   authRoutes,
+  secondFactorRoutes,
   cameraCalRoutes,
   commandRoutes,
   dashboardRoutes,

@@ -4,9 +4,10 @@ import { INT32_MAX } from './constants.js';
 /**
  * A unit asked for a credential for a serial number that has one already, without presenting it
  * (a unit whose storage was replaced, or somebody holding the fleet's enrollment key). An admin
- * decides: approving replaces the credential at the claimant's next try, refusing ends the claim.
+ * decides: approving replaces the credential at the claimant's next try, refusing ends the claim;
+ * a claim nobody decides in time expires.
  */
-export const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used'] as const;
+export const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used', 'expired'] as const;
 export type UnitClaimStatus = (typeof UNIT_CLAIM_STATUSES)[number];
 /** A claim's status as the Unit Claims screen and its CSV say it. */
 export const UNIT_CLAIM_STATUS_LABELS: Record<UnitClaimStatus, string> = {
@@ -14,12 +15,22 @@ export const UNIT_CLAIM_STATUS_LABELS: Record<UnitClaimStatus, string> = {
   approved: 'Approved',
   refused: 'Refused',
   used: 'Credential issued',
+  expired: 'Expired',
 };
 
 /** Claims listed at most: the newest first. */
 export const UNIT_CLAIMS_MAX = 200;
-/** Claims a serial number may have waiting at once; further ones are refused until one is decided. */
-export const PENDING_CLAIMS_PER_SERIAL = 5;
+/**
+ * Claims one address may have waiting at once, whatever their serial numbers; a further one is
+ * refused (429) until one is decided or expires. A serial number has no such bound: strangers
+ * holding the enrollment key must not be able to fill it and keep the genuine unit's claim out.
+ */
+export const PENDING_CLAIMS_PER_ADDRESS = 3;
+/**
+ * Hours a claim waits for a decision; then it expires. A unit still asking gets a new claim, so a
+ * person always sees the claims of units that are there, and strangers' claims do not stay.
+ */
+export const UNIT_CLAIM_TTL_HOURS = 24;
 
 export const unitClaimSchema = z.object({
   id: z.number().int(),

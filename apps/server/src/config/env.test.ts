@@ -56,9 +56,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...external, MQTT_USERNAME: 'ed-gateway' }).MQTT_BROKER_ACCOUNTS).toBe('mosquitto-dynsec');
   });
 
+  it('refuses an open external broker unless MQTT_ALLOW_OPEN_BROKER says it is on purpose', () => {
+    expect(loadConfig({}).MQTT_ALLOW_OPEN_BROKER).toBe(false);
+    expect(loadConfig({ MQTT_ALLOW_OPEN_BROKER: 'true' }).MQTT_ALLOW_OPEN_BROKER).toBe(true);
+    expect(() => loadConfig({ MQTT_ALLOW_OPEN_BROKER: 'sure' })).toThrow(
+      /MQTT_ALLOW_OPEN_BROKER: must be true or false \(got "sure"\)/,
+    );
+  });
+
   it('reads booleans and trims the public URL', () => {
     const config = loadConfig({ DEMO: 'true', PUBLIC_URL: 'https://console.example.com/' });
     expect(config.DEMO).toBe(true);
     expect(config.PUBLIC_URL).toBe('https://console.example.com');
+  });
+
+  it('asks administrators for a second factor unless told otherwise, and nobody in demo mode', () => {
+    expect(loadConfig({}).MFA_REQUIRED_ROLES).toEqual(['admin']);
+    expect(loadConfig({ DEMO: 'true' }).MFA_REQUIRED_ROLES).toEqual([]);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'admin, support' }).MFA_REQUIRED_ROLES).toEqual(['admin', 'support']);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'none' }).MFA_REQUIRED_ROLES).toEqual([]);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: '' }).MFA_REQUIRED_ROLES).toEqual([]);
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'admin,boss' })).toThrow(/MFA_REQUIRED_ROLES: must be roles among/);
   });
 });

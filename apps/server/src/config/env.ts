@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLES, type Role } from '@ed/contract/roles';
 import { bool, configuredPassword, int, optionalString } from './env-values.js';
 import { OIDC_ENV, readSso, type SsoSettings } from './oidc-env.js';
 
@@ -51,6 +52,11 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_USER: int(0, 1_000_000).default(1200),
   /** API calls without a session (sign-in, reset links) per address per minute; 0: no limit. */
   API_RATE_LIMIT_PER_ADDRESS: int(0, 1_000_000).default(300),
+  /**
+   * What one CSV export spends of a caller's API budget, in calls: an export reads up to 100,000
+   * rows, so one user's exports cannot slow the others down as much as a budget of them would.
+   */
+  API_RATE_LIMIT_EXPORT_COST: int(1, 1_000).default(20),
   TRUSTED_PROXIES: optionalString,
   WEB_DIST: optionalString,
   MQTT_URL: optionalString.pipe(
@@ -68,6 +74,11 @@ const envSchema = z.object({
   MQTT_BROKER_ACCOUNTS: optionalString.pipe(
     z.enum(['none', 'mosquitto-dynsec'], { error: 'must be none or mosquitto-dynsec' }).default('none'),
   ),
+  /**
+   * Start on an external broker that lets clients in without credentials (tests, a closed lab);
+   * otherwise the start refuses it (fleet/open-broker-check.ts).
+   */
+  MQTT_ALLOW_OPEN_BROKER: bool.default(false),
   MQTT_PORT: int(1, 65535).optional(),
   MQTT_SHARED_GROUP: z
     .string()
@@ -82,6 +93,10 @@ const envSchema = z.object({
   /** Seconds between sweeps for units three heartbeats late (their death was lost with a broker). */
   PRESENCE_SWEEP_SECONDS: int(1, 3600).default(30),
   FLEET_ENROLLMENT_KEY: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
+  /** New serial numbers (units without a credential) one address may register per hour; 0: no limit. */
+  FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR: int(0, 1_000_000).default(120),
+  /** New serial numbers all addresses and instances together may register per hour; 0: no limit. */
+  FLEET_NEW_UNITS_PER_HOUR: int(0, 10_000_000).default(1000),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
   /**
    * How long an API call may use a session read by an earlier one (0: read every time). A
@@ -132,6 +147,23 @@ const envSchema = z.object({
   /** Seconds between the rollouts' rounds (settle installs, thresholds, next units); 0 stops them. */
   ROLLOUT_TICK_SECONDS: int(0, 3600).default(10),
   DEMO: bool.default(false),
+  /**
+   * Roles whose accounts must have a second factor, comma-separated (default admin; empty in demo
+   * mode, so a first try stays one step). Such an account without one reaches only the enrolment.
+   */
+  // Empty (or none) means no role: unlike the other settings, empty is not "unset".
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .transform((s) =>
+      s.trim() === 'none'
+        ? []
+        : s
+            .split(',')
+            .map((r) => r.trim())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(ROLES, { error: `must be roles among ${ROLES.join(', ')}, comma-separated, or none` })))
+    .optional(),
   /** In demo mode, open a few support tickets from the demo accounts on a fresh database. */
   DEMO_TICKETS: bool.default(true),
   /** In demo mode, start one rollout whose simulated installs fail often, so it pauses on its threshold. */
@@ -166,8 +198,9 @@ const envSchema = z.object({
 
 export type EnvInput = z.input<typeof envSchema>;
 
-export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'FILE_STORE'> {
+export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'FILE_STORE' | 'MFA_REQUIRED_ROLES'> {
   PUBLIC_URL: string;
+  MFA_REQUIRED_ROLES: Role[];
   /** The database whenever the database is shared (DATABASE_URL), unless set. */
   FILE_STORE: 'disk' | 'database';
   /** Single sign-on through OpenID Connect; undefined when OIDC_ISSUER is unset. */
@@ -213,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Several instances share one PostgreSQL; only the database reaches them all.
     FILE_STORE: parsed.data.FILE_STORE ?? (parsed.data.DATABASE_URL ? 'database' : 'disk'),
     PUBLIC_URL: publicUrl,
+    MFA_REQUIRED_ROLES: parsed.data.MFA_REQUIRED_ROLES ?? (parsed.data.DEMO ? [] : ['admin']),
     paths: {
       data,
       pglite: path.join(data, 'pgdata'),

@@ -14,3 +14,4 @@ export * from './schema/alarms.js';
 export * from './schema/fleet-map.js';
 export * from './schema/single-sign-on.js';
 export * from './schema/diagnostics.js';
+export * from './schema/second-factor.js';

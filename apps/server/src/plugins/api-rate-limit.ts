@@ -24,7 +24,8 @@ const isUnitCall = (request: FastifyRequest) => {
 
 /**
  * Per-user and per-address limits on the API (@fastify/rate-limit), counted across instances:
- * a signed-in user by username, a call without a session by address. It counts after
+ * a signed-in user by username, a call without a session by address. A CSV export spends
+ * API_RATE_LIMIT_EXPORT_COST calls of the budget, so the budget bounds the work, not the count. It counts after
  * authentication (at preParsing), so a user is known when it counts; and before authentication an
  * address whose calls were refused as unauthenticated API_RATE_LIMIT_PER_ADDRESS times this minute
  * is refused at once, so made-up tokens cost a flood its budget too. Register it before the
@@ -48,6 +49,9 @@ async function apiRateLimitPlugin(api: FastifyInstance) {
   });
 
   const limitOf = (key: string) => (key.startsWith('user:') ? perUser : perAddress);
+  // The key carries the call's weight to the store (which sees only the key): `user:ann|20`.
+  const weightOf = (request: FastifyRequest) =>
+    request.routeOptions.config.rateCost === 'export' ? api.config.API_RATE_LIMIT_EXPORT_COST : 1;
   if (perAddress > 0) {
     api.addHook('onRequest', async (request) => {
       if (isUnitCall(request)) return;
@@ -70,13 +74,15 @@ async function apiRateLimitPlugin(api: FastifyInstance) {
     // After the API context's onRequest hooks (authentication), before the body is read.
     hook: 'preParsing',
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => (request.session ? `user:${request.session.user.username}` : `address:${request.ip}`),
+    keyGenerator: (request) =>
+      `${request.session ? `user:${request.session.user.username}` : `address:${request.ip}`}|${weightOf(request)}`,
     max: (_request, key) => limitOf(key),
     allowList: (request, key) => isUnitCall(request) || limitOf(key) === 0,
     // One store for every route: the limit is the user's, not the route's.
     store: class {
       incr(key: string, done: (err: Error | null, state: { current: number; ttl: number }) => void) {
-        done(null, counts.hit(`api:${key}`, WINDOW_MS));
+        const at = key.lastIndexOf('|');
+        done(null, counts.hit(`api:${key.slice(0, at)}`, WINDOW_MS, Number(key.slice(at + 1)) || 1));
       }
       child() {
         return this;

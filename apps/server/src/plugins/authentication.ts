@@ -1,3 +1,4 @@
+import { MFA_ENROLMENT_REQUIRED } from '@ed/contract/second-factor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, PERMISSIONS } from '@ed/contract/permissions';
@@ -22,6 +23,12 @@ async function authenticationPlugin(app: FastifyInstance) {
     const session = await app.sessionCache.authenticate(token);
     if (!session) throw unauthorized('Your session has ended or was revoked. Sign in again.');
     request.session = session;
+    if (session.mfaPending && !request.routeOptions.config.beforeSecondFactor) {
+      throw forbidden(
+        'Your role needs a second factor: add an authenticator app or a passkey (Account, Two-step sign-in) first.',
+        MFA_ENROLMENT_REQUIRED,
+      );
+    }
     if (permission && !hasPermission(session.user.role, permission)) {
       const roles = PERMISSIONS[permission].join(', ');
       throw forbidden(`Your role (${session.user.role}) may not do this; it needs one of: ${roles}.`);

@@ -6,6 +6,11 @@ export interface ActiveSession {
   sessionId: string;
   expiresAt: Date;
   user: { id: number; username: string; email: string; role: (typeof users.$inferSelect)['role'] };
+  /** The role needs a second factor and none is enrolled: only the enrolment calls answer. */
+  mfaPending?: boolean;
+  /** How the session signed in, space-separated (OpenID Connect `amr`; pwd, otp, hwk locally). */
+  amr?: string | null;
+  acr?: string | null;
 }
 
 /** What stopped being valid: sessions by id, every session of users (by username), or anything. */

@@ -2,6 +2,7 @@ import { PassThrough, Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { EXPORT_HEADERS, EXPORT_ROW_LIMIT } from '@ed/contract/csv-export';
+import { exportSlots } from './export-slots.js';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -70,19 +71,28 @@ export async function sendCsv<Row>(
   reply: FastifyReply,
   options: { fileName: string; columns: CsvColumn<Row>[]; source: CsvSource<Row>; logger: FastifyBaseLogger },
 ): Promise<FastifyReply> {
-  const matched = await options.source.count();
-  const total = Math.min(matched, EXPORT_ROW_LIMIT);
-  const body = csvStream(options.source, options.columns, total, (err) => {
-    if (err.name !== 'AbortError') options.logger.warn({ err }, `export ${options.fileName} failed`);
-  });
+  const { request } = reply;
+  const release = exportSlots.take(request.session ? `user:${request.session.user.username}` : `address:${request.ip}`);
+  let body: Readable;
+  try {
+    const matched = await options.source.count();
+    const total = Math.min(matched, EXPORT_ROW_LIMIT);
+    body = csvStream(options.source, options.columns, total, (err) => {
+      if (err.name !== 'AbortError') options.logger.warn({ err }, `export ${options.fileName} failed`);
+    });
+    reply.header(EXPORT_HEADERS.rows, String(total)).header(EXPORT_HEADERS.matched, String(matched));
+  } catch (err) {
+    release();
+    throw err;
+  }
+  // Finished, failed or abandoned by the client: the slot is free again.
+  body.once('close', release);
   return (
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       // Fleet and user data: no shared cache or browser keeps a copy.
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${options.fileName}"`)
-      .header(EXPORT_HEADERS.rows, String(total))
-      .header(EXPORT_HEADERS.matched, String(matched))
       .header(EXPORT_HEADERS.limit, String(EXPORT_ROW_LIMIT))
       .send(body)
   );

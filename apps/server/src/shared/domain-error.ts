@@ -56,7 +56,7 @@ const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export const badRequest = (message: string, field?: string) => new DomainError('invalid', message, { field });
 export const unauthorized = (message = 'Sign in to continue.') => new DomainError('unauthenticated', message);
-export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const forbidden = (message: string, code?: string) => new DomainError('forbidden', message, { code });
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooLarge = (message: string, field?: string) => new DomainError('tooLarge', message, { field });

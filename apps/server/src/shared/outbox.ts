@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { outboxMails, storedFiles } from '../db/schema.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { outboxMails, passwordResetTokens, storedFiles } from '../db/schema.js';
 import type { FileStore } from './file-store/file-store.js';
+import { markedTokenHash, redactedKey, redactedMail, resetLinkMark } from './outbox-links.js';
 
 export interface OutboxMail {
   key: string;
@@ -17,6 +19,11 @@ export interface OutboxMail {
 
 /** Marks a DATA_DIR whose older outbox files were registered, so that is done once. */
 const ADOPTED_MARKER = '.outbox-registered';
+/** Mails holding a reset link looked at in one round, at most. */
+const LINKS_PER_ROUND = 500;
+
+/** Another instance redacted the mail first. */
+class RedactedElsewhere extends Error {}
 
 /**
  * Mails kept instead of sent (no SMTP_URL): one .eml file each in the file store, `outbox/<time>-<id>.eml`,
@@ -28,10 +35,13 @@ export class Outbox {
     private readonly files: FileStore,
   ) {}
 
-  /** Stores the message; returns where a person finds it. */
-  async write(message: Buffer, mail: { to: string | string[]; subject: string }): Promise<string> {
+  /**
+   * Stores the message; returns where a person finds it. A mail holding a password reset link is
+   * named by its token's hash, so `redactSpentLinks` can tell when the link is dead.
+   */
+  async write(message: Buffer, mail: { to: string | string[]; subject: string; text?: string }): Promise<string> {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const key = `outbox/${stamp}-${randomBytes(4).toString('hex')}.eml`;
+    const key = `outbox/${stamp}-${randomBytes(4).toString('hex')}${resetLinkMark(mail.text)}.eml`;
     await this.files.transaction([{ key, source: message, contentType: 'message/rfc822' }], async (tx) => {
       const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
       await tx.insert(outboxMails).values({ fileKey: key, recipients, subject: mail.subject });
@@ -50,6 +60,63 @@ export class Outbox {
       createdAt: r.createdAt,
       text: texts.get(r.fileKey)?.toString('utf8') ?? '',
     }));
+  }
+
+  /**
+   * Replaces each mail whose reset link is dead (expired, used, or used up by a new password) by
+   * its headers and a note, so the outbox, on disk or in the database, keeps no link once it could
+   * no longer be used, and none that a reader could still use after the fact. Returns how many.
+   */
+  async redactSpentLinks(): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(outboxMails)
+      .where(like(outboxMails.fileKey, 'outbox/%.reset-%.eml'))
+      .limit(LINKS_PER_ROUND);
+    const hashes = rows.flatMap((row) => markedTokenHash(row.fileKey) ?? []);
+    if (hashes.length === 0) return 0;
+    const live = await this.db
+      .select({ tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          inArray(passwordResetTokens.tokenHash, hashes),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      );
+    const alive = new Set(live.map((row) => row.tokenHash));
+    let redacted = 0;
+    for (const row of rows) {
+      const hash = markedTokenHash(row.fileKey);
+      if (hash && !alive.has(hash) && (await this.redact(row))) redacted++;
+    }
+    return redacted;
+  }
+
+  private async redact(row: typeof outboxMails.$inferSelect): Promise<boolean> {
+    const original = (await this.files.readSmall([row.fileKey])).get(row.fileKey)?.toString('utf8') ?? '';
+    const text = redactedMail(original, { to: row.recipients, subject: row.subject, date: row.createdAt });
+    const key = redactedKey(row.fileKey);
+    try {
+      await this.files.transaction(
+        [{ key, source: Buffer.from(text), contentType: 'message/rfc822' }],
+        async (tx, _, files) => {
+          const moved = await tx
+            .update(outboxMails)
+            .set({ fileKey: key })
+            .where(and(eq(outboxMails.id, row.id), eq(outboxMails.fileKey, row.fileKey)))
+            .returning({ id: outboxMails.id });
+          if (moved.length === 0) throw new RedactedElsewhere();
+          await files.remove([row.fileKey]);
+        },
+      );
+      return true;
+    } catch (err) {
+      // Instances sweep alike; the one that came second leaves it (its new file is discarded).
+      if (err instanceof RedactedElsewhere || isUniqueViolation(err)) return false;
+      throw err;
+    }
   }
 
   /**

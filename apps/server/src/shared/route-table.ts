@@ -51,7 +51,15 @@ export function fastifyRouteOptions(route: ApiRoute) {
   // that sign in with a unit's or a vendor's credential.
   const ownCredential =
     route.tag === 'devices' || (route.security ?? []).some((s) => 'deviceCredential' in s || 'vendorApiKey' in s);
-  return { method: route.method, url: route.path, schema, config: { ...config, ownCredential } };
+  const beforeSecondFactor = route.beforeSecondFactor === true;
+  // What a call spends of its caller's rate budget: a CSV export reads up to a whole table.
+  const rateCost: 'call' | 'export' = route.produces?.includes('text/csv') ? 'export' : 'call';
+  return {
+    method: route.method,
+    url: route.path,
+    schema,
+    config: { ...config, ownCredential, beforeSecondFactor, rateCost },
+  };
 }
 
 const isImplementation = (h: Handlers<RouteTable>[string]): h is RouteImplementation<ApiRoute> => typeof h === 'object';

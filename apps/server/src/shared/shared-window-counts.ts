@@ -46,8 +46,8 @@ export class SharedWindowCounts {
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts one request against `key` in windows of `windowMs`. */
-  hit(key: string, windowMs: number): WindowState {
+  /** Counts one request (of `weight` units: an export costs more than a counter) against `key` in windows of `windowMs`. */
+  hit(key: string, windowMs: number, weight = 1): WindowState {
     const now = this.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
     let entry = this.entries.get(key);
@@ -60,8 +60,8 @@ export class SharedWindowCounts {
       entry = { windowStart, local: 0, unflushed: 0, shared: 0 };
     }
     this.entries.set(key, entry);
-    entry.local += 1;
-    entry.unflushed += 1;
+    entry.local += weight;
+    entry.unflushed += weight;
     return { current: Math.max(entry.shared + entry.unflushed, entry.local), ttl: windowStart + windowMs - now };
   }
 

@@ -35,15 +35,19 @@ describe.skipIf(!POSTGRES_BIN || !MOSQUITTO)('Mosquitto restarted under QoS 1', 
   beforeAll(async () => {
     postgres = await startPostgres();
     const databaseUrl = await postgres.createDatabase('ed_faults');
-    // The settings docs/scale-out.md gives for production, anonymous here (no unit accounts).
+    // The settings docs/scale-out.md gives for production, anonymous here (no unit accounts, so
+    // MQTT_ALLOW_OPEN_BROKER below: this tier tests a restart, not the broker's door).
     broker = await startMosquitto(['allow_anonymous true', 'max_queued_messages 10000', 'set_tcp_nodelay true'], {
       persistent: true,
     });
     dataDir = await mkdtemp(path.join(tmpdir(), 'ed-faults-broker-'));
     const config = loadConfig({
+      // Admin signs in with a password alone here; the second factor has its own tests.
+      MFA_REQUIRED_ROLES: 'none',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       MQTT_URL: broker.url,
+      MQTT_ALLOW_OPEN_BROKER: 'true',
       FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
       TRUSTED_PROXIES: '127.0.0.1',
       COMMAND_TIMEOUT_MS: '5000',

@@ -28,6 +28,8 @@ beforeEach(async () => {
   a = await createTestApp({ FILE_STORE: 'database', FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY });
   bDataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-b-'));
   const config = loadConfig({
+    // Admin signs in with a password alone here; the second factor has its own tests.
+    MFA_REQUIRED_ROLES: 'none',
     DATA_DIR: bDataDir,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',

@@ -4,7 +4,8 @@ import type { UnitClaimsResponse } from '@ed/contract/unit-claims';
 import { deviceCredentials, unitClaims } from '../../src/db/schema.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const HEADER = [
   'Serial Number',
   'Asked (UTC)',
@@ -29,16 +30,18 @@ describe('unit claims export', () => {
     const now = Date.now();
     await t.app.db.insert(deviceCredentials).values({ serialNumber: 'V55EX0001', tokenHash: 'h-1', createdAt: ISSUED });
     await t.app.db.insert(unitClaims).values([
-      // Waiting for a day: in both filters.
+      // Waiting for an hour: in both filters.
       {
         serialNumber: 'V55EX0001',
         claimTokenHash: 'c-1',
         address: '81.2.69.142',
         countryCode: 'GB',
-        requestedAt: new Date(now - DAY),
+        requestedAt: new Date(now - HOUR),
       },
-      // Waiting for 40 days: still in both.
-      { serialNumber: 'V55EX0002', claimTokenHash: 'c-2', requestedAt: new Date(now - 40 * DAY) },
+      // Waiting for 20 hours: still in both.
+      { serialNumber: 'V55EX0002', claimTokenHash: 'c-2', requestedAt: new Date(now - 20 * HOUR) },
+      // Asked 3 days ago and never decided: expired, only with the decided ones.
+      { serialNumber: 'V55EX0005', claimTokenHash: 'c-5', requestedAt: new Date(now - 3 * DAY) },
       // Refused 4 days ago: only with the decided ones.
       {
         serialNumber: 'V55EX0003',
@@ -84,12 +87,13 @@ describe('unit claims export', () => {
     expect(rows[0]![1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const all = await listed('all');
-    expect(all.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0003', 'V55EX0002']);
+    expect(all.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0002', 'V55EX0005', 'V55EX0003']);
     const decided = await get('/export/unit_claims/v1?status=all');
-    expect(decided.headers['x-export-rows']).toBe('3');
+    expect(decided.headers['x-export-rows']).toBe('4');
     const allRows = parse<Record<string, string>>(decided.body, { columns: true });
     expect(allRows.map((r) => r['Serial Number'])).toEqual(all.map((c) => c.serialNumber));
-    expect(allRows[1]).toMatchObject({ Status: 'Refused', 'Decided By': 'admin', From: '10.0.0.3' });
+    expect(allRows[2]).toMatchObject({ Status: 'Expired', 'Decided By': '' });
+    expect(allRows[3]).toMatchObject({ Status: 'Refused', 'Decided By': 'admin', From: '10.0.0.3' });
 
     const bad = await get('/export/unit_claims/v1?status=sideways');
     expect(bad.statusCode).toBe(400);

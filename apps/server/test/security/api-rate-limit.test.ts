@@ -26,7 +26,13 @@ describe('the API rate limit', () => {
   beforeAll(async () => {
     a = await createTestApp(LIMITS);
     bDataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-b-'));
-    const config = loadConfig({ DATA_DIR: bDataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...LIMITS });
+    const config = loadConfig({
+      DATA_DIR: bDataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      MFA_REQUIRED_ROLES: 'none',
+      ...LIMITS,
+    });
     b = await buildApp({ config, database: { ...a.db.database, close: async () => undefined }, logger: false });
     admin = (await a.signIn('admin')).access_token;
   });
@@ -131,5 +137,27 @@ describe('the API rate limit', () => {
       codes.add(res.statusCode);
     }
     expect([...codes]).toEqual([401]);
+  });
+});
+
+describe('the API rate limit, weighted by cost', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...LIMITS, API_RATE_LIMIT_EXPORT_COST: '10' });
+  });
+  afterAll(() => t.close());
+  beforeEach(freshWindow);
+
+  it('counts a CSV export as API_RATE_LIMIT_EXPORT_COST calls of the budget, and only its caller pays', async () => {
+    const admin = (await t.signIn('admin')).access_token;
+    await t.createUser('ann', 'engineer');
+    const ann = (await t.signIn('ann')).access_token;
+    const exportUsers = () => t.app.inject({ url: '/export/users/v1', headers: bearer(admin) });
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await exportUsers()).statusCode);
+    // 30 calls a minute: three exports of 10 spend them.
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await t.app.inject({ url: '/read/users/v1?page=1', headers: bearer(admin) })).statusCode).toBe(429);
+    expect((await t.app.inject({ url: '/read/expired/v1?username=ann', headers: bearer(ann) })).statusCode).toBe(200);
   });
 });

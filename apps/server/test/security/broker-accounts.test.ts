@@ -80,7 +80,7 @@ describe.skipIf(!CAN_RUN_SHIPPED_MOSQUITTO)('the shipped Mosquitto with the unit
   };
 
   it('refuses clients without credentials, with a wrong password, or unknown', async () => {
-    expect(await probeAnonymous(broker.url)).toBe('refused');
+    expect(await probeAnonymous(broker.url)).toEqual({ verdict: 'refused' });
     const unit = await f.unit();
     // 135: not authorised.
     expect(await connectReason(broker.url, unit.serialNumber, 'not-the-token')).toBe(135);

@@ -25,7 +25,8 @@ export const brokers: BrokerSetup[] = [
   {
     name: 'external broker (MQTT_TEST_URL)',
     skip: process.env.MQTT_TEST_URL ? undefined : 'MQTT_TEST_URL is not set',
-    env: { MQTT_URL: process.env.MQTT_TEST_URL ?? '' },
+    // The machine's Mosquitto lets anyone in; what these tests check is not that (security/broker-anonymous.test.ts is).
+    env: { MQTT_URL: process.env.MQTT_TEST_URL ?? '', MQTT_ALLOW_OPEN_BROKER: 'true' },
     unitUrl: () => process.env.MQTT_TEST_URL!,
     embedded: false,
   },

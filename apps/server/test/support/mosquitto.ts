@@ -1,12 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
 
 export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((file) => existsSync(file));
+/** mosquitto_passwd, which writes a broker's password file; packaged with the broker. */
+export const MOSQUITTO_PASSWD = ['/usr/bin/mosquitto_passwd', '/usr/sbin/mosquitto_passwd'].find((file) =>
+  existsSync(file),
+);
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -68,4 +73,33 @@ export async function startMosquitto(config: string[], { persistent = false } = 
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A Mosquitto that lets in only these accounts (user name → password), from a password_file made
+ * with mosquitto_passwd, and refuses every client without credentials.
+ */
+export async function startClosedMosquitto(accounts: Record<string, string>): Promise<TestBroker> {
+  if (!MOSQUITTO_PASSWD) throw new Error('mosquitto_passwd is not installed');
+  const dir = await mkdtemp(path.join(tmpdir(), 'ed-mosquitto-passwords-'));
+  const file = path.join(dir, 'passwords');
+  try {
+    for (const [i, [username, password]] of Object.entries(accounts).entries()) {
+      await promisify(execFile)(MOSQUITTO_PASSWD, [...(i === 0 ? ['-c'] : []), '-b', file, username, password]);
+    }
+    // Started as root, Mosquitto reads the file as its own user: a test's throwaway hashes may be read.
+    await chmod(dir, 0o755);
+    await chmod(file, 0o644);
+    const broker = await startMosquitto(['allow_anonymous false', `password_file ${file}`]);
+    return {
+      ...broker,
+      stop: async () => {
+        await broker.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
 }

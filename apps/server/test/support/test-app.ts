@@ -48,10 +48,20 @@ export async function createTestApp(
     // Tests call as fast as they can as one user; the API rate limit has its own test.
     API_RATE_LIMIT_PER_USER: '0',
     API_RATE_LIMIT_PER_ADDRESS: '0',
+    // Fleets of test units register from one address; the limits on new units have their own test.
+    FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR: '0',
+    FLEET_NEW_UNITS_PER_HOUR: '0',
+    // Tests sign in as admin with a password alone; the second factor has its own tests.
+    MFA_REQUIRED_ROLES: 'none',
     ...env,
   });
   const db = await createTestDatabase();
-  const app = await buildApp({ config, database: db.database, logger });
+  const app = await buildApp({ config, database: db.database, logger }).catch(async (err: unknown) => {
+    // A start the server refuses (a test of that refusal) leaves no database or folder behind.
+    await db.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   await bootstrapAccounts(config, app.users, app.usersRepository);
 
   const signIn = async (username: string, password = username === 'admin' ? ADMIN_PASSWORD : USER_PASSWORD) => {

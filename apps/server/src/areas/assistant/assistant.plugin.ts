@@ -30,7 +30,10 @@ function assistantOptionsOf(app: FastifyInstance): AssistantOptions & { prefix: 
     db: app.database.fleetDb,
     atStart: (task) => app.startWork.add(task),
     guards: {
-      consoleUser: async (token) => Boolean(await app.sessionCache.authenticate(token)),
+      consoleUser: async (token) => {
+        const session = await app.sessionCache.authenticate(token);
+        return Boolean(session && !session.mfaPending);
+      },
       device: (serialNumber, token) => app.fleet.credentials.verify(serialNumber, token),
     },
     serviceKey: config.ASSISTANT_SERVICE_KEY,

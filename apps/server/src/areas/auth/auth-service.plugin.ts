@@ -6,6 +6,8 @@ import { AuthService } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { SignInLimitsRepository } from './sign-in-limits.repository.js';
+import { SecondFactorRepository } from './second-factor.repository.js';
+import { SecondFactorService } from './second-factor.service.js';
 
 const PRUNE_EVERY_MS = 15 * 60_000;
 
@@ -13,6 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The accounts' sessions and reset links, which the Users screen revokes. */
     accountTokens: AccountTokens;
+    secondFactors: SecondFactorService;
   }
 }
 
@@ -28,6 +31,15 @@ async function authServicePlugin(app: FastifyInstance) {
   app.decorate('passwords', hasher);
   app.decorate('signInLimits', limits);
   app.decorate('accountTokens', sessions);
+  const secondFactors = new SecondFactorService({
+    db: app.db,
+    config: app.config,
+    repository: new SecondFactorRepository(app.db),
+    sessions,
+    users: usersRepository,
+    events: app.events,
+  });
+  app.decorate('secondFactors', secondFactors);
   app.decorate(
     'auth',
     new AuthService({
@@ -42,11 +54,12 @@ async function authServicePlugin(app: FastifyInstance) {
       guard: new SignInGuard({ config: app.config, limits, hasher }),
       mailer: app.mailer,
       logger: app.log,
+      secondFactors,
     }),
   );
 
   const prune = () =>
-    Promise.all([sessions.pruneExpired(), app.limiter.prune()]).catch((err: unknown) =>
+    Promise.all([sessions.pruneExpired(), app.limiter.prune(), secondFactors.prune()]).catch((err: unknown) =>
       app.log.warn({ err }, 'pruning expired tokens failed'),
     );
   // prune catches its own failure: nothing waits for it.

@@ -18,8 +18,27 @@ export class AuthRepository implements AccountTokens {
    * Opens a session in one statement with `also`, the common table expressions of the writes that
    * go with it (the sign-in counters given back). Prepared once per text of `also`.
    */
+  /** A session opened after a second step, or waiting for an enrolment (no counters to release with it). */
+  async insertSession(values: {
+    userId: number;
+    tokenHash: string;
+    clientId?: string | null;
+    ttlMs: number;
+    mfaPending?: boolean;
+    amr: string;
+  }): Promise<void> {
+    await this.db.insert(sessions).values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      clientId: values.clientId ?? null,
+      mfaPending: values.mfaPending ?? false,
+      amr: values.amr,
+      expiresAt: sql`now() + ${values.ttlMs}::float8 * interval '1 millisecond'`,
+    });
+  }
+
   async createSession(
-    values: { userId: number; tokenHash: string; clientId?: string; ttlMs: number },
+    values: { userId: number; tokenHash: string; clientId?: string; ttlMs: number; mfaPending?: boolean },
     also: BoundSql,
   ): Promise<void> {
     let statement = this.sessionStatements.get(also.statement);
@@ -29,12 +48,17 @@ export class AuthRepository implements AccountTokens {
         this.db,
         `open_session_${openSessionStatements}`,
         sql`with ${also.statement}
-          insert into ${sessions} (user_id, token_hash, client_id, expires_at)
-          values (${p('userId')}, ${p('tokenHash')}, ${p('clientId')}, now() + ${p('ttlMs')}::float8 * interval '1 millisecond')`,
+          insert into ${sessions} (user_id, token_hash, client_id, amr, mfa_pending, expires_at)
+          values (${p('userId')}, ${p('tokenHash')}, ${p('clientId')}, 'pwd', ${p('mfaPending')}, now() + ${p('ttlMs')}::float8 * interval '1 millisecond')`,
       );
       this.sessionStatements.set(also.statement, statement);
     }
-    await statement({ ...also.values, ...values, clientId: values.clientId ?? null });
+    await statement({
+      ...also.values,
+      ...values,
+      clientId: values.clientId ?? null,
+      mfaPending: values.mfaPending ?? false,
+    });
   }
 
   /** The live session a token hash belongs to, if it is unrevoked, unexpired and its user active. */
@@ -44,6 +68,9 @@ export class AuthRepository implements AccountTokens {
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         user: { id: users.id, username: users.username, email: users.email, role: users.role },
+        mfaPending: sessions.mfaPending,
+        amr: sessions.amr,
+        acr: sessions.acr,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

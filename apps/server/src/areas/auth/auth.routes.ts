@@ -1,3 +1,4 @@
+import { MFA_REQUIRED } from '@ed/contract/second-factor';
 import { RESET_REQUESTED_MESSAGE } from '@ed/contract/auth';
 import { authRoutes } from '@ed/contract/routes/auth';
 import { routesOf } from '../../shared/route-table.js';
@@ -17,7 +18,17 @@ export default routesOf(authRoutes, (app) => ({
           request.auditActor = name;
         },
       });
-      return reply.header('cache-control', 'no-store').send(token);
+      reply.header('cache-control', 'no-store');
+      if (!('mfaToken' in token)) return reply.send(token);
+      // The password was right; the account has a second factor (docs/decisions.md, "Second factor").
+      return reply.code(403).send({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Enter a code from your authenticator app, use a passkey, or enter a recovery code.',
+        code: MFA_REQUIRED,
+        mfa_token: token.mfaToken,
+        methods: token.methods,
+      });
     },
   },
   signOut: async (request) => {

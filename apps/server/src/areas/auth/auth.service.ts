@@ -18,6 +18,13 @@ import type { PasswordHasher } from './password-hasher.js';
 import type { SignInGuard } from './sign-in-guard.js';
 import type { SignInAccount, SignInLimitsRepository } from './sign-in-limits.repository.js';
 import type { DomainEventBus } from '../../ports/domain-events.js';
+import type { SecondFactorService, SecondStepMethod } from './second-factor.service.js';
+
+/** A right password of an account with a second factor: the token of the step that remains. */
+export interface SecondStep {
+  mfaToken: string;
+  methods: SecondStepMethod[];
+}
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -39,6 +46,7 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   mailer: Mailer;
   logger: Logger;
+  secondFactors: SecondFactorService;
 }
 
 /** Sign-in, tokens, password change, expiry and reset (part 1 §4, §5, §7). */
@@ -59,10 +67,10 @@ export class AuthService {
     clientId?: string;
     ip: string;
     onAccount?: (username: string) => void;
-  }): Promise<TokenResponse> {
-    const { hasher, guard } = this.deps;
+  }): Promise<TokenResponse | SecondStep> {
+    const { hasher, guard, secondFactors } = this.deps;
     let user: SignInAccount | undefined;
-    let answer: TokenResponse | undefined;
+    let answer: TokenResponse | SecondStep | undefined;
     // Unknown users take the same path, counters and hashing time as known ones.
     const valid = await guard.attempt(
       input.username,
@@ -78,7 +86,12 @@ export class AuthService {
       // The counters go back in the statement that opens the session: one round trip, not two.
       async (releaseCtes) => {
         if (!user?.active) return false;
-        answer = await this.issueToken(user, input.clientId, releaseCtes);
+        const methods = await secondFactors.methodsOf(user.id);
+        if (methods.length > 0) {
+          answer = { mfaToken: await secondFactors.openSignIn(user.id, input.clientId, releaseCtes), methods };
+          return true;
+        }
+        answer = await this.issueToken(user, input.clientId, releaseCtes, secondFactors.mustEnrol(user));
         return true;
       },
     );
@@ -215,15 +228,20 @@ export class AuthService {
     user: SignInAccount,
     clientId: string | undefined,
     alsoRun: BoundSql,
+    mfaPending: boolean,
   ): Promise<TokenResponse> {
     const token = newSecretToken();
     const ttlMs = this.deps.config.TOKEN_TTL_HOURS * HOUR_MS;
-    await this.deps.sessions.createSession({ userId: user.id, tokenHash: hashToken(token), clientId, ttlMs }, alsoRun);
+    await this.deps.sessions.createSession(
+      { userId: user.id, tokenHash: hashToken(token), clientId, ttlMs, mfaPending },
+      alsoRun,
+    );
     return {
       access_token: token,
       token_type: 'Bearer',
       expires_in: ttlMs / 1000,
       user: { username: user.username, email: user.email, role: user.role },
+      ...(mfaPending ? { mfa_enrolment_required: true } : {}),
     };
   }
 

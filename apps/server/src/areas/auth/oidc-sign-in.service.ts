@@ -79,7 +79,7 @@ export class OidcSignInService {
     const claims = await client.exchange(callback, { state: callback.state, ...pending });
     const { user, changedRole } = await this.signedInUser(claims, settings);
     if (changedRole) this.deps.userChanged(user.username);
-    return this.openSession(user);
+    return this.openSession(user, claims);
   }
 
   private configured(): OidcClient {
@@ -129,14 +129,19 @@ export class OidcSignInService {
     });
   }
 
-  private async openSession(user: LinkedUser): Promise<SsoSignIn> {
+  private async openSession(user: LinkedUser, claims: Claims): Promise<SsoSignIn> {
     const token = newSecretToken();
     const ttlMs = this.deps.config.TOKEN_TTL_HOURS * HOUR_MS;
+    // How the provider signed the person in (its second factor is the provider's): kept and shown.
+    const amr = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === 'string') : [];
+    const acr = typeof claims.acr === 'string' ? claims.acr.slice(0, 200) : null;
     const opened = await this.deps.repository.openSession({
       userId: user.id,
       tokenHash: hashToken(token),
       clientId: SSO_CLIENT_ID,
       ttlMs,
+      amr: amr.join(' ').slice(0, 200) || null,
+      acr,
     });
     const sessionUser = { username: user.username, email: user.email, role: user.role };
     return {

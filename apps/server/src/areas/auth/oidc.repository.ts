@@ -123,6 +123,8 @@ export class OidcRepository {
     tokenHash: string;
     clientId: string;
     ttlMs: number;
+    amr: string | null;
+    acr: string | null;
   }): Promise<{ id: string; expiresAt: Date }> {
     const [row] = await this.db
       .insert(sessions)
@@ -130,6 +132,8 @@ export class OidcRepository {
         userId: values.userId,
         tokenHash: values.tokenHash,
         clientId: values.clientId,
+        amr: values.amr,
+        acr: values.acr,
         expiresAt: sql`now() + ${values.ttlMs}::float8 * interval '1 millisecond'`,
       })
       .returning({ id: sessions.id, expiresAt: sessions.expiresAt });

@@ -72,6 +72,22 @@ export class EasyRepository {
     return returnedRow(rows);
   }
 
+  /**
+   * Sets a fixture's subscription by its serial number in one statement: undefined when there is
+   * no such fixture. A look-up before the write would let a delete in between leave nothing to write.
+   */
+  async setSubscription(
+    serialNumber: string,
+    values: Pick<FixtureRow, 'subscriptionPackage' | 'subscriptionExpires'>,
+  ): Promise<FixtureRow | undefined> {
+    const [row] = await this.db
+      .update(ezFixtures)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(ezFixtures.serialNumber, serialNumber))
+      .returning();
+    return row;
+  }
+
   async deleteFixture(serialNumber: string): Promise<boolean> {
     const rows = await this.db
       .delete(ezFixtures)

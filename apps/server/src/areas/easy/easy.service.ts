@@ -65,15 +65,26 @@ export class EasyService {
     if (!(await this.repository.deleteFixture(serialNumber))) throw notFound(ezMessages.fixtureMissing(serialNumber));
   }
 
-  /** Included never expires; another package needs a date today or later, by default a year from today. */
+  /**
+   * Included never expires; another package needs a date today or later, by default a year from
+   * today. The dates are checked first and the fixture is written in one statement, so a fixture
+   * deleted meanwhile is a 404 naming it, never a write that finds nothing.
+   */
   async subscribe(change: SubscriptionChange): Promise<Fixture> {
-    const fixture = await this.repository.findFixture(change.serialNumber);
-    if (!fixture) throw notFound(ezMessages.fixtureMissing(change.serialNumber));
-    const expires = change.package === INCLUDED_PACKAGE ? null : this.expiry(change);
-    const row = await this.repository.setFixture(fixture.id, {
+    const missing = () => notFound(ezMessages.fixtureMissing(change.serialNumber));
+    let expires: Date | null;
+    try {
+      expires = change.package === INCLUDED_PACKAGE ? null : this.expiry(change);
+    } catch (err) {
+      // A missing fixture is said first, whatever the dates, as before.
+      if (!(await this.repository.findFixture(change.serialNumber))) throw missing();
+      throw err;
+    }
+    const row = await this.repository.setSubscription(change.serialNumber, {
       subscriptionPackage: change.package,
       subscriptionExpires: expires,
     });
+    if (!row) throw missing();
     return fixtureView(row);
   }
 

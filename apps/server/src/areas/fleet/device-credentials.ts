@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeviceRegisterRequest } from '@ed/contract/device-protocol';
-import { PENDING_CLAIMS_PER_SERIAL } from '@ed/contract/unit-claims';
+import { PENDING_CLAIMS_PER_ADDRESS } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
 import type { UnitCredentials } from '../../ports/device-auth.js';
@@ -73,8 +73,14 @@ export class DeviceCredentials implements UnitCredentials {
    * A registration (docs/device-protocol.md, "Identity and credentials"). A serial number with no
    * credential gets one. One that has a credential gets a new one only against the current token,
    * or through a claim an admin approved; otherwise a claim is opened and waits for an admin.
+   * `admitNew` runs before a serial number without a live credential is taken (it may refuse:
+   * the limits on new units); a rotation or a claim never calls it.
    */
-  async register(request: DeviceRegisterRequest, origin: () => Promise<ClaimOrigin>): Promise<Registration> {
+  async register(
+    request: DeviceRegisterRequest,
+    origin: () => Promise<ClaimOrigin>,
+    admitNew: () => Promise<void> = async () => undefined,
+  ): Promise<Registration> {
     if (!this.enrollmentKey) throw forbidden('Unit registration is closed: FLEET_ENROLLMENT_KEY is not set.');
     if (!sameSecret(request.enrollmentKey, this.enrollmentKey)) throw forbidden('The enrollment key is not valid.');
     const { serialNumber } = request;
@@ -93,7 +99,11 @@ export class DeviceCredentials implements UnitCredentials {
         })
         .returning({ serialNumber: deviceCredentials.serialNumber })
         .then((rows) => rows.length > 0);
-    if (await this.issue(serialNumber, token, free)) return issued;
+    // Read first, so that only a new unit counts against the limits on new units.
+    if ((await this.current.load(serialNumber)) === null) {
+      await admitNew();
+      if (await this.issue(serialNumber, token, free)) return issued;
+    }
     const current = request.deviceToken;
     if (current && (await this.issue(serialNumber, token, (db) => rotate(db, serialNumber, current, tokenHash)))) {
       return issued;
@@ -108,11 +118,13 @@ export class DeviceCredentials implements UnitCredentials {
         if (await this.issue(serialNumber, token, use)) return issued;
         throw forbidden(`This claim to ${serialNumber} was used already.`);
       }
+      // An expired claim (or an unknown token) is no answer: the unit gets a new claim below.
     }
     const claimToken = newSecretToken();
     if (!(await this.claims.open(serialNumber, hashToken(claimToken), await origin()))) {
       throw tooManyRequests(
-        `${serialNumber} has ${PENDING_CLAIMS_PER_SERIAL} claims waiting for an administrator already.`,
+        `This address has ${PENDING_CLAIMS_PER_ADDRESS} claims waiting for an administrator already; ` +
+          'another may wait once one of them is decided or expires.',
         CLAIM_RETRY_SECONDS * 1000,
       );
     }

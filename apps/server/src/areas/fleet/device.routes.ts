@@ -8,6 +8,7 @@ import { authenticateUnit } from '../../ports/device-auth.js';
 import { GeoLocator } from './geolocation.js';
 import type { ClaimOrigin } from './unit-claims.repository.js';
 import { MQTT_WEBSOCKET_PATH } from './embedded-broker.js';
+import { admitNewUnit } from './new-unit-limits.js';
 
 /** Refused registrations an address may make per window, all instances together; then 429. */
 const REGISTER_FAILURES_PER_ADDRESS = 20;
@@ -52,11 +53,29 @@ export default routesOf(devicesRoutes, (app) => {
     return { address, countryCode: located?.country_code ?? null };
   };
 
+  const newUnitLimits = {
+    perAddress: app.config.FLEET_NEW_UNITS_PER_ADDRESS_PER_HOUR,
+    all: app.config.FLEET_NEW_UNITS_PER_HOUR,
+  };
+  /**
+   * Before a new serial number is taken: counted per address and in all. The demo's own simulated
+   * units (vouched for by this process's key, over loopback) are not: a demo of 200 units or more
+   * registers them all at its first start, and nobody else can vouch.
+   */
+  const beforeNewUnit = async (request: FastifyRequest) => {
+    if (app.fleet.demoAddresses?.addressOf(request.raw) !== undefined) return;
+    await admitNewUnit(app.limiter, request.ip, newUnitLimits);
+  };
+
   return {
     register: async (request, reply) => {
       const { serialNumber } = request.body;
       const registration = await app.fleet.credentials
-        .register(request.body, () => beforeClaim(request))
+        .register(
+          request.body,
+          () => beforeClaim(request),
+          () => beforeNewUnit(request),
+        )
         .catch(async (err: unknown) => {
           throw await registrationRefusal(app, request.ip, err);
         });

@@ -1,15 +1,13 @@
+import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
-import { ANONYMOUS_BROKER_WARNING, probeAnonymous } from './anonymous-probe.js';
 import { type BrokerAccounts, unmanagedBrokerAccounts } from './broker-accounts.js';
 import { DynsecBrokerAccounts } from './dynsec-accounts.js';
+import { checkAnonymousAccess, redactedUrl } from './open-broker-check.js';
 
 export interface ManagedBrokerAccounts extends BrokerAccounts {
   close(): Promise<void>;
 }
-
-/** The broker's address without any password written in it. */
-const redactedUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
 
 const DEFAULT_RECEIVE_WARNING =
   'The MQTT broker lets clients receive messages no role grants them: a unit subscribed to # reads ' +
@@ -17,17 +15,23 @@ const DEFAULT_RECEIVE_WARNING =
   '(deploy/mosquitto/init-broker-accounts.sh does; see docs/scale-out.md, "Broker security").';
 
 /**
- * What an instance checks and keeps on an external broker (MQTT_URL) besides its gateway link: a
- * warning if anyone may connect, and the units' accounts if MQTT_BROKER_ACCOUNTS says so. The
- * checks run in the background: the start does not wait for them.
+ * What an instance checks and keeps on an external broker (MQTT_URL) besides its gateway link: no
+ * start on a broker anyone may use (open-broker-check.ts), awaited before anything connects to it,
+ * and the units' accounts if MQTT_BROKER_ACCOUNTS says so. The accounts' own checks run in the
+ * background: they only log.
  */
-export function externalBroker(config: Config, instanceId: string, log: FastifyBaseLogger): ManagedBrokerAccounts {
+export async function externalBroker(
+  config: Config,
+  instanceId: string,
+  topics: DeviceTopics,
+  log: FastifyBaseLogger,
+): Promise<ManagedBrokerAccounts> {
   const url = config.MQTT_URL;
   if (!url) return { ...unmanagedBrokerAccounts, close: async () => undefined };
-  void probeAnonymous(url).then((result) => {
-    if (result === 'accepted') log.error({ broker: redactedUrl(url) }, ANONYMOUS_BROKER_WARNING);
-  });
-  if (config.MQTT_BROKER_ACCOUNTS === 'none') return { ...unmanagedBrokerAccounts, close: async () => undefined };
+  const check = await checkAnonymousAccess(url, topics, config.MQTT_ALLOW_OPEN_BROKER, log);
+  if (config.MQTT_BROKER_ACCOUNTS === 'none') {
+    return { ...unmanagedBrokerAccounts, close: async () => check.stop() };
+  }
 
   const accounts = new DynsecBrokerAccounts({
     url,
@@ -48,6 +52,7 @@ export function externalBroker(config: Config, instanceId: string, log: FastifyB
     revoke: (serialNumber) => accounts.revoke(serialNumber),
     close: () => {
       closing = true;
+      check.stop();
       return accounts.close();
     },
   };

@@ -80,8 +80,9 @@ async function fleetPlugin(app: FastifyInstance) {
   const equipment = new EquipmentRepository(db);
   const fleetEquipment = new EquipmentRepository(fleetDb);
   const presence = new PresenceRepository(fleetDb);
-  // Its own connection to the broker: built before the link, so registrations can use it at once.
-  const brokerAccounts = externalBroker(config, instanceId, log);
+  // Before the link: a broker anyone may use stops the start here. Its own connection to the
+  // broker, so registrations can use it at once.
+  const brokerAccounts = await externalBroker(config, instanceId, topics, log);
   const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
 
   // The bus publishes through the link opened below; replies reach it through the gateway.

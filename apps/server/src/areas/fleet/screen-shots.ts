@@ -5,8 +5,15 @@ import type { Db } from '../../db/client.js';
 import { returnedRow } from '../../db/rows.js';
 import { screenShots } from '../../db/schema.js';
 import type { FileStore } from '../../shared/file-store/file-store.js';
-import { notFound, unitFailed } from '../../shared/domain-error.js';
+import { notFound, tooLarge, unitFailed } from '../../shared/domain-error.js';
 import { loadSharp } from '../../shared/image-library.js';
+
+/**
+ * The most pixels a unit's screen shot may have: 4096 × 4096, room for two 4K screens side by side.
+ * Decoding is what costs (a 16000 × 16000 PNG of a few KB decodes to a gigabyte), so the size is
+ * read from the header and anything larger is refused before a pixel is decoded.
+ */
+export const SCREENSHOT_MAX_PIXELS = 4096 * 4096;
 
 /** Keeps a unit's screen shots: the PNG and its 96×54 thumbnail in the file store, a row in the database. */
 export class ScreenShotStore {
@@ -18,11 +25,19 @@ export class ScreenShotStore {
   /** Stores a PNG from a unit; the files and the row commit together. */
   async save(equipmentId: number, png: Buffer): Promise<{ id: number; createdAt: string }> {
     const sharp = await loadSharp();
+    // metadata() reads the header (PNG: its IHDR) and decodes nothing.
     const meta = await sharp(png)
       .metadata()
       .catch(() => null);
     if (meta?.format !== 'png') throw unitFailed('The unit sent a screen shot that is not a PNG image.');
-    const thumbnail = await sharp(png)
+    if (meta.width * meta.height > SCREENSHOT_MAX_PIXELS) {
+      throw tooLarge(
+        `The unit sent a screen shot of ${meta.width} × ${meta.height} pixels; a screen shot may have at most ` +
+          `${SCREENSHOT_MAX_PIXELS.toLocaleString('en')} pixels (4096 × 4096).`,
+      );
+    }
+    // The same bound again where it decodes, should a header and its data disagree.
+    const thumbnail = await sharp(png, { limitInputPixels: SCREENSHOT_MAX_PIXELS })
       .resize(SCREENSHOT_THUMBNAIL.width, SCREENSHOT_THUMBNAIL.height, { fit: 'fill' })
       .png()
       .toBuffer();

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
-import { PENDING_CLAIMS_PER_SERIAL, UNIT_CLAIMS_MAX, type UnitClaim } from '@ed/contract/unit-claims';
+import {
+  PENDING_CLAIMS_PER_ADDRESS,
+  UNIT_CLAIM_TTL_HOURS,
+  UNIT_CLAIMS_MAX,
+  type UnitClaim,
+  type UnitClaimStatus,
+} from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials, unitClaims } from '../../db/schema.js';
 
@@ -13,25 +19,50 @@ const LIST_DAYS = 30;
 /** The list's two filters: the claims waiting, or those and every claim of the last 30 days. */
 export type UnitClaimsFilter = 'pending' | 'all';
 
+/**
+ * A pending claim waits until UNIT_CLAIM_TTL_HOURS after it was asked; older, it has expired. Told
+ * by the clock rather than by a job, so every instance agrees at once and nothing must run.
+ */
+const waiting = () =>
+  and(
+    eq(unitClaims.status, 'pending'),
+    gt(unitClaims.requestedAt, sql`now() - ${`${UNIT_CLAIM_TTL_HOURS} hours`}::interval`),
+  );
+
+/** The status as people read it: a pending claim past its time is expired. */
+const statusNow = sql<UnitClaimStatus>`case when ${unitClaims.status} = 'pending'
+  and ${unitClaims.requestedAt} <= now() - ${`${UNIT_CLAIM_TTL_HOURS} hours`}::interval
+  then 'expired' else ${unitClaims.status} end`;
+
 const listFilter = (status: UnitClaimsFilter) =>
   status === 'pending'
-    ? eq(unitClaims.status, 'pending')
-    : or(eq(unitClaims.status, 'pending'), gt(unitClaims.requestedAt, sql`now() - ${`${LIST_DAYS} days`}::interval`));
+    ? waiting()
+    : or(waiting(), gt(unitClaims.requestedAt, sql`now() - ${`${LIST_DAYS} days`}::interval`));
+
+const sameAddress = (address: string | null) => sql`${unitClaims.address} is not distinct from ${address}`;
 
 /** Claims to serial numbers that have a credential (docs/device-protocol.md, "Claims"). */
 export class UnitClaimsRepository {
   constructor(private readonly db: Db) {}
 
-  /** A new pending claim, unless the serial number has as many waiting as it may: then false. */
+  /**
+   * A new pending claim, unless its address has PENDING_CLAIMS_PER_ADDRESS waiting already: then
+   * false. The address's earlier waiting claim to the same serial number expires in its favour (a
+   * unit that lost its claim token asks again), so one address holds one claim per serial number.
+   */
   async open(serialNumber: string, claimTokenHash: string, origin: ClaimOrigin): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      // One claim at a time per serial number decides whether another may wait.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit-claim:${serialNumber}`}))`);
-      const [waiting] = await tx
+      // One claim at a time per address decides whether another may wait, on every instance.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit-claim-address:${origin.address ?? ''}`}))`);
+      await tx
+        .update(unitClaims)
+        .set({ status: 'expired' })
+        .where(and(eq(unitClaims.serialNumber, serialNumber), sameAddress(origin.address), waiting()));
+      const [held] = await tx
         .select({ n: count() })
         .from(unitClaims)
-        .where(and(eq(unitClaims.serialNumber, serialNumber), eq(unitClaims.status, 'pending')));
-      if ((waiting?.n ?? 0) >= PENDING_CLAIMS_PER_SERIAL) return false;
+        .where(and(sameAddress(origin.address), waiting()));
+      if ((held?.n ?? 0) >= PENDING_CLAIMS_PER_ADDRESS) return false;
       await tx.insert(unitClaims).values({ serialNumber, claimTokenHash, ...origin });
       return true;
     });
@@ -39,7 +70,7 @@ export class UnitClaimsRepository {
 
   async find(serialNumber: string, claimTokenHash: string) {
     const [row] = await this.db
-      .select({ id: unitClaims.id, status: unitClaims.status })
+      .select({ id: unitClaims.id, status: statusNow })
       .from(unitClaims)
       .where(and(eq(unitClaims.serialNumber, serialNumber), eq(unitClaims.claimTokenHash, claimTokenHash)));
     return row ?? null;
@@ -89,7 +120,7 @@ export class UnitClaimsRepository {
         address: unitClaims.address,
         countryCode: unitClaims.countryCode,
         requestedAt: unitClaims.requestedAt,
-        status: unitClaims.status,
+        status: statusNow,
         decidedBy: unitClaims.decidedBy,
         decidedAt: unitClaims.decidedAt,
         credentialIssuedAt: deviceCredentials.createdAt,
@@ -116,18 +147,19 @@ export class UnitClaimsRepository {
     };
   }
 
-  /** Decides a pending claim; the serial number, or null when there is no such pending claim. */
+  /** Decides a waiting claim; the serial number, or null when there is no such waiting claim. */
   async decide(id: number, approve: boolean, username: string): Promise<string | null> {
     const [row] = await this.db
       .update(unitClaims)
       .set({ status: approve ? 'approved' : 'refused', decidedBy: username, decidedAt: sql`now()` })
-      .where(and(eq(unitClaims.id, id), eq(unitClaims.status, 'pending')))
+      .where(and(eq(unitClaims.id, id), waiting()))
       .returning({ serialNumber: unitClaims.serialNumber });
     return row?.serialNumber ?? null;
   }
 
-  async exists(id: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: unitClaims.id }).from(unitClaims).where(eq(unitClaims.id, id));
-    return row !== undefined;
+  /** The claim's status now, or null when there is no such claim. */
+  async statusOf(id: number): Promise<UnitClaimStatus | null> {
+    const [row] = await this.db.select({ status: statusNow }).from(unitClaims).where(eq(unitClaims.id, id));
+    return row?.status ?? null;
   }
 }

@@ -53,7 +53,8 @@ async function livePlugin(app: FastifyInstance) {
     app.sessionCache
       .authenticate(auth.data.token)
       .then((session) => {
-        if (!session) return next(new Error('unauthorized'));
+        // A session that must still enrol a second factor gets nothing live either.
+        if (!session || session.mfaPending) return next(new Error('unauthorized'));
         const { username, email, role } = session.user;
         socket.data = { sessionId: session.sessionId, user: { username, email, role } };
         const expiresIn = Math.min(MAX_TIMER_MS, session.expiresAt.getTime() - Date.now());

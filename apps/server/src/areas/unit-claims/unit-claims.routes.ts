@@ -34,8 +34,11 @@ export default routesOf(unitClaimsRoutes, (app) => {
       const { id, decision } = req.body;
       const serialNumber = await claims().decide(id, decision === 'approve', req.session.user.username);
       if (serialNumber === null) {
-        if (await claims().exists(id)) throw conflict(`Claim ${id} was decided already.`);
-        throw notFound(`There is no claim ${id}.`);
+        const status = await claims().statusOf(id);
+        if (status === null) throw notFound(`There is no claim ${id}.`);
+        // An expired claim's unit, if it is still there, has a new claim waiting in the list.
+        if (status === 'expired') throw conflict(`Claim ${id} expired; a unit still asking has a newer one.`);
+        throw conflict(`Claim ${id} was decided already.`);
       }
       return {
         message:

@@ -43,6 +43,12 @@ export const sessions = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     expiresAt: tz('expires_at').notNull(),
     revokedAt: tz('revoked_at'),
+    /** The user's role needs a second factor and none is enrolled: only the enrolment calls answer. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    /** How the session signed in, space-separated (OpenID Connect `amr`; pwd, otp, hwk locally). */
+    amr: text('amr'),
+    /** The provider's `acr`, for a single sign-on session. */
+    acr: text('acr'),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );

@@ -209,6 +209,8 @@ export const unitClaims = pgTable(
     // The console's list (pending first, newest first) and the per-serial bound on waiting claims.
     index('unit_claims_status_requested_idx').on(t.status, t.requestedAt),
     index('unit_claims_serial_status_idx').on(t.serialNumber, t.status),
+    // The waiting claims of one address (a stranger may hold a few: unit-claims.repository.ts).
+    index('unit_claims_address_status_idx').on(t.address, t.status),
     // Every claim of the last 30 days, newest first (the list and export with "all").
     index('unit_claims_requested_idx').on(t.requestedAt, t.id),
   ],

@@ -1,0 +1,106 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { FactorRow } from './second-factor.repository.js';
+
+const RP_NAME = 'Equipment Dashboard';
+
+/** The relying party: the console's own address (PUBLIC_URL), its host name as the RP ID. */
+export interface RelyingParty {
+  id: string;
+  origin: string;
+}
+
+export const relyingPartyOf = (publicUrl: string): RelyingParty => {
+  const url = new URL(publicUrl);
+  return { id: url.hostname, origin: url.origin };
+};
+
+const transportsOf = (row: FactorRow) =>
+  row.transports ? (row.transports.split(',') as AuthenticatorTransport[]) : undefined;
+
+type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
+
+export function registrationOptions(
+  rp: RelyingParty,
+  account: { id: number; username: string },
+  existing: FactorRow[],
+) {
+  return generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.id,
+    userName: account.username,
+    userID: new TextEncoder().encode(`user-${account.id}`),
+    attestationType: 'none',
+    // The same authenticator twice would be one factor counted as two.
+    excludeCredentials: existing.flatMap((f) =>
+      f.credentialId ? [{ id: f.credentialId, transports: transportsOf(f) }] : [],
+    ),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+  });
+}
+
+/** The new credential, or undefined when the browser's answer does not verify. */
+export async function verifiedRegistration(rp: RelyingParty, response: unknown, expectedChallenge: string) {
+  const verified = await verifyRegistrationResponse({
+    response: response as RegistrationResponseJSON,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  }).catch(() => undefined);
+  if (!verified?.verified) return undefined;
+  const { credential } = verified.registrationInfo;
+  return {
+    credentialId: credential.id,
+    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+    signCount: credential.counter,
+    transports: credential.transports?.join(',') ?? null,
+  };
+}
+
+export function authenticationOptions(rp: RelyingParty, passkeys: FactorRow[]) {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    allowCredentials: passkeys.flatMap((f) =>
+      f.credentialId ? [{ id: f.credentialId, transports: transportsOf(f) }] : [],
+    ),
+    userVerification: 'preferred',
+  });
+}
+
+/** The credential's new signature counter, or undefined when the answer does not verify. */
+export async function verifiedAuthentication(
+  rp: RelyingParty,
+  response: unknown,
+  expectedChallenge: string,
+  passkey: FactorRow,
+): Promise<number | undefined> {
+  if (!passkey.credentialId || !passkey.publicKey) return undefined;
+  const verified = await verifyAuthenticationResponse({
+    response: response as AuthenticationResponseJSON,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      counter: passkey.signCount ?? 0,
+      transports: transportsOf(passkey),
+    },
+    requireUserVerification: false,
+  }).catch(() => undefined);
+  return verified?.verified ? verified.authenticationInfo.newCounter : undefined;
+}
+
+/** The credential id a browser's answer names (to find its row before verifying). */
+export const answeredCredentialId = (response: unknown): string | undefined => {
+  const id = (response as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length <= 1024 ? id : undefined;
+};
