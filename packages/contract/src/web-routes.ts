@@ -27,8 +27,8 @@ export const PROTECTED_ROUTES = [
   '/Alarms',
 ] as const;
 
-/** Addresses under a screen, for deep links: a rollout's create wizard and one rollout. */
-export const PROTECTED_SUBROUTES = ['/Rollouts/new', '/Rollouts/:id'] as const;
+/** Addresses under a screen, for deep links: a rollout's create wizard and one rollout; one's second factors. */
+export const PROTECTED_SUBROUTES = ['/Rollouts/new', '/Rollouts/:id', '/Account/TwoStep'] as const;
 const SUBROUTE_PATTERNS = PROTECTED_SUBROUTES.map((p) => new RegExp(`^${p.replace(':id', '\\d{1,9}')}$`));
 
 /** Pages meant to be embedded (TrendChart embeds /graph): signed-in, without the console's frame. */

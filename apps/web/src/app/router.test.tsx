@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@ed/contract/roles';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { authRoutes } from '@ed/contract/routes/auth';
@@ -11,7 +11,18 @@ import { readToken, writeToken } from '../shared/auth/token-storage';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-vi.mock('socket.io-client', () => ({ io: (options: Record<string, unknown>) => new FakeSocket(options) }));
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: (options: Record<string, unknown>) => {
+    const socket = new FakeSocket(options);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+beforeEach(() => {
+  sockets.length = 0;
+});
 
 const notExpired = {
   expired: false,
@@ -130,6 +141,39 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'LOGIN' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(readToken()).toBeNull();
+  });
+
+  it('shows a session that must enrol a second factor only the enrolment, at every address, with no live socket', async () => {
+    writeToken({ ...tokenFor('admin', 'alice'), mfa_enrolment_required: true });
+    const { router, fetchMock } = start('/Users');
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    await act(() => router.navigate('/no/such/page'));
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(sockets).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns to the enrolment when a call answers 403 MFA_ENROLMENT_REQUIRED', async () => {
+    const refused = jsonResponse(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'MFA_ENROLMENT_REQUIRED',
+      message: 'Your role needs a second factor.',
+    });
+    start('/', { role: 'admin', expiry: refused });
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(readToken()?.mfa_enrolment_required).toBe(true);
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('opens Two-step sign-in from the account menu', async () => {
+    const { router, user } = start('/', { role: 'engineer' });
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Two-step sign-in' }));
+    expect(router.state.location.pathname).toBe('/Account/TwoStep');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeTruthy();
   });
 
   it("lists this session's alerts under Notifications", async () => {

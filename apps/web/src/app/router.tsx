@@ -4,6 +4,7 @@ import { PROTECTED_ROUTES, PROTECTED_SUBROUTES } from '@ed/contract/web-routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequestResetPage } from '../features/auth/components/request-reset-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { TWO_STEP_PATH } from '../shared/lib/app-links';
 import { PublicOnly } from './routes/public-only';
 import { loading } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
@@ -18,6 +19,7 @@ const SignedInShell = lazy(() => signedIn().then((m) => ({ default: m.SignedInSh
 const SignedInBare = lazy(() => signedIn().then((m) => ({ default: m.SignedInBare })));
 const ProtectedScreen = lazy(() => signedIn().then((m) => ({ default: m.ProtectedScreen })));
 const GraphScreen = lazy(() => signedIn().then((m) => ({ default: m.GraphScreen })));
+const TwoStepScreen = lazy(() => signedIn().then((m) => ({ default: m.TwoStepScreen })));
 
 /** The route table of part 2 §2, in history mode. */
 export const routes: RouteObject[] = [
@@ -32,11 +34,16 @@ export const routes: RouteObject[] = [
   {
     element: loading(<SignedInShell />),
     // As the server's route table: /users is not /Users, and gets "Page not found" from both.
-    children: PROTECTED_PATHS.map((path) => ({
-      path,
-      caseSensitive: true,
-      element: loading(<ProtectedScreen path={path} />),
-    })),
+    children: [
+      // (Filtered, so that the contract's table may list it too without the generic screen taking it.)
+      ...PROTECTED_PATHS.filter((path) => path !== TWO_STEP_PATH).map((path) => ({
+        path,
+        caseSensitive: true,
+        element: loading(<ProtectedScreen path={path} />),
+      })),
+      // The account's own page, outside the menu (opened from the account menu).
+      { path: TWO_STEP_PATH, caseSensitive: true, element: loading(<TwoStepScreen />) },
+    ],
   },
   {
     element: loading(<SignedInBare />),

@@ -3,16 +3,22 @@ import { useLiveReconnect } from '../../features/live/use-live-reconnect';
 import { useSession } from '../../shared/auth/use-session';
 import { BusyContent } from '../../shared/components/busy-provider';
 import { AppLayout } from '../layout/app-layout';
+import { EnrolmentGate } from './enrolment-gate';
 
-/** Protected routes: signed out goes to /login (also when a 401 removes the token mid-session). */
+/**
+ * Protected routes: signed out goes to /login (also when a 401 removes the token mid-session); a
+ * session that must enrol a second factor first sees the enrolment only.
+ */
 export function RequireSession() {
   const session = useSession();
   useLiveReconnect();
   if (!session) return <Navigate to="/login" replace />;
   return (
-    <AppLayout user={session.user}>
-      <Outlet />
-    </AppLayout>
+    <EnrolmentGate session={session}>
+      <AppLayout user={session.user}>
+        <Outlet />
+      </AppLayout>
+    </EnrolmentGate>
   );
 }
 
@@ -22,8 +28,10 @@ export function RequireSessionBare() {
   useLiveReconnect();
   if (!session) return <Navigate to="/login" replace />;
   return (
-    <BusyContent>
-      <Outlet />
-    </BusyContent>
+    <EnrolmentGate session={session}>
+      <BusyContent>
+        <Outlet />
+      </BusyContent>
+    </EnrolmentGate>
   );
 }

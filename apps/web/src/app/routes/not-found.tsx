@@ -28,5 +28,5 @@ export function NotFoundRoute() {
       </CenteredCard>
     );
   }
-  return loading(<SignedInNotFound user={session.user} />);
+  return loading(<SignedInNotFound session={session} />);
 }

@@ -18,14 +18,14 @@ export function menuItemFor(path: string): MenuItem | undefined {
 }
 
 /**
- * A protected screen's frame: its menu title as the page heading, and the
+ * A protected screen's frame: its menu title (or `title`, for a page outside the menu) as the page heading, and the
  * screen itself only for a role that may see its menu item. The server
  * enforces the same rule on every call the screen makes.
  */
-export function Screen({ path, children }: { path: string; children: ReactNode }) {
+export function Screen({ path, title: named, children }: { path: string; title?: string; children: ReactNode }) {
   const session = useSession();
   const item = menuItemFor(path);
-  const title = item?.title ?? path.replace(/^\//, '');
+  const title = named ?? item?.title ?? path.replace(/^\//, '');
   const allowed = session !== null && (item === undefined || canSeeMenuItem(session.user.role, item));
   const [subtitle, setSubtitle] = useState<string | null>(null);
   return (

@@ -1,18 +1,24 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { APP_TITLE } from '@ed/contract/constants';
-import type { SessionUser } from '@ed/contract/roles';
+import type { TokenResponse } from '@ed/contract/auth';
 import { LiveProvider } from '../../features/live/live-provider';
+import { TWO_STEP_PATH } from '../../shared/lib/app-links';
 import { AppLayout } from '../layout/app-layout';
 import { createQueryClient } from '../query-client';
+import { EnrolmentGate } from './enrolment-gate';
 import { RequireSession, RequireSessionBare } from './guards';
 import { loading } from './loading';
 import { NOT_FOUND_TEXT } from './not-found-text';
 import { GraphPage, SCREENS } from './screens';
 import { NotAvailableYet, Screen } from './screen';
+
+const TwoStepPage = lazy(() =>
+  import('../../features/auth/components/two-step-page').then((m) => ({ default: m.TwoStepPage })),
+);
 
 /** The query cache and the live socket of a signed-in console; signing out drops both. */
 function SignedInProviders({ children }: { children: ReactNode }) {
@@ -49,26 +55,40 @@ export function ProtectedScreen({ path }: { path: string }) {
   return <Screen path={path}>{SCREENS[path as keyof typeof SCREENS] ?? <NotAvailableYet />}</Screen>;
 }
 
+/** Two-step sign-in, the account's own page (account menu): no menu item, so it names itself. */
+export function TwoStepScreen() {
+  return (
+    <Screen path={TWO_STEP_PATH} title="Two-step sign-in">
+      {loading(<TwoStepPage />)}
+    </Screen>
+  );
+}
+
 export function GraphScreen() {
   return loading(<GraphPage />);
 }
 
-/** A path outside the route table, for a signed-in user: inside the console's frame. */
-export function SignedInNotFound({ user }: { user: SessionUser }) {
+/**
+ * A path outside the route table, for a signed-in user: inside the console's frame (unless the
+ * session must enrol a second factor first).
+ */
+export function SignedInNotFound({ session }: { session: TokenResponse }) {
   return (
     <SignedInProviders>
-      <AppLayout user={user}>
-        <title>{`${NOT_FOUND_TEXT} - ${APP_TITLE}`}</title>
-        <Typography variant="h1" gutterBottom>
-          {NOT_FOUND_TEXT}
-        </Typography>
-        <Typography>
-          There is no page at this address.{' '}
-          <Link component={RouterLink} to="/">
-            Go to the Dashboard
-          </Link>
-        </Typography>
-      </AppLayout>
+      <EnrolmentGate session={session}>
+        <AppLayout user={session.user}>
+          <title>{`${NOT_FOUND_TEXT} - ${APP_TITLE}`}</title>
+          <Typography variant="h1" gutterBottom>
+            {NOT_FOUND_TEXT}
+          </Typography>
+          <Typography>
+            There is no page at this address.{' '}
+            <Link component={RouterLink} to="/">
+              Go to the Dashboard
+            </Link>
+          </Typography>
+        </AppLayout>
+      </EnrolmentGate>
     </SignedInProviders>
   );
 }

@@ -125,6 +125,13 @@ describe('LiveProvider', () => {
     expect(alertTexts()).toEqual(['Support ticket 6 for aligner ABC125 closed by bob.']);
   });
 
+  it('opens no socket while the session waits for a second factor, and connects with the token that follows', () => {
+    writeToken({ ...tokenFor('admin', 'alice'), mfa_enrolment_required: true });
+    expect(setup()).toBeUndefined();
+    act(() => writeToken(tokenFor('admin', 'alice')));
+    expect(sockets.filter((s) => s.active)).toHaveLength(1);
+  });
+
   it('signs out when the server refuses the token', () => {
     writeToken(tokenFor());
     const socket = setup()!;

@@ -15,11 +15,12 @@ const SERVER_DISCONNECT_RETRY_MS = 5_000;
 /**
  * Holds the live-event socket while a token is stored: it connects on sign-in,
  * follows a new token, and disconnects on sign-out. socket.io reconnects by
- * itself after network trouble.
+ * itself after network trouble. A session that must still enrol a second factor
+ * gets none: the server would refuse it as unauthorized, which signs out.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const session = useSession();
-  const token = session?.access_token;
+  const token = session?.mfa_enrolment_required === true ? undefined : session?.access_token;
   const user = session?.user;
 
   // Created without connecting, so rendering has no side effect; the effect below connects it.

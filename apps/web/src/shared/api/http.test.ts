@@ -72,6 +72,43 @@ describe('http', () => {
     expect(readToken()).not.toBeNull();
   });
 
+  it('keeps a newer token when a call made with the one it replaced answers 401', async () => {
+    writeToken(tokenFor('admin', 'alice'));
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const call = http('/x');
+    const fresh = { ...tokenFor('admin', 'alice'), access_token: 'a-newer-token' };
+    writeToken(fresh);
+    answer(errorResponse(401, 'The token was revoked.'));
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(readToken()).toEqual(fresh);
+  });
+
+  it('marks the session as waiting for a second factor on a 403 MFA_ENROLMENT_REQUIRED, with the details', async () => {
+    writeToken(tokenFor('admin', 'alice'));
+    stubFetch(
+      jsonResponse(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        code: 'MFA_ENROLMENT_REQUIRED',
+        message: 'Enrol first.',
+      }),
+    );
+    await expect(http('/x')).rejects.toMatchObject({ status: 403, details: { code: 'MFA_ENROLMENT_REQUIRED' } });
+    expect(readToken()).toEqual({ ...tokenFor('admin', 'alice'), mfa_enrolment_required: true });
+  });
+
+  it("reads the password step's second step from its 403", async () => {
+    const body = { statusCode: 403, error: 'Forbidden', code: 'MFA_REQUIRED', mfa_token: 't', methods: ['totp', 'x'] };
+    stubFetch(jsonResponse(403, { ...body, message: 'A second factor is needed.' }));
+    await expect(http('/sign-in', { auth: false, form: {} })).rejects.toMatchObject({
+      details: { code: 'MFA_REQUIRED', mfa_token: 't', methods: ['totp'] },
+    });
+  });
+
   it('says so when the server cannot be reached', async () => {
     stubFetch(new TypeError('Failed to fetch'));
     await expect(http('/x')).rejects.toMatchObject({ status: 0, message: UNREACHABLE_MESSAGE });

@@ -1,7 +1,12 @@
+import type { ErrorResponse } from '@ed/contract/errors';
 import type { Endpoint } from '@ed/contract/http-api';
+import type * as SecondFactor from '@ed/contract/second-factor';
 import { isErrorSentence } from '@ed/contract/sign-in-guards';
 import type { z } from 'zod';
-import { readToken, removeToken } from '../auth/token-storage';
+import { markEnrolmentRequired, readToken, removeToken } from '../auth/token-storage';
+
+/** What an error answer says besides its sentence: a machine-readable code, and sign-in's second step. */
+export type ErrorDetails = Pick<ErrorResponse, 'code' | 'mfa_token' | 'methods'>;
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's sentence. */
 export class ApiError extends Error {
@@ -11,10 +16,21 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
 }
+
+/**
+ * The 403 code of a session that must enrol a second factor first (contract/second-factor.ts, written
+ * out here: that module's schemas would bring zod into the sign-in page's download).
+ */
+const MFA_ENROLMENT_REQUIRED = 'MFA_ENROLMENT_REQUIRED' satisfies typeof SecondFactor.MFA_ENROLMENT_REQUIRED;
+
+const SECOND_STEP_METHODS: readonly string[] = ['totp', 'passkey', 'recovery'] satisfies NonNullable<
+  ErrorDetails['methods']
+>;
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -73,9 +89,36 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The code and second-step fields of an error answer, checked without zod (see sign-in-guards). */
+function detailsOf(body: unknown): ErrorDetails {
+  if (typeof body !== 'object' || body === null) return {};
+  const { code, mfa_token, methods } = body as Record<string, unknown>;
+  return {
+    ...(typeof code === 'string' && { code }),
+    ...(typeof mfa_token === 'string' && { mfa_token }),
+    ...(Array.isArray(methods) && {
+      methods: methods.filter((m): m is NonNullable<ErrorDetails['methods']>[number] =>
+        SECOND_STEP_METHODS.includes(String(m)),
+      ),
+    }),
+  };
+}
+
 function errorFrom(status: number, body: unknown): ApiError {
-  if (isErrorSentence(body)) return new ApiError(status, body.message, body.field);
+  if (isErrorSentence(body)) return new ApiError(status, body.message, body.field, detailsOf(body));
   return new ApiError(status, `The request failed (HTTP ${status}).`);
+}
+
+/**
+ * What a refusal of the token `sent` says about the session, if it is still the stored one (an
+ * answer to a token already replaced says nothing about the new one): a 401 signs out everywhere,
+ * and the route guard then sends the user to /login; a 403 MFA_ENROLMENT_REQUIRED marks the
+ * session as waiting for a second factor, and the console shows the enrolment page only.
+ */
+function readRefusal(error: ApiError, sent: string | undefined): void {
+  if (sent === undefined || readToken()?.access_token !== sent) return;
+  if (error.status === 401) removeToken();
+  else if (error.status === 403 && error.details.code === MFA_ENROLMENT_REQUIRED) markEnrolmentRequired();
 }
 
 /** One call to the server: typed, with the bearer of the stored token unless auth is false. */
@@ -83,10 +126,8 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
   const auth = options.auth ?? true;
   const headers = new Headers({ Accept: 'application/json' });
   const body = buildBody(options, headers);
-  if (auth) {
-    const token = readToken();
-    if (token) headers.set('Authorization', `Bearer ${token.access_token}`);
-  }
+  const sent = auth ? readToken()?.access_token : undefined;
+  if (sent) headers.set('Authorization', `Bearer ${sent}`);
 
   let response: Response;
   try {
@@ -104,10 +145,9 @@ export async function http<T = unknown>(path: string, options: RequestOptions<T>
   // A 204 has no body; its schema (z.null()) reads it as null.
   const data = response.status === 204 ? null : await readBody(response);
   if (!response.ok) {
-    // The token was revoked or has expired. Removing it signs the user out
-    // everywhere, and the route guard then sends them to /login.
-    if (response.status === 401 && auth) removeToken();
-    throw errorFrom(response.status, data);
+    const error = errorFrom(response.status, data);
+    readRefusal(error, sent);
+    throw error;
   }
   if (options.check) {
     if (options.check(data)) return data;
@@ -127,9 +167,10 @@ export const callEndpoint = <T>(endpoint: Endpoint, options: Omit<RequestOptions
   http(endpoint.path, { ...options, method: endpoint.method });
 
 /** The error of a failed response whose body was not read yet (downloads read theirs as a stream). */
-export async function failedResponse(response: Response): Promise<ApiError> {
-  if (response.status === 401) removeToken();
-  return errorFrom(response.status, await readBody(response));
+export async function failedResponse(response: Response, sent = readToken()?.access_token): Promise<ApiError> {
+  const error = errorFrom(response.status, await readBody(response));
+  readRefusal(error, sent);
+  return error;
 }
 
 /** The sentence to show the user for a failed call. */

@@ -2,6 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 
 export interface Submit<V, R> {
   mutate(variables: V, options?: { onSuccess?: (result: R) => void }): void;
+  /** Back to idle, forgetting the last failure (a form's way back). */
+  reset(): void;
   isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
@@ -38,8 +40,12 @@ export function useSubmit<V, R>(run: (variables: V) => Promise<R>, onSuccess?: (
     },
     [run, onSuccess],
   );
+  const reset = useCallback(() => {
+    if (!pending.current) setState({ status: 'idle', error: null });
+  }, []);
   return {
     mutate,
+    reset,
     isPending: state.status === 'pending',
     isSuccess: state.status === 'success',
     isError: state.status === 'error',

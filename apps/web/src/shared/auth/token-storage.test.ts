@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@ed/contract/constants';
 import { tokenFor } from '../../testing/fixtures';
-import { getTokenSnapshot, readToken, removeToken, subscribeToken, writeToken } from './token-storage';
+import {
+  clearEnrolmentRequired,
+  getTokenSnapshot,
+  markEnrolmentRequired,
+  readToken,
+  removeToken,
+  subscribeToken,
+  writeToken,
+} from './token-storage';
 
 describe('token storage', () => {
   it('keeps the token response as JSON under user-token', () => {
@@ -55,5 +63,15 @@ describe('token storage', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'something-else' }));
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+
+  it('marks and clears a session that waits for a second factor', () => {
+    markEnrolmentRequired();
+    expect(readToken()).toBeNull();
+    writeToken(tokenFor());
+    markEnrolmentRequired();
+    expect(readToken()).toEqual({ ...tokenFor(), mfa_enrolment_required: true });
+    clearEnrolmentRequired();
+    expect(readToken()).toEqual(tokenFor());
   });
 });

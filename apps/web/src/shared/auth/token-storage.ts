@@ -26,6 +26,24 @@ export function writeToken(token: TokenResponse): void {
   notify();
 }
 
+/**
+ * The server refused a call of this session with 403 MFA_ENROLMENT_REQUIRED: it waits for a second
+ * factor, as a sign-in that answered `mfa_enrolment_required` does, and the console shows the
+ * enrolment only.
+ */
+export function markEnrolmentRequired(): void {
+  const token = readToken();
+  if (token && token.mfa_enrolment_required !== true) writeToken({ ...token, mfa_enrolment_required: true });
+}
+
+/** The session no longer waits for a second factor (the server answered an enrolment without a new token). */
+export function clearEnrolmentRequired(): void {
+  const token = readToken();
+  if (!token?.mfa_enrolment_required) return;
+  const { mfa_enrolment_required: _waiting, ...rest } = token;
+  writeToken(rest);
+}
+
 export function removeToken(): void {
   if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) return;
   localStorage.removeItem(TOKEN_STORAGE_KEY);

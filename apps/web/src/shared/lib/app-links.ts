@@ -5,6 +5,9 @@ import type { Family } from '@ed/contract/families';
  * the addresses they share live here.
  */
 
+/** The signed-in user's own second factors (Two-step sign-in), opened from the account menu. */
+export const TWO_STEP_PATH = '/Account/TwoStep';
+
 /** The Rollouts screen (its menu item's path). */
 export const ROLLOUTS_PATH = '/Rollouts';
 

@@ -1,15 +1,26 @@
 import type { TokenResponse } from '@ed/contract/auth';
+import type { ErrorResponse } from '@ed/contract/errors';
+import type * as SecondFactor from '@ed/contract/second-factor';
 import { isTokenResponse } from '@ed/contract/sign-in-guards';
 import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
-import { callEndpoint } from '../../../shared/api/http';
+import { ApiError, callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 import { writeToken } from '../../../shared/auth/token-storage';
 
 export const CLIENT_ID = 'equipment-dashboard';
 
+/** The password step's 403 for an account with a second factor (contract/second-factor.ts, without its zod). */
+const MFA_REQUIRED = 'MFA_REQUIRED' satisfies typeof SecondFactor.MFA_REQUIRED;
+
 export interface Credentials {
   username: string;
   password: string;
+}
+
+/** The second step a right password opens: its token (ten minutes, five tries) and the account's factors. */
+export interface SecondStepChallenge {
+  mfaToken: string;
+  methods: NonNullable<ErrorResponse['methods']>;
 }
 
 /** Signs in with the OAuth 2 password grant; success stores the token. */
@@ -23,4 +34,12 @@ export function signIn({ username, password }: Credentials): Promise<TokenRespon
 
 export function useSignIn() {
   return useSubmit(signIn, writeToken);
+}
+
+/** The second step the password step's failure asks for, if it is the 403 MFA_REQUIRED. */
+export function secondStepOf(error: unknown): SecondStepChallenge | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403) return undefined;
+  const { code, mfa_token, methods } = error.details;
+  if (code !== MFA_REQUIRED || !mfa_token) return undefined;
+  return { mfaToken: mfa_token, methods: methods ?? [] };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -9,7 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import { ROLE_LABELS, type SessionUser } from '@ed/contract/roles';
+import { TWO_STEP_PATH } from '../../../shared/lib/app-links';
 import { usePasswordExpiry } from '../api/password-expiry';
 import { useSignOut } from '../api/sign-out';
 
@@ -21,7 +24,10 @@ const ChangePasswordDialog = lazy(() =>
   import('./change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })),
 );
 
-/** The top bar's account button: Change Password and Logout, and the forced change of an expired password. */
+/**
+ * The top bar's account button: Change Password, Two-step sign-in and Logout, and the forced change
+ * of an expired password.
+ */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -74,6 +80,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             Change Password
           </MenuItem>
         )}
+        <MenuItem component={RouterLink} to={TWO_STEP_PATH} onClick={closeMenu}>
+          <ListItemIcon>
+            <PhonelinkLockIcon fontSize="small" />
+          </ListItemIcon>
+          Two-step sign-in
+        </MenuItem>
         <MenuItem disabled={signOut.isPending} onClick={() => signOut.mutate()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

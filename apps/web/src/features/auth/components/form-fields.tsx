@@ -10,31 +10,36 @@ interface FieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  autoComplete: 'username' | 'current-password' | 'new-password';
+  autoComplete: 'username' | 'current-password' | 'new-password' | 'one-time-code';
   autoFocus?: boolean;
   /** Shown under the field, which is then marked invalid. */
   problem?: string;
+  /** Shown under the field when there is no problem to show. */
+  hint?: string;
   readOnly?: boolean;
 }
 
 /**
- * A text or password field of the sign-in and password forms; the autoComplete hint decides which.
+ * A text or password field of the sign-in and password forms; the autoComplete hint decides which
+ * (a one-time code is text, with the phone's number pad).
  * Built from the outlined input's parts rather than TextField, whose select mode would bring menus,
  * popovers and modals into the sign-in page's download.
  */
-export function AuthField({ label, value, onChange, autoComplete, autoFocus, problem, readOnly }: FieldProps) {
+export function AuthField({ label, value, onChange, autoComplete, autoFocus, problem, hint, readOnly }: FieldProps) {
   const id = useId();
   const showsProblems = autoComplete === 'new-password';
   // Space keeps the form from jumping when a problem appears under a new password.
-  const helper = problem || (showsProblems ? ' ' : undefined);
+  const helper = problem || hint || (showsProblems ? ' ' : undefined);
+  const code = autoComplete === 'one-time-code';
   return (
     <FormControl variant="outlined" error={Boolean(problem)}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
         label={label}
-        type={autoComplete === 'username' ? 'text' : 'password'}
+        type={autoComplete === 'username' || code ? 'text' : 'password'}
         autoComplete={autoComplete}
+        inputProps={code ? { inputMode: 'numeric', spellCheck: false, autoCapitalize: 'none' } : undefined}
         autoFocus={autoFocus}
         value={value}
         readOnly={readOnly}

@@ -1,15 +1,22 @@
-import { useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../shared/api/http';
 import { useBusyWhile } from '../../../shared/components/busy-context';
 import { CenteredCard } from '../../../shared/components/centered-card';
-import { useSignIn } from '../api/sign-in';
+import { secondStepOf, useSignIn } from '../api/sign-in';
 import { AuthField, AuthLink } from './form-fields';
 import { SingleSignOn, useSsoCallback } from './single-sign-on';
+
+/**
+ * Loaded when a password step asks for a second factor: its calls are validated by the contract's
+ * schemas, which the sign-in page's first download does without.
+ */
+const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -19,6 +26,8 @@ export function LoginPage() {
   const [missing, setMissing] = useState(false);
   const sso = useSsoCallback();
   useBusyWhile(signIn.isPending);
+  const secondStep = secondStepOf(signIn.error);
+  const goHome = () => void navigate('/', { replace: true });
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -26,8 +35,25 @@ export function LoginPage() {
     const incomplete = username.trim() === '' || password === '';
     setMissing(incomplete);
     if (incomplete) return;
-    signIn.mutate({ username: username.trim(), password }, { onSuccess: () => void navigate('/', { replace: true }) });
+    signIn.mutate({ username: username.trim(), password }, { onSuccess: goHome });
   };
+
+  if (secondStep) {
+    return (
+      <CenteredCard title="Sign in">
+        <Suspense fallback={<LinearProgress aria-label="Loading the second step" />}>
+          <SecondStep
+            challenge={secondStep}
+            onSignedIn={goHome}
+            onBack={() => {
+              setPassword('');
+              signIn.reset();
+            }}
+          />
+        </Suspense>
+      </CenteredCard>
+    );
+  }
 
   return (
     <CenteredCard title="Sign in">

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { secondFactorRoutes } from '@ed/contract/routes/second-factor';
 import { usersRoutes } from '@ed/contract/routes/users';
 import type { CreateUserRequest, UpdateUserRequest } from '@ed/contract/users';
 import { callApi } from '../../../shared/api/client';
@@ -32,3 +33,6 @@ export function useUserMutation<T, R>(call: (input: T) => Promise<R>) {
 export const createUser = (body: CreateUserRequest) => callApi(usersRoutes.createUser, { body });
 export const updateUser = (body: UpdateUserRequest) => callApi(usersRoutes.updateUser, { body });
 export const deleteUser = (username: string) => callApi(usersRoutes.deleteUser, { body: { username } });
+/** Removes every second factor of a user and ends their sessions (they enrol again at their next sign-in). */
+export const resetSecondFactors = (username: string) =>
+  callApi(secondFactorRoutes.resetUserFactors, { body: { username } });

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { secondFactorRoutes } from '@ed/contract/routes/second-factor';
 import { usersRoutes } from '@ed/contract/routes/users';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { fakeServer, on } from '../../../testing/fake-server';
@@ -12,7 +13,10 @@ const nina = { username: 'nina', email: 'nina@example.com', role: 'engineer' as 
 
 function setup(path: string) {
   writeToken(tokenFor('admin', 'alice'));
-  const server = fakeServer({ [on(usersRoutes.getUsers)]: () => ({ docs: [nina], totalDocs: 14 }) });
+  const server = fakeServer({
+    [on(usersRoutes.getUsers)]: () => ({ docs: [nina], totalDocs: 14 }),
+    [on(secondFactorRoutes.resetUserFactors)]: () => ({ message: 'nina’s second factors were removed (2).' }),
+  });
   return { ...server, ...renderScreen(<UsersPage />, { path }), user: userEvent.setup() };
 }
 
@@ -44,5 +48,18 @@ describe('UsersPage', () => {
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(router.state.location.search).toBe('?page=2');
     await vi.waitFor(() => expect(callsTo(usersRoutes.getUsers).at(-1)?.query.get('page')).toBe('2'));
+  });
+
+  it('resets a user’s second factors once the dialog is confirmed', async () => {
+    const { user, callsTo } = setup('/Users');
+    await user.click(await screen.findByRole('button', { name: 'Reset second factors of nina' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset second factors' });
+    expect(
+      within(dialog).getByText(/Remove every authenticator app, passkey and recovery code of nina\?/),
+    ).toBeTruthy();
+    expect(callsTo(secondFactorRoutes.resetUserFactors)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('nina’s second factors were removed (2).')).toBeTruthy();
+    expect(callsTo(secondFactorRoutes.resetUserFactors).map((c) => c.body)).toEqual([{ username: 'nina' }]);
   });
 });

@@ -5,11 +5,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import type { GridColDef } from '@mui/x-data-grid';
+import { hasPermission } from '@ed/contract/permissions';
 import { ROLE_LABELS } from '@ed/contract/roles';
 import { usersRoutes } from '@ed/contract/routes/users';
 import type { User } from '@ed/contract/users';
 import { errorMessage } from '../../../shared/api/http';
+import { useSession } from '../../../shared/auth/use-session';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
@@ -18,23 +21,30 @@ import { TooltipIconButton } from '../../../shared/components/tooltip-icon-butto
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
-import { deleteUser, useUserMutation, useUsers } from '../api/users';
+import { deleteUser, resetSecondFactors, useUserMutation, useUsers } from '../api/users';
 import { UserDialog } from './user-dialog';
 
 const FILTER_DEBOUNCE_MS = 300;
 /** The filter in the address: ?username=. */
 const NO_FILTERS = { username: '' };
 
-/** The Users screen (/Users, admin): filter by username, pages of 10 (both in the address), create, edit and delete. */
+/**
+ * The Users screen (/Users, admin): filter by username, pages of 10 (both in the address), create,
+ * edit and delete, and reset a user's second factors (users.manage).
+ */
 export function UsersPage() {
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
+  const [toReset, setToReset] = useState<string | null>(null);
+  const session = useSession();
+  const mayManage = session ? hasPermission(session.user.role, 'users.manage') : false;
   const { filters, page, setFilters, setPage } = useListState(NO_FILTERS);
   const filter = filters.username.slice(0, 64);
   const { notify } = useNotice();
   const settled = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
   const list = useUsers(page, settled);
   const remove = useUserMutation(deleteUser);
+  const reset = useUserMutation(resetSecondFactors);
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
@@ -45,7 +55,7 @@ export function UsersPage() {
       {
         field: 'actions',
         headerName: 'Actions',
-        width: 120,
+        width: mayManage ? 160 : 120,
         renderCell: ({ row }) => (
           <>
             <TooltipIconButton label={`Edit ${row.username}`} onClick={() => setEditing(row)}>
@@ -54,11 +64,19 @@ export function UsersPage() {
             <TooltipIconButton label={`Delete ${row.username}`} onClick={() => setToDelete(row.username)}>
               <DeleteIcon />
             </TooltipIconButton>
+            {mayManage && (
+              <TooltipIconButton
+                label={`Reset second factors of ${row.username}`}
+                onClick={() => setToReset(row.username)}
+              >
+                <PhonelinkEraseIcon />
+              </TooltipIconButton>
+            )}
           </>
         ),
       },
     ],
-    [],
+    [mayManage],
   );
 
   return (
@@ -109,6 +127,27 @@ export function UsersPage() {
           onClose={() => {
             remove.reset();
             setToDelete(null);
+          }}
+        />
+      )}
+      {toReset && (
+        <ConfirmDialog
+          title="Reset second factors"
+          text={`Remove every authenticator app, passkey and recovery code of ${toReset}? Their sessions end at once; if their role needs a second factor, they add one at their next sign-in.`}
+          confirmLabel="Reset"
+          busy={reset.isPending}
+          error={reset.error ? errorMessage(reset.error) : null}
+          onConfirm={() =>
+            reset.mutate(toReset, {
+              onSuccess: ({ message }) => {
+                notify(message);
+                setToReset(null);
+              },
+            })
+          }
+          onClose={() => {
+            reset.reset();
+            setToReset(null);
           }}
         />
       )}
