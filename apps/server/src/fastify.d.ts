@@ -1,3 +1,4 @@
+import type { HandlerRules } from '@ed/contract/http-api';
 import type { Permission } from '@ed/contract/permissions';
 import type { Config } from './config/env.js';
 import type { Database, Db } from './db/client.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Role permission the caller needs; others get 403. */
     permission?: Permission;
+    /** The role checks the handler makes beyond `permission` (ApiRoute.handlerRules), for OpenAPI. */
+    handlerRules?: HandlerRules;
     /** Called by units or vendors with a credential of their own (not a console session). */
     ownCredential?: boolean;
     /** Open to a session that must still enrol a second factor (the enrolment calls). */

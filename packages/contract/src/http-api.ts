@@ -12,6 +12,21 @@ export interface Endpoint {
   readonly path: string;
 }
 
+/**
+ * A permission a route's handler checks beyond `access`: on the requests `when` describes, or
+ * once it has found what the call is about. The handler reads the permission from here (the
+ * server's shared/handler-rules.ts), /openapi.json publishes it as `x-handler-permissions`, and
+ * the security tier calls each one as every role (test/security/handler-rules.test.ts).
+ */
+export interface HandlerRule {
+  readonly permission: Permission;
+  /** When the handler checks it, in the API reader's words ("`username` names another user"). */
+  readonly when: string;
+}
+
+/** A route's handler rules by name; the handler names the one it enforces. */
+export type HandlerRules = Readonly<Record<string, HandlerRule>>;
+
 /** How the client sends the body: JSON (the default), a form, or multipart (files). */
 export type BodyEncoding = 'json' | 'form' | 'multipart';
 
@@ -30,6 +45,11 @@ export interface ApiRoute extends Endpoint {
    * more, such as the caller's own username), or the roles of a permission.
    */
   readonly access: 'public' | 'signedIn' | { readonly permission: Permission };
+  /**
+   * What the handler checks of the caller's role beyond `access` (HandlerRule): a caller outside
+   * a rule's permission gets 403 on the requests it covers.
+   */
+  readonly handlerRules?: HandlerRules;
   /**
    * Open to a session that must still enrol a second factor (MFA_REQUIRED_ROLES): the enrolment
    * calls, sign-out and what the console needs to show the enrolment page. Every other call

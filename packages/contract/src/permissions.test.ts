@@ -29,6 +29,7 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'users.manage': 'Y------',
   'messaging.use': 'YY-----',
   'messages.approve': 'YY-----',
+  'messages.approveOwn': 'Y------',
   'audits.read': 'Y------',
   'maps.read': 'Y------',
   'units.decideClaims': 'Y------',

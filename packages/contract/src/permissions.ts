@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'users.manage': ['admin'],
   'messaging.use': ['admin', 'engineer'],
   'messages.approve': ['admin', 'engineer'],
+  /** Approve a message one wrote oneself: four eyes overridden, on the audit record. */
+  'messages.approveOwn': ['admin'],
   'audits.read': ['admin'],
   /** The spec's "maps" menu item: the live fleet map (docs/fleet-map.md). */
   'maps.read': ['admin'],

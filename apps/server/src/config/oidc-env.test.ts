@@ -19,9 +19,13 @@ describe('single sign-on configuration', () => {
       scopes: 'openid email profile',
       roleClaim: 'groups',
       defaultRole: null,
+      emailVerified: 'required',
     });
     expect([...(config.sso?.roleMap ?? [])]).toEqual([['ops', 'support']]);
     expect(loadConfig({ ...sso, OIDC_DEFAULT_ROLE: 'guest' }).sso?.defaultRole).toBe('guest');
+    expect(loadConfig({ ...sso, OIDC_DEFAULT_ROLE: 'guest', OIDC_EMAIL_VERIFIED: 'if-sent' }).sso?.emailVerified).toBe(
+      'if-sent',
+    );
   });
 
   it('stops the boot naming each bad value', () => {
@@ -31,6 +35,9 @@ describe('single sign-on configuration', () => {
     expect(() => loadConfig({ ...sso })).toThrow(/OIDC_ROLE_MAP: is empty and OIDC_DEFAULT_ROLE is none/);
     expect(() => loadConfig({ ...sso, OIDC_ROLE_MAP: 'ops=root' })).toThrow(/OIDC_ROLE_MAP: maps "ops" to root/);
     expect(() => loadConfig({ ...sso, OIDC_DEFAULT_ROLE: 'king' })).toThrow(/OIDC_DEFAULT_ROLE: must be one of/);
+    expect(() => loadConfig({ ...sso, OIDC_DEFAULT_ROLE: 'guest', OIDC_EMAIL_VERIFIED: 'never' })).toThrow(
+      /OIDC_EMAIL_VERIFIED: must be required or if-sent/,
+    );
     expect(() => loadConfig({ ...sso, OIDC_SCOPES: 'email', OIDC_DEFAULT_ROLE: 'guest' })).toThrow(
       /OIDC_SCOPES: must include openid/,
     );

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { ROLES, type Role } from '@ed/contract/roles';
 import { optionalString } from './env-values.js';
 
+/**
+ * When the provider's `email` claim is used (as the username without a preferred_username, and
+ * as the account's address): `required`, only with `email_verified` true; `if-sent`, also when
+ * the provider sends no `email_verified` at all. An address it calls unverified is never used.
+ */
+export const EMAIL_VERIFIED_MODES = ['required', 'if-sent'] as const;
+export type EmailVerifiedMode = (typeof EMAIL_VERIFIED_MODES)[number];
+
 /** The single sign-on variables of env.ts's schema (docs/single-sign-on.md). SSO is off without OIDC_ISSUER. */
 export const OIDC_ENV = {
   OIDC_ISSUER: optionalString.pipe(z.url({ error: 'must be an absolute URL' }).optional()),
@@ -16,6 +24,7 @@ export const OIDC_ENV = {
   OIDC_DEFAULT_ROLE: z
     .enum([...ROLES, 'none'], { error: `must be one of ${ROLES.join(', ')} or none` })
     .default('none'),
+  OIDC_EMAIL_VERIFIED: z.enum(EMAIL_VERIFIED_MODES, { error: 'must be required or if-sent' }).default('required'),
 };
 
 type OidcEnv = z.output<z.ZodObject<typeof OIDC_ENV>>;
@@ -35,6 +44,8 @@ export interface SsoSettings {
   roleMap: ReadonlyMap<string, Role>;
   /** The role when no value maps; null refuses the sign-in. */
   defaultRole: Role | null;
+  /** When the `email` claim is used (EMAIL_VERIFIED_MODES). */
+  emailVerified: EmailVerifiedMode;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -109,6 +120,7 @@ export function readSso(env: OidcEnv, publicUrl: string): { settings?: SsoSettin
       roleClaim: env.OIDC_ROLE_CLAIM,
       roleMap: map,
       defaultRole,
+      emailVerified: env.OIDC_EMAIL_VERIFIED,
     },
   };
 }

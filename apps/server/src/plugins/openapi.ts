@@ -38,12 +38,25 @@ async function openapiPlugin(app: FastifyInstance) {
       security: [{ bearerAuth: [] }],
     },
     // Each call says who may make it (`x-permission`, `x-roles`), from the same rule the server
-    // enforces: clients read it, and the security tests generate the role × route matrix from it.
+    // enforces, and what its handler checks of the role beyond that (`x-handler-permissions`:
+    // name, permission, roles, when): clients read them, and the security tests generate the
+    // role × route matrix and the handler rules' matrix from them.
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const { permission } = input.route.config ?? {};
-      if (!permission) return out;
-      return { ...out, schema: { ...out.schema, 'x-permission': permission, 'x-roles': [...PERMISSIONS[permission]] } };
+      const { permission, handlerRules } = input.route.config ?? {};
+      const who = permission ? { 'x-permission': permission, 'x-roles': [...PERMISSIONS[permission]] } : {};
+      const handler = handlerRules
+        ? {
+            'x-handler-permissions': Object.entries(handlerRules).map(([name, rule]) => ({
+              name,
+              permission: rule.permission,
+              roles: [...PERMISSIONS[rule.permission]],
+              when: rule.when,
+            })),
+          }
+        : {};
+      if (!permission && !handlerRules) return out;
+      return { ...out, schema: { ...out.schema, ...who, ...handler } };
     },
   });
   await app.register(swaggerUi, {

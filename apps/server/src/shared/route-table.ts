@@ -54,11 +54,14 @@ export function fastifyRouteOptions(route: ApiRoute) {
   const beforeSecondFactor = route.beforeSecondFactor === true;
   // What a call spends of its caller's rate budget: a CSV export reads up to a whole table.
   const rateCost: 'call' | 'export' = route.produces?.includes('text/csv') ? 'export' : 'call';
+  // What the handler checks beyond access: published in /openapi.json (plugins/openapi.ts).
+  const handlerRules =
+    route.handlerRules && Object.keys(route.handlerRules).length > 0 ? route.handlerRules : undefined;
   return {
     method: route.method,
     url: route.path,
     schema,
-    config: { ...config, ownCredential, beforeSecondFactor, rateCost },
+    config: { ...config, ownCredential, beforeSecondFactor, rateCost, ...(handlerRules && { handlerRules }) },
   };
 }
 

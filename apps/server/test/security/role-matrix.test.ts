@@ -16,7 +16,8 @@ const SIGN_OUT = '/auth/logout/v1';
  * The role × route matrix, generated: every call of /openapi.json, as each of the seven roles and
  * as nobody. A call that names a permission answers 403 exactly to the roles outside it (before
  * it reads its input); every other console call lets any signed-in role past. A new route is in
- * the matrix as soon as it exists.
+ * the matrix as soon as it exists. What a handler checks of the role beyond that, on some requests
+ * only, is declared as `x-handler-permissions` and has a matrix of its own (handler-rules.test.ts).
  */
 describe('role × route matrix', () => {
   let t: TestApp;

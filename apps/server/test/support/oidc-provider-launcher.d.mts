@@ -12,6 +12,8 @@ export interface ProviderOptions {
   clockOffsetMs?: number;
   /** Misbehave: mint ID tokens for this other registered client. */
   idTokenAudience?: string;
+  /** Misbehave: sign ID tokens with a key the provider does not publish (a forged token). */
+  forgedIdTokens?: boolean;
 }
 
 export interface TestProvider {

@@ -15,6 +15,7 @@ export async function startOidcProvider(options) {
       OIDC_TEST_CLIENTS: JSON.stringify(options.clients),
       OIDC_TEST_PORT: String(options.port ?? 0),
       ...(options.idTokenAudience && { OIDC_TEST_ID_TOKEN_AUDIENCE: options.idTokenAudience }),
+      ...(options.forgedIdTokens && { OIDC_TEST_ID_TOKEN_FORGED: '1' }),
       ...(options.clockOffsetMs && { CLOCK_OFFSET_MS: String(options.clockOffsetMs) }),
     },
     // Its standard input is its lifeline: when this process ends, so does the provider.

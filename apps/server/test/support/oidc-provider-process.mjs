@@ -7,8 +7,10 @@
 //   OIDC_TEST_PORT      port to listen on (0 or unset: a free one)
 //   OIDC_TEST_ID_TOKEN_AUDIENCE  a misbehaving mode: ID tokens are minted for this other
 //                       registered client (aud), as a token issued to another application is
+//   OIDC_TEST_ID_TOKEN_FORGED  a misbehaving mode (1): each ID token's signature is made with a
+//                       key the provider does not publish, its header (kid, alg) left as it was
 //   CLOCK_OFFSET_MS     with `--import clock-offset.mjs`: the provider's clock is off by this much
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
 import { handleInteraction } from './oidc-interactions.mjs';
@@ -69,6 +71,19 @@ if (misaddressed) {
   provider.IdToken.prototype.issue = async function issueForAnother(options) {
     if (options?.use === 'idtoken') this.client = await provider.Client.find(misaddressed);
     return issue.call(this, options);
+  };
+}
+
+if (process.env.OIDC_TEST_ID_TOKEN_FORGED === '1') {
+  // What a forger can make: the provider's header and claims, signed with a key of their own.
+  const { privateKey: forgersKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { issue } = provider.IdToken.prototype;
+  provider.IdToken.prototype.issue = async function issueForged(options) {
+    const token = await issue.call(this, options);
+    if (options?.use !== 'idtoken') return token;
+    const [header, payload] = token.split('.');
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), forgersKey).toString('base64url');
+    return `${header}.${payload}.${signature}`;
   };
 }
 

@@ -1,5 +1,7 @@
 // The test provider's people: a login, a password, and the claims a directory would hold for them.
 // Their `groups` is what the console's role mapping reads (OIDC_ROLE_CLAIM=groups in the tests).
+// `emailVerified` is their email_verified claim (true unless said; null: not sent), and
+// `preferredUsername: null` sends no preferred_username (the login otherwise).
 
 export const PROVIDER_PASSWORD = 'provider-password';
 
@@ -10,6 +12,18 @@ const seed = [
   { login: 'sso.visitor', name: 'Vic Visitor', groups: ['canteen'] },
   // Same username as the console's own `admin`: a local account the provider must not take over.
   { login: 'admin', name: 'Not The Admin', groups: ['dashboard-admins'] },
+  // Addresses the provider does not vouch for: anyone can type one into a profile.
+  { login: 'sso.unverified', name: 'Uma Unverified', groups: ['dashboard-engineers'], emailVerified: false },
+  { login: 'sso.unstated', name: 'Ulf Unstated', groups: ['dashboard-engineers'], emailVerified: null },
+  // No preferred_username: the e-mail address is the only candidate for a username.
+  { login: 'mail.verified', name: 'Mia Mail', groups: ['dashboard-support'], preferredUsername: null },
+  {
+    login: 'mail.unverified',
+    name: 'Mal Mail',
+    groups: ['dashboard-admins'],
+    preferredUsername: null,
+    emailVerified: false,
+  },
 ];
 
 /** Accounts by login, each with a stable subject that is not the login (as directories do). */
@@ -21,6 +35,8 @@ export function createAccounts() {
       login: person.login,
       name: person.name,
       email: `${person.login}@provider.example`,
+      emailVerified: person.emailVerified === undefined ? true : person.emailVerified,
+      preferredUsername: person.preferredUsername === null ? null : person.login,
       groups: [...person.groups],
     });
   });
@@ -42,9 +58,9 @@ export function claimsOf(account) {
   return {
     sub: account.sub,
     name: account.name,
-    preferred_username: account.login,
+    ...(account.preferredUsername !== null && { preferred_username: account.preferredUsername }),
     email: account.email,
-    email_verified: true,
+    ...(account.emailVerified !== null && { email_verified: account.emailVerified }),
     groups: account.groups,
   };
 }

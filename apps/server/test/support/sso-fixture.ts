@@ -17,9 +17,10 @@ export const TEST_CLIENTS = [
 
 export const ROLE_MAP = 'dashboard-admins=admin,dashboard-engineers=engineer,dashboard-support=support';
 
-/** A provider in a process of its own, in one of its modes (a shifted clock, a misaddressed token). */
-export const startProvider = (options: { clockOffsetMs?: number; idTokenAudience?: string } = {}) =>
-  startOidcProvider({ clients: TEST_CLIENTS, ...options });
+/** A provider in a process of its own, in one of its modes (a shifted clock, a misaddressed or forged token). */
+export const startProvider = (
+  options: { clockOffsetMs?: number; idTokenAudience?: string; forgedIdTokens?: boolean } = {},
+) => startOidcProvider({ clients: TEST_CLIENTS, ...options });
 
 /** A console on a fresh database with SSO configured against `provider`. */
 export async function ssoApp(provider: TestProvider, env: Record<string, string> = {}): Promise<TestApp> {

@@ -12,9 +12,15 @@ import {
 } from '../alarms.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
-import { defineRoutes } from '../http-api.js';
+import { defineRoutes, type HandlerRule } from '../http-api.js';
 
 const tag = 'alarms';
+
+/** A favorites rule follows the caller's favorites; an admin's may follow anyone's (as a saved view's radar). */
+const othersFavorites = {
+  permission: 'users.manage',
+  when: 'the condition is `favorites` of another user than the caller',
+} as const satisfies HandlerRule;
 
 /** Alarm rules on the fleet and the alarms they raise (docs/alarms.md). */
 export const alarmsRoutes = defineRoutes({
@@ -80,6 +86,7 @@ export const alarmsRoutes = defineRoutes({
     path: '/create/alarm_rule/v1',
     tag,
     access: { permission: 'alarms.manage' },
+    handlerRules: { othersFavorites },
     summary: 'Defines an alarm rule: a condition on units, a severity and who is mailed',
     body: createAlarmRuleSchema,
     ok: { 200: alarmRuleSchema },
@@ -90,6 +97,7 @@ export const alarmsRoutes = defineRoutes({
     path: '/update/alarm_rule/v1',
     tag,
     access: { permission: 'alarms.manage' },
+    handlerRules: { othersFavorites },
     summary: 'Changes an alarm rule; a changed condition or a disabled rule clears its active alarms',
     body: updateAlarmRuleSchema,
     ok: { 200: alarmRuleSchema },

@@ -35,6 +35,7 @@ export const authRoutes = defineRoutes({
     path: '/auth/logout/v1',
     tag,
     access: 'signedIn',
+    beforeSecondFactor: true,
     summary: 'Sign out: revoke the token this call carries',
     ok: { 200: messageResponseSchema },
     errors: [401],
@@ -55,6 +56,9 @@ export const authRoutes = defineRoutes({
     path: '/read/expired/v1',
     tag,
     access: 'signedIn',
+    handlerRules: {
+      otherUser: { permission: 'users.manage', when: '`username` names another user than the caller' },
+    },
     summary: 'Whether a password is older than PASSWORD_MAX_AGE_DAYS',
     query: expiredQuerySchema,
     ok: { 200: expiredResponseSchema },

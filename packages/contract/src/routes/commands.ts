@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   COMMAND_ROUTES,
+  type CommandRoute,
   commandRequestSchema,
   commandResponseSchema,
   elevatingCommandRequestSchema,
@@ -8,7 +9,8 @@ import {
   setLoggingLevelRequestSchema,
   setTargetTypeRequestSchema,
 } from '../commands.js';
-import { defineRoutes } from '../http-api.js';
+import { defineRoutes, type HandlerRules } from '../http-api.js';
+import { CONTROLS, type ControlRule } from '../permissions.js';
 
 const description =
   'Sends the command to the unit and waits for its answer: 404 unknown unit, 409 not connected, ' +
@@ -16,6 +18,19 @@ const description =
 
 type CommandDef = (typeof COMMAND_ROUTES)[number];
 type CommandName = CommandDef['command'];
+
+/**
+ * The role a command's control needs (CONTROLS), as the rule its handler checks: every call,
+ * once the unit is found. Named by the control (openPort, rcp, resetSerial, changeTargets,
+ * clearUpdates).
+ */
+function roleRuleOf(def: CommandRoute): HandlerRules | undefined {
+  if (def.control === undefined) return undefined;
+  const { permission } = CONTROLS[def.control] as ControlRule;
+  if (permission === undefined) return undefined;
+  const when = 'every call, once the unit is found (an unknown serial number answers 404 first)';
+  return { [def.control]: { permission, when } };
+}
 
 /**
  * The call of one command of COMMAND_ROUTES, with the body it takes (a serial number unless
@@ -29,6 +44,7 @@ function commandCall<C extends CommandName, B extends z.ZodType = typeof command
     method: 'POST',
     tag: 'commands',
     access: 'signedIn',
+    handlerRules: roleRuleOf(def),
     summary: `${def.label}: send ${def.command} to a unit`,
     description,
     body: (body ?? commandRequestSchema) as B,

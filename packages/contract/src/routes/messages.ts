@@ -54,6 +54,13 @@ export const messagesRoutes = defineRoutes({
     path: '/update/message/v1',
     tag,
     access,
+    handlerRules: {
+      approve: { permission: 'messages.approve', when: 'the message moves to upcoming (approval)' },
+      approveOwn: {
+        permission: 'messages.approveOwn',
+        when: 'the caller approves a message they wrote (kept in the audit log)',
+      },
+    },
     summary: 'Edit a message and move it one step (save, submit or approve)',
     description:
       'draft → draft or pending approval (author only); pending approval → upcoming (approvers). Others: 409.',

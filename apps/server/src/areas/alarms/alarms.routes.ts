@@ -1,9 +1,9 @@
+import type { HandlerRule } from '@ed/contract/http-api';
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
 import { ALARM_SEVERITY_LABELS, ALARM_STATUS_LABELS, type Alarm, type AlarmCondition } from '@ed/contract/alarms';
-import { hasPermission } from '@ed/contract/permissions';
 import { usernameKey } from '@ed/contract/users';
 import type { ActiveSession } from '../../ports/session.js';
-import { forbidden } from '../../shared/domain-error.js';
+import { enforceRule } from '../../shared/handler-rules.js';
 import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf } from '../../shared/route-table.js';
 
@@ -36,11 +36,11 @@ export default routesOf(alarmsRoutes, (app) => ({
   clearAlarms: async (req) => app.alarms.service.clear(req.session.user.username, req.body.ids),
   listAlarmRules: async () => ({ rules: await app.alarms.service.listRules() }),
   createAlarmRule: async (req) => {
-    ownFavoritesOnly(req.session, req.body.condition);
+    ownFavoritesOnly(req.session, req.body.condition, alarmsRoutes.createAlarmRule.handlerRules.othersFavorites);
     return app.alarms.service.create(req.session.user.username, req.body);
   },
   updateAlarmRule: async (req) => {
-    ownFavoritesOnly(req.session, req.body.condition);
+    ownFavoritesOnly(req.session, req.body.condition, alarmsRoutes.updateAlarmRule.handlerRules.othersFavorites);
     return app.alarms.service.update(req.body.id, req.body);
   },
   deleteAlarmRule: async (req) => app.alarms.service.delete(req.body.id),
@@ -50,9 +50,8 @@ export default routesOf(alarmsRoutes, (app) => ({
  * A favorites rule follows one user's favorites: only an administrator may follow another user's,
  * as with a saved view's radar; otherwise a rule would tell an engineer which units someone watches.
  */
-function ownFavoritesOnly(session: ActiveSession, condition: AlarmCondition): void {
+function ownFavoritesOnly(session: ActiveSession, condition: AlarmCondition, rule: HandlerRule): void {
   if (condition.kind !== 'favorites') return;
   if (usernameKey(condition.username) === usernameKey(session.user.username)) return;
-  if (hasPermission(session.user.role, 'users.manage')) return;
-  throw forbidden("Only an administrator can follow another user's favorites; name yourself.");
+  enforceRule(session.user.role, rule, "Only an administrator can follow another user's favorites; name yourself.");
 }

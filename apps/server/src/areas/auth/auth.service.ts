@@ -1,11 +1,12 @@
 import type { ChangePasswordRequest, ExpiredResponse, ResetPasswordRequest, TokenResponse } from '@ed/contract/auth';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
-import { hasPermission } from '@ed/contract/permissions';
+import { authRoutes } from '@ed/contract/routes/auth';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { BoundSql } from '../../db/prepared.js';
 import { badRequest, forbidden, inMinutes, tooManyRequests, unauthorized } from '../../shared/domain-error.js';
+import { enforceRule } from '../../shared/handler-rules.js';
 import type { Mailer } from '../../shared/mailer.js';
 import type { RateLimiter } from '../../shared/rate-limiter.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
@@ -29,6 +30,8 @@ export interface SecondStep {
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
+/** Another user's password expiry is for administrators (the route's declared rule). */
+const OTHER_USERS_EXPIRY = authRoutes.passwordExpiry.handlerRules.otherUser;
 const RESETS_PER_USER_PER_HOUR = 3;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 const SSO_ONLY = 'Your account signs in through single sign-on and has no password here to change.';
@@ -135,8 +138,12 @@ export class AuthService {
 
   async passwordExpiry(session: ActiveSession, username: string): Promise<ExpiredResponse> {
     const own = sameUsername(username, session.user.username);
-    if (!own && !hasPermission(session.user.role, 'users.manage')) {
-      throw forbidden("Only an administrator can read another user's password expiry.");
+    if (!own) {
+      enforceRule(
+        session.user.role,
+        OTHER_USERS_EXPIRY,
+        "Only an administrator can read another user's password expiry.",
+      );
     }
     const user = own ? await this.deps.users.findById(session.user.id) : await this.deps.users.findByUsername(username);
     if (!user) throw badRequest(`There is no user named ${username}.`, 'username');

@@ -20,8 +20,12 @@ export interface PendingChecks {
 /**
  * The console as an OpenID Connect relying party, through openid-client: discovery, the
  * authorization URL (code flow, PKCE S256, state, nonce), and the code exchange, in which
- * openid-client checks the ID token's signature, iss, aud, exp, iat and nonce, and the response's
- * state and iss. The provider's metadata is cached per instance: it is the provider's, not state.
+ * openid-client checks the ID token's iss, aud, azp, exp, iat and nonce, and the response's state
+ * and iss. openid-client 6 does not check the signature of an ID token that comes from the token
+ * endpoint unless asked (`enableNonRepudiationChecks`): it is asked, so the ID token must be
+ * signed by one of the keys the provider publishes (`jwks_uri`), and a forged or re-signed one is
+ * refused even if the connection to the provider was not what it seemed. The provider's metadata
+ * and keys are cached per instance: they are the provider's, not state.
  */
 export class OidcClient {
   private discovered: { at: number; config: Promise<oidc.Configuration> } | undefined;
@@ -65,7 +69,13 @@ export class OidcClient {
       if (needed.some((name) => !(name in claims)) && config.serverMetadata().userinfo_endpoint) {
         // UserInfo is checked to be about the same subject; what the ID token says is kept.
         const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-        return { ...info, ...claims };
+        const merged: Claims = { ...info, ...claims };
+        // An address and whether it is verified come from one answer: the ID token's, else UserInfo's.
+        if ('email' in claims) {
+          delete merged.email_verified;
+          if ('email_verified' in claims) merged.email_verified = claims.email_verified;
+        }
+        return merged;
       }
       return claims;
     } catch (err) {
@@ -80,9 +90,13 @@ export class OidcClient {
     const config = oidc
       .discovery(issuer, clientId, clientSecret, auth, {
         timeout: PROVIDER_TIMEOUT_S,
-        // Plain HTTP is only accepted for a provider on this machine (config/oidc-env.ts).
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out; for development and tests only
-        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        execute: [
+          // Plain HTTP is only accepted for a provider on this machine (config/oidc-env.ts).
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated to stand out; for development and tests only
+          ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+          // The ID token's signature, against the provider's published keys (see the class).
+          oidc.enableNonRepudiationChecks,
+        ],
       })
       .catch((err: unknown) => {
         this.discovered = undefined;
@@ -108,6 +122,22 @@ export class OidcClient {
     const reason = typeof claim === 'string' ? CLAIM_REASONS[claim] : undefined;
     if (reason) return unauthorized(`The sign-in was refused: ${reason}.`);
     const code = (err as { code?: unknown }).code;
+    if (
+      code === 'OAUTH_KEY_SELECTION_FAILED' ||
+      (inner instanceof Error && /signature verification/.test(inner.message))
+    ) {
+      return unauthorized(
+        "The sign-in was refused: the ID token's signature is not the provider's (it matches none of the keys " +
+          'the provider publishes).',
+      );
+    }
+    const alg = (inner as { cause?: { alg?: unknown } } | undefined)?.cause?.alg;
+    if (code === 'OAUTH_UNSUPPORTED_OPERATION' && typeof alg === 'string') {
+      return unauthorized(
+        `The sign-in was refused: the ID token is signed with ${alg}, which the console cannot check against ` +
+          "the provider's published keys. Have the provider sign this client's ID tokens with RS256 (or ES256).",
+      );
+    }
     if (code === 'OAUTH_TIMEOUT' || (err instanceof TypeError && /fetch failed/.test(err.message))) {
       return serviceUnavailable('The sign-in provider did not answer. Try again in a moment.');
     }

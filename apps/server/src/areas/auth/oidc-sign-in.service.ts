@@ -100,7 +100,7 @@ export class OidcSignInService {
     // openid-client checked that iss is the configured issuer's.
     const issuer = typeof claims.iss === 'string' ? claims.iss : settings.issuer.href;
     const role = roleFromClaims(claims, settings);
-    const email = typeof claims.email === 'string' ? claims.email.slice(0, 254) : '';
+    const email = verifiedEmail(claims, settings)?.slice(0, 254) ?? '';
     return this.deps.db.transaction(async (tx) => {
       const linked = await this.deps.repository.lockLinkedUser(tx, issuer, claims.sub);
       if (role === null) throw noRole(settings, linked?.username);
@@ -151,15 +151,29 @@ export class OidcSignInService {
   }
 }
 
-/** preferred_username, else the e-mail address, if it is a username this console takes. */
+/**
+ * The `email` claim when the provider vouches for it (OIDC_EMAIL_VERIFIED), else none: an
+ * address anyone can type into their profile at the provider is neither a username here nor
+ * where the console's mail goes. `email_verified` false is never enough; absent, only with
+ * `if-sent`. Some providers send it as the string "true".
+ */
+export function verifiedEmail(claims: Claims, settings: Pick<SsoSettings, 'emailVerified'>): string | undefined {
+  if (typeof claims.email !== 'string') return undefined;
+  const verified = claims.email_verified;
+  if (verified === true || verified === 'true') return claims.email;
+  if (verified === undefined && settings.emailVerified === 'if-sent') return claims.email;
+  return undefined;
+}
+
+/** preferred_username, else the verified e-mail address, if it is a username this console takes. */
 function usernameFrom(claims: Claims, settings: SsoSettings): string {
-  for (const candidate of [claims.preferred_username, claims.email]) {
+  for (const candidate of [claims.preferred_username, verifiedEmail(claims, settings)]) {
     const parsed = usernameSchema.safeParse(candidate);
     if (parsed.success) return parsed.data;
   }
   throw forbidden(
-    `Your ${settings.label} account has no username this console can use: its preferred_username or email ` +
-      'must be 1 to 64 letters, digits and . _ @ -.',
+    `Your ${settings.label} account has no username this console can use: its preferred_username, or its ` +
+      'email if the provider says it is verified, must be 1 to 64 letters, digits and . _ @ -.',
   );
 }
 

@@ -1,7 +1,7 @@
-import type { CommandResponse, CommandRoute } from '@ed/contract/commands';
+import type { CommandResponse } from '@ed/contract/commands';
 import type { ElevationKind } from '@ed/contract/elevations';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
-import { commandRoutes } from '@ed/contract/routes/commands';
+import { commandRoutes, type CommandCall } from '@ed/contract/routes/commands';
 import type { ActiveSession } from '../../ports/session.js';
 import { routesOf } from '../../shared/route-table.js';
 
@@ -10,12 +10,12 @@ export default routesOf(commandRoutes, (app) => {
   /** Sends the command of `route` to the unit addressed, with the command's arguments. */
   const run = <C extends DeviceCommandName>(
     session: ActiveSession,
-    route: CommandRoute & { command: C },
+    route: CommandCall & { command: C },
     serialNumber: string,
     args: DeviceCommandArgs<C>,
   ) => app.fleet.service.run(session.user.role, route, serialNumber, args);
   /** The commands whose body is only the unit's serial number. */
-  const serialOnly = (route: CommandRoute) => (req: { session: ActiveSession; body: { serialNumber: string } }) =>
+  const serialOnly = (route: CommandCall) => (req: { session: ActiveSession; body: { serialNumber: string } }) =>
     run(req.session, route, req.body.serialNumber, {});
   /**
    * Raising (RCP, Open Port, INFO) lasts `durationMinutes` (default 1 h): once the unit took the

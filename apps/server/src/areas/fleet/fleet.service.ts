@@ -1,10 +1,12 @@
-import type { CommandRoute, CommandResponse } from '@ed/contract/commands';
+import type { CommandResponse } from '@ed/contract/commands';
 import type { DeviceCommandArgs, DeviceCommandName, VoltageBoard } from '@ed/contract/device-protocol';
-import { CONTROLS, hasPermission, mayUseControl } from '@ed/contract/permissions';
+import { CONTROLS, unitRules, type ControlRule } from '@ed/contract/permissions';
+import type { CommandCall } from '@ed/contract/routes/commands';
 import type { Role } from '@ed/contract/roles';
 import type { EquipmentRow } from '../../db/unit-columns.js';
 import { unitFacts } from '../../ports/equipment.js';
 import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
+import { enforceRule } from '../../shared/handler-rules.js';
 import type { CommandBus } from './command-bus.js';
 import type { EquipmentRepository } from './equipment.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
@@ -35,7 +37,7 @@ export class FleetService {
 
   async run<C extends DeviceCommandName>(
     role: Role,
-    route: CommandRoute & { command: C },
+    route: CommandCall & { command: C },
     serialNumber: string,
     args: DeviceCommandArgs<C>,
   ): Promise<CommandResponse> {
@@ -65,13 +67,14 @@ export class FleetService {
     return { answer, kept: await this.keep(unit, command, args, answer) };
   }
 
-  private authorize(role: Role, route: CommandRoute, unit: EquipmentRow): void {
-    if (!route.control) return;
-    const { permission } = CONTROLS[route.control] as { permission?: Parameters<typeof hasPermission>[1] };
-    if (permission && !hasPermission(role, permission)) {
-      throw forbidden(`Your role (${role}) may not use ${route.label}.`);
+  /** The role, as the call's declared rule says (routes/commands.ts, from CONTROLS), then the unit. */
+  private authorize(role: Role, route: CommandCall, unit: EquipmentRow): void {
+    for (const rule of Object.values(route.handlerRules ?? {})) {
+      enforceRule(role, rule, `Your role (${role}) may not use ${route.label}.`);
     }
-    if (!mayUseControl(role, route.control, unitFacts(unit))) {
+    if (!('control' in route)) return;
+    const { unit: unitRule } = CONTROLS[route.control] as ControlRule;
+    if (unitRule && !unitRules[unitRule](unitFacts(unit))) {
       throw forbidden(`${route.label} is not available on unit ${unit.serialNumber} (${describeUnit(unit)}).`);
     }
   }

@@ -9,7 +9,7 @@ import {
   type Message,
   type MessagesResponse,
 } from '@ed/contract/messages';
-import { hasPermission } from '@ed/contract/permissions';
+import { messagesRoutes } from '@ed/contract/routes/messages';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -19,12 +19,16 @@ import type { UnitCommands } from '../../ports/commands.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { Deliveries } from '../../shared/deliveries.js';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/domain-error.js';
+import { enforceRule } from '../../shared/handler-rules.js';
 import { illegalMove, schedule, toMessage } from './message-rows.js';
 import type { MessageListFilter, MessageRow, MessagesRepository } from './messages.repository.js';
 
 type CreateInput = z.output<typeof createMessageRequestSchema>;
 type UpdateInput = z.output<typeof updateMessageRequestSchema>;
 type User = ActiveSession['user'];
+
+/** Who approves, and who approves their own message: the update route's declared rules. */
+const { approve, approveOwn } = messagesRoutes.updateMessage.handlerRules;
 
 const ITEMS_PER_TICK = 50;
 const UNITS_PER_ITEM = 500;
@@ -70,13 +74,13 @@ export class MessagesService {
       if (from === 'draft' && current.issuerUsername !== user.username) {
         throw forbidden(`Only ${current.issuerUsername}, its author, may edit draft ${current.id}.`);
       }
-      if (payload.disposition === 'upcoming' && !hasPermission(user.role, 'messages.approve')) {
-        throw forbidden(`Your role (${user.role}) may not approve messages.`);
+      if (payload.disposition === 'upcoming') {
+        enforceRule(user.role, approve, `Your role (${user.role}) may not approve messages.`);
       }
       const ownApproval = payload.disposition === 'upcoming' && current.issuerUsername === user.username;
       // Four eyes: someone other than the author approves; an admin may override, on the record.
-      if (ownApproval && user.role !== 'admin') {
-        throw forbidden(`You wrote message ${current.id}: someone else must approve it.`);
+      if (ownApproval) {
+        enforceRule(user.role, approveOwn, `You wrote message ${current.id}: someone else must approve it.`);
       }
       if (ownApproval) {
         await this.deps.audits.record(

@@ -1,7 +1,8 @@
-import { hasPermission } from '@ed/contract/permissions';
+import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import type { SavedView, ViewFilter } from '@ed/contract/saved-views';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
+import { conflict, notFound } from '../../shared/domain-error.js';
+import { enforceRule } from '../../shared/handler-rules.js';
 import type { ActiveSession } from '../../ports/session.js';
 import type { ViewTargets } from '../../ports/saved-views.js';
 import type { SavedViewRow, SavedViewsRepository } from './saved-views.repository.js';
@@ -18,11 +19,14 @@ type Input = { name: string; shared: boolean; filter: ViewFilter };
  */
 export type ViewInUse = (tx: Db, view: { id: number; name: string }, now: Date) => Promise<string | null>;
 
+/** The routes' declared rules (create and update share the radar's, update and delete the owner's). */
+const { otherRadar, othersView } = savedViewsRoutes.updateSavedView.handlerRules;
+
 /** A view of a radar is of the caller's own (an admin's may name anyone's): radars are personal. */
 function assertOwnRadar(session: ActiveSession, filter: ViewFilter): void {
   const radar = filter.radarOf?.toLowerCase();
-  if (radar && radar !== session.user.username.toLowerCase() && !hasPermission(session.user.role, 'users.manage')) {
-    throw forbidden('A saved view may show your own radar only.');
+  if (radar && radar !== session.user.username.toLowerCase()) {
+    enforceRule(session.user.role, otherRadar, 'A saved view may show your own radar only.');
   }
 }
 
@@ -89,8 +93,9 @@ export class SavedViewsService implements ViewTargets {
     const row = await this.repository.byId(id);
     const visible = row && (row.shared || row.ownerId === session.user.id);
     if (!row || !visible) throw notFound(`There is no saved view ${id}.`);
-    if (row.ownerId !== session.user.id && !hasPermission(session.user.role, 'users.manage')) {
-      throw forbidden(`The view ${row.name} is ${row.owner}'s; only its owner or an admin may change it.`);
+    if (row.ownerId !== session.user.id) {
+      const message = `The view ${row.name} is ${row.owner}'s; only its owner or an admin may change it.`;
+      enforceRule(session.user.role, othersView, message);
     }
     return row;
   }
