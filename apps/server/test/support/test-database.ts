@@ -43,7 +43,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     url: cloneUrl,
     dispose: async () => {
-      await database.close().catch(() => undefined);
+      // A start that failed half-way closed nothing: a client it holds would keep the pool's end
+      // waiting for ever. The drop below ends such connections (with force) anyway.
+      await Promise.race([
+        database.close().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+      ]);
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -102,32 +102,46 @@ export class AuditsService implements AuditRecorder {
     const refusedByLimit =
       (signIn && (reply.statusCode === 429 || reply.statusCode === 503)) || rateLimitedRequests.has(request);
     if (refusedByLimit && !this.refusals.admit(request.ip)) return;
-    const schema = request.routeOptions.schema;
-    const body = request.body as Record<string, unknown> | undefined;
-    // A sign-in's name is the account it found, or a digest of what was typed: never the text.
-    // A refusal by a limit checked no password and looked up no account: the few kept per
-    // minute look it up here, so the log says whose account the lock protected.
-    const signInName = signIn
-      ? (request.auditActor ??
-        (refusedByLimit ? await this.account(body?.username) : undefined) ??
-        (await this.typedName(body?.username)))
-      : null;
-    const row = storable({
-      username:
-        request.session?.user.username ??
-        request.auditActor ??
-        signInName ??
-        deviceActor(route, body, request.headers.authorization),
-      action: `${request.method} ${route}`,
-      target: signIn
-        ? signInName
-        : auditTarget(request.params, schema?.querystring ? request.query : undefined, schema?.body ? body : undefined),
-      outcome: reply.statusCode,
-      address: request.ip,
-      requestId: request.id,
-      clientRequestId: request.clientRequestId,
-    });
-    await this.track(this.batches.load(row), row);
+    // Pending from here on, before the first await: `settled()` must see a sign-in's row while
+    // its name is still being looked up (a database away answers later).
+    const work = (async () => {
+      const schema = request.routeOptions.schema;
+      const body = request.body as Record<string, unknown> | undefined;
+      // A sign-in's name is the account it found, or a digest of what was typed: never the text.
+      // A refusal by a limit checked no password and looked up no account: the few kept per
+      // minute look it up here, so the log says whose account the lock protected.
+      const signInName = signIn
+        ? (request.auditActor ??
+          (refusedByLimit ? await this.account(body?.username) : undefined) ??
+          (await this.typedName(body?.username)))
+        : null;
+      const row = storable({
+        username:
+          request.session?.user.username ??
+          request.auditActor ??
+          signInName ??
+          deviceActor(route, body, request.headers.authorization),
+        action: `${request.method} ${route}`,
+        target: signIn
+          ? signInName
+          : auditTarget(
+              request.params,
+              schema?.querystring ? request.query : undefined,
+              schema?.body ? body : undefined,
+            ),
+        outcome: reply.statusCode,
+        address: request.ip,
+        requestId: request.id,
+        clientRequestId: request.clientRequestId,
+      });
+      await this.track(this.batches.load(row), row);
+    })();
+    this.pending.add(work);
+    try {
+      await work;
+    } finally {
+      this.pending.delete(work);
+    }
   };
 
   private async account(typed: unknown): Promise<string | undefined> {

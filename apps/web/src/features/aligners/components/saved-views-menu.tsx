@@ -1,3 +1,4 @@
+import { hasPermission } from '@ed/contract/permissions';
 import { useId, useState } from 'react';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
@@ -18,7 +19,8 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { useSavedViews } from '../../../shared/equipment/api/saved-views';
 import { useDeleteSavedView } from '../api/saved-views';
 
-const mayDelete = (view: SavedView, user: SessionUser) => view.owner === user.username || user.role === 'admin';
+const mayDelete = (view: SavedView, user: SessionUser) =>
+  view.owner === user.username || hasPermission(user.role, 'users.manage');
 
 const detailsOf = (view: SavedView) =>
   [describeFilter(view.filter), countOf(view.members, 'unit'), view.owner, view.shared ? 'shared' : null]

@@ -1,3 +1,4 @@
+import { hasPermission } from '@ed/contract/permissions';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
@@ -35,7 +36,7 @@ const DONE_TEXT: Record<string, string> = {
 
 /** Four eyes: the author does not approve their own message, unless an admin overrides (audited). */
 const ownApprovalReason = (message: Message, user: SessionUser) =>
-  message.issuerUsername === user.username && user.role !== 'admin'
+  message.issuerUsername === user.username && !hasPermission(user.role, 'messages.approveOwn')
     ? 'You wrote this message: someone else must approve it.'
     : undefined;
 
