@@ -33,7 +33,7 @@ export default tseslint.config(
         projectService: {
           allowDefaultProject: [
             'vitest.config.ts',
-            '{packages/contract,apps/simulator,apps/assistant,apps/server}/vitest.config.ts',
+            '{packages/contract,apps/simulator,apps/conformance,apps/assistant,apps/server}/vitest.config.ts',
             'apps/server/vitest.faults.config.ts',
             'apps/assistant/drizzle.config.ts',
           ],

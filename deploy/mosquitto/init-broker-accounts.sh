@@ -77,7 +77,8 @@ mkdir -p "$dir"
 cat >"$acl" <<EOF
 # Written by init-broker-accounts.sh for the topic root $root.
 # A unit (user name = client id = serial number) may publish its own status, state, replies,
-# pairing reports and calibrations, and receive its own commands; nothing else. The
+# pairing reports and calibrations, and receive its own commands and the server's answers to
+# what it sent wrong (error); nothing else. The
 # dynamic-security plugin is asked first and grants the gateway and the administrator their
 # roles. Mosquitto 2.0 checks reads when a message is delivered, not when a client subscribes:
 # a unit subscribed to another unit's topics is sent nothing.
@@ -88,6 +89,7 @@ pattern write $root/%u/reply/+
 pattern write $root/%u/pairing
 pattern write $root/%u/calibration
 pattern read $root/%u/cmd
+pattern read $root/%u/error
 EOF
 
 # Passwords go to mosquitto_ctrl on its standard input and in a file only this user may read,
@@ -149,6 +151,7 @@ printf '%s\n' "$out" | grep -Eq 'publishClientReceive +: deny' ||
   fail "the plugin's default for receiving is not deny: $out"
 ctrl '' createRole gateway
 ctrl '' addRoleACL gateway publishClientSend "$root/+/cmd" allow
+ctrl '' addRoleACL gateway publishClientSend "$root/+/error" allow
 ctrl '' addRoleACL gateway publishClientReceive "$root/#" allow
 ctrl '' addRoleACL gateway subscribePattern "$root/#" allow
 ctrl '' addRoleACL gateway subscribePattern "\$share/+/$root/#" allow

@@ -241,10 +241,12 @@ export const commandMessageSchema = z.object({
 });
 export type CommandMessage = z.infer<typeof commandMessageSchema>;
 
+/** The refusal of every reply, whatever the command (each command's own reply: device-json-schemas.ts). */
+export const replyErrorSchema = z.object({ id: z.uuid(), ok: z.literal(false), error: z.string().max(1024) });
 /** Published by the unit on `reply`, QoS 1: the command's id and its result or a reason. */
 export const replyMessageSchema = z.discriminatedUnion('ok', [
   z.object({ id: z.uuid(), ok: z.literal(true), result: z.record(z.string(), z.unknown()) }),
-  z.object({ id: z.uuid(), ok: z.literal(false), error: z.string().max(1024) }),
+  replyErrorSchema,
 ]);
 export type ReplyMessage = z.infer<typeof replyMessageSchema>;
 
@@ -283,6 +285,14 @@ export const deviceRegisterResponseSchema = z.object({
     tcpPort: z.number().int().nullable(),
     /** The deployment's topic root; units of older servers assume `ed/v1`. */
     topicRoot: z.string().default(DEFAULT_TOPIC_ROOT),
+    /**
+     * Where to connect (`mqtt://`, `mqtts://`, `ws://` or `wss://`), when the deployment says so
+     * (`MQTT_PUBLIC_URL`, or its external broker); without it: `websocketPath` on the server's own
+     * host, or `tcpPort` there.
+     */
+    url: z.string().max(512).nullable().optional(),
+    /** True when the unit must `POST /device/v1/check_in` before each connection (an external broker). */
+    checkIn: z.boolean().optional(),
   }),
 });
 export type DeviceRegisterResponse = z.infer<typeof deviceRegisterResponseSchema>;

@@ -12,7 +12,7 @@ export const topicRootSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'must be letters, digits, _ or - in /-separated levels');
 
-export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing' | 'calibration';
+export type TopicKind = 'status' | 'state' | 'cmd' | 'reply' | 'pairing' | 'calibration' | 'error';
 
 export interface ParsedTopic {
   serialNumber: string;
@@ -24,7 +24,7 @@ export interface ParsedTopic {
 export function deviceTopics(root: string = DEFAULT_TOPIC_ROOT) {
   topicRootSchema.parse(root);
   const pattern = new RegExp(
-    `^${root}/([^/+#]+)/(?:(status|state|cmd|pairing|calibration)|reply(?:/([A-Za-z0-9_-]{1,64}))?)$`,
+    `^${root}/([^/+#]+)/(?:(status|state|cmd|pairing|calibration|error)|reply(?:/([A-Za-z0-9_-]{1,64}))?)$`,
   );
   const of = (kind: string) => (serial: string) => `${root}/${serial}/${kind}`;
   return {
@@ -40,6 +40,8 @@ export function deviceTopics(root: string = DEFAULT_TOPIC_ROOT) {
     pairing: of('pairing'),
     /** A unit's own upload of a camera calibration it has just run. */
     calibration: of('calibration'),
+    /** The server's answer to a message of the unit it refused (device-errors.ts); the unit subscribes to it. */
+    error: of('error'),
     /** What the instances share (each message is handled by one): status, state, pairing, calibration. */
     unitFilters: [`${root}/+/status`, `${root}/+/state`, `${root}/+/pairing`, `${root}/+/calibration`],
     /** Every instance sees the replies without an address; each keeps only its own commands' answers. */

@@ -33,6 +33,7 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'audits.read': 'Y------',
   'maps.read': 'Y------',
   'units.decideClaims': 'Y------',
+  'units.readRefusals': 'Y------',
   'rollouts.manage': 'YY-----',
   'rollouts.pause': 'YYY----',
   'alarms.read': 'YYYY---',

@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   'maps.read': ['admin'],
   /** Approve a unit's claim to a serial number that has a credential (docs/device-protocol.md). */
   'units.decideClaims': ['admin'],
+  /** What a unit sent that the server refused, and why (docs/device-protocol.md, "Refused messages"). */
+  'units.readRefusals': ['admin'],
   /** Create, start, resume and cancel rollouts (docs/rollouts.md). */
   'rollouts.manage': ['admin', 'engineer'],
   /** Alarms (docs/alarms.md): seen and acknowledged by the staff who look after units; rules by admin and engineer. */

@@ -80,6 +80,13 @@ const envSchema = z.object({
    */
   MQTT_ALLOW_OPEN_BROKER: bool.default(false),
   MQTT_PORT: int(1, 65535).optional(),
+  /**
+   * The broker address units are told at registration (`mqtt.url`): an external broker's public
+   * name (`mqtts://mqtt.example.com:8883`), which need not be the address the server itself uses.
+   */
+  MQTT_PUBLIC_URL: optionalString.pipe(
+    z.url({ protocol: /^(mqtts?|wss?)$/, error: 'must be an mqtt://, mqtts://, ws:// or wss:// address' }).optional(),
+  ),
   MQTT_SHARED_GROUP: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')

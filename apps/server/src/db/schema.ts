@@ -15,3 +15,4 @@ export * from './schema/fleet-map.js';
 export * from './schema/single-sign-on.js';
 export * from './schema/diagnostics.js';
 export * from './schema/second-factor.js';
+export * from './schema/unit-refusals.js';

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -13,8 +14,10 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
   507: 'Insufficient Storage',
@@ -22,7 +25,7 @@ const STATUS_NAMES: Record<number, string> = {
 
 export const errorBody = (statusCode: number, message: string, field?: string, code?: string): ErrorResponse => ({
   statusCode,
-  error: STATUS_NAMES[statusCode] ?? 'Error',
+  error: STATUS_NAMES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error',
   message,
   ...(field ? { field } : {}),
   ...(code ? { code } : {}),

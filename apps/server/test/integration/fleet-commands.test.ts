@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@ed/contract/device-protocol';
 import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer, type TestApp } from '../support/test-app.js';
@@ -210,6 +210,28 @@ for (const broker of brokers) {
       unit.answer = () => ({ ok: true, result: { port: 'not a number' } });
       const malformed = await call('/cmd/aligner_open_ssh_port/v1');
       expect(malformed.statusCode).toBe(502);
+      expect(malformed.json()).toMatchObject({
+        error: 'Bad Gateway',
+        message: `Unit ${unit.serialNumber} answered open_ssh_port in a form the server cannot use: result.port: Must be a number (got string "not a number").`,
+      });
+
+      // A reply whose error is not text: the call fails at once with the unit's fault, not by timeout.
+      unit.answer = () => ({ ok: false, error: { code: 7, text: 'camera busy' } });
+      const started = Date.now();
+      const objectError = await call('/cmd/aligner_activate/v1');
+      expect(objectError.statusCode).toBe(502);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(objectError.json().message).toBe(
+        `Unit ${unit.serialNumber} answered activate in a form the server cannot use: error: Must be text (got an object).`,
+      );
+      await vi.waitFor(() =>
+        expect(unit.refusals.at(-1)).toMatchObject({
+          reason: 'invalid-reply',
+          topic: expect.stringContaining(`${unit.serialNumber}/reply`),
+          problems: [{ path: 'error', message: 'Must be text (got an object).' }],
+          section: 'docs/device-protocol.md#replies',
+        }),
+      );
 
       await unit.disconnect();
       await f.row(unit.serialNumber, (row) => expect(row.connected).toBe(false));
@@ -230,7 +252,16 @@ for (const broker of brokers) {
       await f.row(unit.serialNumber, (row) => expect(row.versionSemantic).toBe('4.2.0'));
       const old = await call('/cmd/aligner_get_screen_shot/v1');
       expect(old.statusCode).toBe(403);
-      expect(old.json().message).toBe(`Screen Shot is not available on unit ${unit.serialNumber} (aligner 4.2.0).`);
+      expect(old.json().message).toBe(
+        `Screen Shot is not available on unit ${unit.serialNumber}: Screen Shot needs software 4.3.0 or later and a system class other than DRAGON_HEADLESS on an aligner, 1.0.0 or later on other families; this unit reports aligner software 4.2.0, system class DRAGON, 2 cameras, a DD board.`,
+      );
+      await unit.report({ version: { semantic: '4.9.2', meta: null } });
+      await f.row(unit.serialNumber, (row) => expect(row.versionSemantic).toBe('4.9.2'));
+      const rcp = await call('/cmd/aligner_rcp/v1');
+      expect(rcp.statusCode).toBe(403);
+      expect(rcp.json().message).toContain(
+        'RCP needs software 5.0.0 or later and a DD board (boardFeatures.isDDAligner true); this unit reports aligner software 4.9.2',
+      );
 
       const level = await call('/cmd/aligner_set_logging_level/v1', {
         serialNumber: unit.serialNumber,

@@ -44,15 +44,22 @@ export interface FleetFixture {
   close(): Promise<void>;
 }
 
-export async function fleetFixture(broker: BrokerSetup, env: Record<string, string> = {}): Promise<FleetFixture> {
+export async function fleetFixture(
+  broker: BrokerSetup,
+  env: Record<string, string> = {},
+  logger?: Parameters<typeof createTestApp>[1],
+): Promise<FleetFixture> {
   const group = `ed-test-${Math.random().toString(36).slice(2, 10)}`;
-  const t = await createTestApp({
-    FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
-    COMMAND_TIMEOUT_MS: '2000',
-    MQTT_SHARED_GROUP: group,
-    ...broker.env,
-    ...env,
-  });
+  const t = await createTestApp(
+    {
+      FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
+      COMMAND_TIMEOUT_MS: '2000',
+      MQTT_SHARED_GROUP: group,
+      ...broker.env,
+      ...env,
+    },
+    logger,
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const units: TestUnit[] = [];

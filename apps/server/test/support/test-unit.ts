@@ -1,9 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { commandMessageSchema, type CommandMessage, type StateMessage } from '@ed/contract/device-protocol';
+import { deviceErrorMessageSchema, type DeviceErrorMessage } from '@ed/contract/device-errors';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import type { FastifyInstance } from 'fastify';
 
-export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: string } | 'silence';
+/** What the unit answers; `error: unknown` lets a test answer as a wrong unit would (an object). */
+export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: unknown } | 'silence';
 
 /**
  * A minimal unit for integration tests: it registers, connects as the protocol says, and
@@ -13,6 +15,8 @@ export class TestUnit {
   client: MqttClient | undefined;
   token = '';
   readonly received: CommandMessage[] = [];
+  /** What the server told this unit on its `error` topic: the messages of it that were refused. */
+  readonly refusals: DeviceErrorMessage[] = [];
   answer: (command: CommandMessage) => Answer = () => ({ ok: true, result: {} });
   /** The topics of the deployment the unit registered with. */
   topics: DeviceTopics = deviceTopics();
@@ -46,10 +50,11 @@ export class TestUnit {
   }
 
   /** Connects, announces itself online and reports `state`; rejects if the broker refuses. */
-  async connect(state: StateMessage = {}, password = this.token): Promise<void> {
+  async connect(state: StateMessage = {}, password = this.token, options: { sameSeq?: boolean } = {}): Promise<void> {
     const serial = this.serialNumber;
     const { topics } = this;
-    this.seq = Math.max(this.seq + 1, Date.now());
+    // `sameSeq`: as a client library's automatic reconnect does, with the will it was first given.
+    if (!options.sameSeq) this.seq = Math.max(this.seq + 1, Date.now());
     const client = mqtt.connect(this.connectUrl, {
       clientId: serial,
       username: serial,
@@ -67,7 +72,7 @@ export class TestUnit {
       client.once('error', reject);
     });
     client.on('message', (topic, payload) => void this.onCommand(topic, payload));
-    await client.subscribeAsync(topics.command(serial), { qos: 1 });
+    await client.subscribeAsync([topics.command(serial), topics.error(serial)], { qos: 1 });
     await client.publishAsync(topics.status(serial), this.status(true), { qos: 1, retain: true });
     await this.report(state);
   }
@@ -101,6 +106,10 @@ export class TestUnit {
   }
 
   private async onCommand(topic: string, payload: Buffer): Promise<void> {
+    if (topic === this.topics.error(this.serialNumber)) {
+      this.refusals.push(deviceErrorMessageSchema.parse(JSON.parse(payload.toString())));
+      return;
+    }
     if (topic !== this.topics.command(this.serialNumber)) return;
     const command = commandMessageSchema.parse(JSON.parse(payload.toString()));
     this.received.push(command);

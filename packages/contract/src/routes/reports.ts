@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../constants.js';
 import { screenShotSchema, serialNumberQuerySchema, statusReportSchema, voltageReportSchema } from '../commands.js';
+import { unitRefusalsSchema } from '../device-errors.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
 
@@ -17,6 +18,17 @@ export const screenShotIdQuerySchema = z.object({
 
 /** The reads of what commands left behind: screen shots and the latest reports. */
 export const reportsRoutes = defineRoutes({
+  getUnitRefusals: {
+    method: 'GET',
+    path: '/read/unit_refusals/v1',
+    tag,
+    access: { permission: 'units.readRefusals' },
+    summary: 'How many of a unit’s messages the server refused, by reason, and the latest with every problem',
+    description: 'For the people who build the unit’s firmware: the unit is told the same on its `error` topic.',
+    query: serialNumberQuerySchema,
+    ok: { 200: unitRefusalsSchema },
+    errors: [400, 401, 403, 404],
+  },
   getScreenShots: {
     method: 'GET',
     path: '/api/v1/get_screen_shots_for_aligner',

@@ -8,12 +8,15 @@ import {
   type DeviceCommandName,
   type DeviceCommandResult,
 } from '@ed/contract/device-protocol';
+import { problemsOf, problemText, type DeviceProblem } from '@ed/contract/device-errors';
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { UnitCommands } from '../../ports/commands.js';
 import { serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
+import type { Refusal } from './unit-refusals.js';
 
 interface Waiter {
   serialNumber: string;
+  name: DeviceCommandName;
   resolve(result: Record<string, unknown>): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -32,6 +35,8 @@ export class CommandBus implements UnitCommands {
     private readonly logger: FastifyBaseLogger,
     /** The deployment's topics, and this instance's id: units answer on its own reply topic. */
     private readonly route: { topics: DeviceTopics; instanceId: string },
+    /** A reply the server cannot use is told to the unit and counted (unit-refusals.ts). */
+    private readonly refused: (refusal: Refusal) => void = () => undefined,
   ) {}
 
   async send<C extends DeviceCommandName>(
@@ -53,7 +58,7 @@ export class CommandBus implements UnitCommands {
         const seconds = Math.round(this.timeoutMs / 100) / 10;
         reject(unitSilent(`Unit ${serialNumber} did not answer ${name} within ${seconds} s.`));
       }, this.timeoutMs);
-      this.waiters.set(id, { serialNumber, resolve, reject, timer });
+      this.waiters.set(id, { serialNumber, name, resolve, reject, timer });
     });
     // Settled early (the server stopping while the publish is still under way) it must not count as unhandled.
     reply.catch(() => undefined);
@@ -64,15 +69,35 @@ export class CommandBus implements UnitCommands {
       this.logger.warn({ err, serialNumber, name }, 'command not published');
     }
     const result = await reply;
-    const parsed = deviceCommands[name].result.safeParse(result);
-    if (!parsed.success) throw unitFailed(`Unit ${serialNumber} answered ${name} with malformed data.`);
+    const parsed = deviceCommands[name].result.safeParse(result, { reportInput: true });
+    if (!parsed.success) {
+      const problems = problemsOf(parsed.error).map((p) => ({
+        ...p,
+        path: ['result', p.path].filter(Boolean).join('.'),
+      }));
+      const topic = message.replyTo ?? this.route.topics.reply(serialNumber);
+      this.refused({ serialNumber, topic, reason: 'invalid-reply', problems, section: 'commands', id });
+      throw unusable(serialNumber, name, problems);
+    }
     return parsed.data as DeviceCommandResult<C>;
   }
 
-  /** A reply from any unit; matched to its waiter by id and by the unit it was sent to. */
-  handleReply(serialNumber: string, json: unknown): void {
-    const reply = replyMessageSchema.safeParse(json);
-    if (!reply.success || this.waiters.get(reply.data.id)?.serialNumber !== serialNumber) return;
+  /**
+   * A reply from any unit; matched to its waiter by id and by the unit it was sent to. A reply
+   * that is not one is refused, and the call waiting for it fails at once (502), not by timeout.
+   */
+  handleReply(serialNumber: string, json: unknown, topic = this.route.topics.reply(serialNumber)): void {
+    const reply = replyMessageSchema.safeParse(json, { reportInput: true });
+    if (!reply.success) {
+      const id = idOf(json);
+      const problems = problemsOf(reply.error);
+      this.refused({ serialNumber, topic, reason: 'invalid-reply', problems, section: 'replies', id });
+      const waiter =
+        id !== undefined && this.waiters.get(id)?.serialNumber === serialNumber ? this.settle(id) : undefined;
+      waiter?.reject(unusable(serialNumber, waiter.name, problems));
+      return;
+    }
+    if (this.waiters.get(reply.data.id)?.serialNumber !== serialNumber) return;
     const waiter = this.settle(reply.data.id);
     if (!waiter) return;
     if (reply.data.ok) waiter.resolve(reply.data.result);
@@ -93,4 +118,15 @@ export class CommandBus implements UnitCommands {
     this.waiters.delete(id);
     return waiter;
   }
+}
+
+/** The unit answered, but not in the protocol's words: its fault, said as the server's 502. */
+const unusable = (serialNumber: string, name: string, problems: DeviceProblem[]) =>
+  unitFailed(
+    `Unit ${serialNumber} answered ${name} in a form the server cannot use: ${problems.map(problemText).join('; ')}`,
+  );
+
+function idOf(json: unknown): string | undefined {
+  const id = typeof json === 'object' && json !== null ? (json as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id.length <= 64 ? id : undefined;
 }

@@ -98,6 +98,8 @@ export default routesOf(devicesRoutes, (app) => {
           websocketPath: MQTT_WEBSOCKET_PATH,
           tcpPort: app.config.MQTT_PORT ?? null,
           topicRoot: app.fleet.topics.root,
+          url: brokerUrlForUnits(app.config),
+          checkIn: Boolean(app.config.MQTT_URL),
         },
       });
     },
@@ -109,3 +111,18 @@ export default routesOf(devicesRoutes, (app) => {
     },
   };
 });
+
+/**
+ * The broker a unit connects to: the one the deployment names; else an external broker's own
+ * address (a unit on the server's network reaches it as the server does); else none, and the
+ * unit connects to `websocketPath` on the host it registered with.
+ */
+function brokerUrlForUnits(config: { MQTT_PUBLIC_URL?: string; MQTT_URL?: string }): string | null {
+  if (config.MQTT_PUBLIC_URL) return config.MQTT_PUBLIC_URL;
+  if (!config.MQTT_URL) return null;
+  const url = new URL(config.MQTT_URL);
+  // The server's own broker login is not the unit's.
+  url.username = '';
+  url.password = '';
+  return url.toString().replace(/\/$/, '');
+}

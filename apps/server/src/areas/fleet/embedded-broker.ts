@@ -4,6 +4,7 @@ import net from 'node:net';
 import { Duplex, PassThrough } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { MAX_DEVICE_PAYLOAD_BYTES, statusMessageSchema } from '@ed/contract/device-protocol';
 import type { DeviceTopics } from '@ed/contract/device-topics';
@@ -176,6 +177,15 @@ export class EmbeddedBroker {
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
   }
 
+  /** One line per client and minute: a unit retrying in a loop cannot flood the log. */
+  private readonly warned = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 });
+
+  private warnOnce(clientId: string, fields: Record<string, unknown>, message: string): void {
+    if (this.warned.has(clientId)) return;
+    this.warned.set(clientId, true);
+    this.log.warn(fields, message);
+  }
+
   private isGateway(client: Client | null): boolean {
     return client !== null && 'gateway' in client && client.gateway === true;
   }
@@ -190,11 +200,20 @@ export class EmbeddedBroker {
         return done(null, ok);
       }
       // A unit's client id, username and serial number are one and the same.
-      if (!username || username !== client.id || !this.topics.parse(this.topics.state(username))) {
+      const mismatch = unitIdentityProblem(client.id, username, this.topics);
+      if (mismatch) {
+        this.warnOnce(client.id, { clientId: client.id, username }, `unit connection refused: ${mismatch}`);
         return done(null, false);
       }
+      if (!username) return done(null, false);
       hooks.verifyUnit(username, secret).then(
-        (ok) => done(null, ok),
+        (ok) => {
+          if (!ok) {
+            const why = 'unknown serial number, or a wrong or revoked token (register again with the token)';
+            this.warnOnce(username, { serialNumber: username }, `unit connection refused: ${why}`);
+          }
+          done(null, ok);
+        },
         (err: unknown) => {
           log.warn({ err, serialNumber: username }, 'unit authentication failed');
           done(null, false);
@@ -205,8 +224,13 @@ export class EmbeddedBroker {
     aedes.authorizePublish = (client, packet, done) => {
       if (this.isGateway(client) || client === null) return done(null);
       const topic = this.topics.parse(packet.topic);
-      const own = topic?.serialNumber === client.id && topic.kind !== 'cmd';
-      if (!own) return done(new Error(`unit ${client.id} may not publish on ${packet.topic}`));
+      const own = topic?.serialNumber === client.id && topic.kind !== 'cmd' && topic.kind !== 'error';
+      if (!own) {
+        // MQTT 3.1.1 has no way to refuse one publish but closing the connection: the log says why.
+        const why = `unit ${client.id} may not publish on ${packet.topic}: only on its own status, state, reply, pairing and calibration topics`;
+        this.warnOnce(client.id, { serialNumber: client.id, topic: packet.topic }, `connection closed: ${why}`);
+        return done(new Error(why));
+      }
       if (packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
         return done(new Error(`payload of ${packet.payload.length} bytes from ${client.id} is over the limit`));
       }
@@ -227,7 +251,16 @@ export class EmbeddedBroker {
     aedes.authorizeSubscribe = (client, subscription, done) => {
       if (this.isGateway(client)) return done(null, subscription);
       const topic = this.topics.parse(subscription.topic);
-      done(null, topic?.serialNumber === client.id && topic.kind === 'cmd' ? subscription : null);
+      const own = topic?.serialNumber === client.id && (topic.kind === 'cmd' || topic.kind === 'error');
+      if (!own) {
+        const why = `may subscribe only to its own cmd and error topics, not ${subscription.topic}`;
+        this.warnOnce(
+          client.id,
+          { serialNumber: client.id, topic: subscription.topic },
+          `subscription refused: unit ${client.id} ${why}`,
+        );
+      }
+      done(null, own ? subscription : null);
     };
 
     aedes.on('clientReady', (client) => {
@@ -251,4 +284,20 @@ export class EmbeddedBroker {
     aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt client error'));
     aedes.on('connectionError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt connection error'));
   }
+}
+
+/** Why a unit's CONNECT identity cannot be right, or null (the token is checked after). */
+export function unitIdentityProblem(
+  clientId: string,
+  username: string | undefined,
+  topics: DeviceTopics,
+): string | null {
+  if (!username) return `client ${clientId} sent no user name (the serial number)`;
+  if (username !== clientId)
+    return `client id ${clientId} differs from user name ${username}: both are the serial number`;
+  if (/^[A-Za-z0-9]{8,9}$/.test(username) && username !== username.toUpperCase()) {
+    return `serial number ${username} must be in capitals (${username.toUpperCase()}), as the registration answered it`;
+  }
+  if (!topics.parse(topics.state(username))) return `${username} is not a serial number`;
+  return null;
 }

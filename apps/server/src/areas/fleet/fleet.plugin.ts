@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { UnitLookup } from '../../ports/equipment.js';
 import type { BrokerAccounts } from './broker-accounts.js';
 import { CommandBus } from './command-bus.js';
+import deviceProtocolDocsRoutes from './device-protocol-docs.routes.js';
 import { compileTrust } from './connection-address.js';
 import { DemoAddressVoucher } from './demo-address.js';
 import { DeviceCredentials } from './device-credentials.js';
@@ -19,6 +20,8 @@ import { PresenceRepository } from './presence.repository.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ScreenShotStore } from './screen-shots.js';
 import { SerialRenamer } from './serial-renamer.js';
+import { UnitRefusals } from './unit-refusals.js';
+import { UnitRefusalsRepository } from './unit-refusals.repository.js';
 
 const SAMPLE_MS = 60_000;
 /**
@@ -59,6 +62,9 @@ export interface Fleet {
   screenShots: ScreenShotStore;
   renamer: SerialRenamer;
   service: FleetService;
+  /** What units sent that the gateway refused: told to them, counted for the console. */
+  refusals: UnitRefusals;
+  refusalCounts: UnitRefusalsRepository;
 }
 
 declare module 'fastify' {
@@ -85,12 +91,20 @@ async function fleetPlugin(app: FastifyInstance) {
   const brokerAccounts = await externalBroker(config, instanceId, topics, log);
   const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
 
+  const refusalCounts = new UnitRefusalsRepository(fleetDb);
+  const refusals = new UnitRefusals({
+    topics,
+    publish: (topic, payload) => link.publish(topic, payload, 0),
+    store: (tallies) => refusalCounts.add(tallies),
+    logger: log,
+  });
   // The bus publishes through the link opened below; replies reach it through the gateway.
   const bus: CommandBus = new CommandBus(
     (topic, payload) => link.publish(topic, payload),
     config.COMMAND_TIMEOUT_MS,
     log,
     { topics, instanceId },
+    (refusal) => refusals.refuse(refusal),
   );
   const gateway = new FleetGateway({
     topics,
@@ -102,7 +116,8 @@ async function fleetPlugin(app: FastifyInstance) {
     live: app.live,
     events: app.events,
     logger: log,
-    onReply: (serialNumber, reply) => bus.handleReply(serialNumber, reply),
+    refusals,
+    onReply: (serialNumber, reply, topic) => bus.handleReply(serialNumber, reply, topic),
     rebirth: (serialNumber, newConnection) => bus.send(serialNumber, 'rebirth', { newConnection }),
     // What units say waits for the migrations (an external broker replays retained statuses at once).
     ready: app.startWork.done(),
@@ -181,7 +196,10 @@ async function fleetPlugin(app: FastifyInstance) {
     screenShots,
     renamer,
     service,
+    refusals,
+    refusalCounts,
   });
+  await app.register(deviceProtocolDocsRoutes);
 
   // Units whose promised heartbeat is three beats late lost their death (a broker that died
   // with it): any instance may take them offline, the sweep is idempotent and skips locked rows.
@@ -207,6 +225,7 @@ async function fleetPlugin(app: FastifyInstance) {
     await broker?.close();
     await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
     gateway.stop();
+    await refusals.flush();
   });
 }
 

@@ -3,6 +3,7 @@ import type { DeviceCommandArgs, DeviceCommandName, VoltageBoard } from '@ed/con
 import { CONTROLS, unitRules, type ControlRule } from '@ed/contract/permissions';
 import type { CommandCall } from '@ed/contract/routes/commands';
 import type { Role } from '@ed/contract/roles';
+import { reportedFacts, UNIT_RULE_TEXTS } from '@ed/contract/unit-rule-texts';
 import type { EquipmentRow } from '../../db/unit-columns.js';
 import { unitFacts } from '../../ports/equipment.js';
 import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
@@ -12,8 +13,6 @@ import type { EquipmentRepository } from './equipment.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 import type { ScreenShotStore } from './screen-shots.js';
 import type { SerialRenamer } from './serial-renamer.js';
-
-const describeUnit = (row: EquipmentRow) => `${row.family} ${row.versionSemantic ?? 'of unknown version'}`;
 
 /** The console's remote commands: checks, the round trip to the unit, and what is kept of the answer. */
 export class FleetService {
@@ -74,8 +73,12 @@ export class FleetService {
     }
     if (!('control' in route)) return;
     const { unit: unitRule } = CONTROLS[route.control] as ControlRule;
-    if (unitRule && !unitRules[unitRule](unitFacts(unit))) {
-      throw forbidden(`${route.label} is not available on unit ${unit.serialNumber} (${describeUnit(unit)}).`);
+    const facts = unitFacts(unit);
+    if (unitRule && !unitRules[unitRule](facts)) {
+      // The rule and what the unit reports: its makers see which field keeps the command away.
+      throw forbidden(
+        `${route.label} is not available on unit ${unit.serialNumber}: ${UNIT_RULE_TEXTS[unitRule]}; this unit reports ${reportedFacts(facts)}.`,
+      );
     }
   }
 

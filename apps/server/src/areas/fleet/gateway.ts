@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { stateMessageSchema, statusMessageSchema } from '@ed/contract/device-protocol';
+import { problemsOf, type ProtocolSection } from '@ed/contract/device-errors';
+import {
+  cameraCalibrationSchema,
+  pairingMessageSchema,
+  stateMessageSchema,
+  statusMessageSchema,
+} from '@ed/contract/device-protocol';
 import type { DeviceTopics, TopicKind } from '@ed/contract/device-topics';
 import type { Family } from '@ed/contract/families';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
@@ -13,16 +19,29 @@ import { ListeningWindow } from './listening-window.js';
 import type { Birth, Presence, PresenceOutcome, PresenceRepository, PresenceResult } from './presence.repository.js';
 import { Rebirths } from './rebirths.js';
 import { StoreRetry } from './store-retry.js';
+import type { Refusal, UnitRefusals } from './unit-refusals.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 
-export type UnitMessageKind = Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply'>;
+export type UnitMessageKind = Exclude<TopicKind, 'status' | 'state' | 'cmd' | 'reply' | 'error'>;
 
 /** The event each unit topic that another area takes becomes (Tru-Point pairings, calibrations). */
 const UNIT_MESSAGE_EVENTS = {
   pairing: 'pairingReported',
   calibration: 'calibrationUploaded',
 } as const satisfies Record<UnitMessageKind, keyof DomainEvents>;
+
+/** What each of those topics must carry; the area that takes it checks the rest (whose pairing it is). */
+const UNIT_MESSAGE_SCHEMAS = { pairing: pairingMessageSchema, calibration: cameraCalibrationSchema };
+
+/** The guide's section that says what each topic carries. */
+const SECTION_OF: Record<Exclude<TopicKind, 'cmd' | 'error'>, ProtocolSection> = {
+  status: 'presence',
+  state: 'stateReports',
+  reply: 'replies',
+  pairing: 'pairings',
+  calibration: 'calibrations',
+};
 
 export interface GatewayOptions {
   topics: DeviceTopics;
@@ -40,7 +59,9 @@ export interface GatewayOptions {
   /** Tells the other areas: a unit changed, a unit sent a message of theirs. */
   events: DomainEventBus;
   logger: FastifyBaseLogger;
-  onReply(serialNumber: string, reply: unknown): void;
+  /** Tells a unit what of its messages was refused, and counts it (unit-refusals.ts). */
+  refusals: Pick<UnitRefusals, 'refuse'>;
+  onReply(serialNumber: string, reply: unknown, topic: string): void;
   /** Sends the unit a `rebirth` (the command bus); its answer matters to nobody. */
   rebirth(serialNumber: string, newConnection: boolean): Promise<unknown>;
   /** Resolves once the database is migrated: nothing is stored before. */
@@ -81,6 +102,14 @@ export class FleetGateway {
         // An older unit: its connection is its birth.
         await this.birth({ serialNumber, seq, heartbeatSeconds, replay: false, address });
         return;
+      }
+      // A client library's automatic reconnect keeps the old will, and so the old sequence. This
+      // broker saw the new connection itself: its birth may bring the unit back.
+      if (await this.options.presence.reopen(serialNumber, seq)) {
+        this.options.logger.info(
+          { serialNumber, seq },
+          'a unit connected again with the sequence of its ended connection; taken as alive (a unit should take a new seq per connection)',
+        );
       }
       // A current unit subscribes to its commands and then announces its birth on `status`;
       // until then only its address is noted, so nothing is sent to it before it listens.
@@ -126,27 +155,30 @@ export class FleetGateway {
   handleMessage(topic: string, payload: Buffer, retained = false): Promise<void> {
     const parsed = this.options.topics.parse(topic);
     // An empty payload only clears a retained message; there is nothing to apply.
-    if (!parsed || parsed.kind === 'cmd' || payload.length === 0) return DONE;
+    if (!parsed || parsed.kind === 'cmd' || parsed.kind === 'error' || payload.length === 0) return DONE;
+    const { serialNumber, kind } = parsed;
+    const refuse = (reason: Refusal['reason'], problems: Refusal['problems']) =>
+      this.options.refusals.refuse({ serialNumber, topic, reason, problems, section: SECTION_OF[kind] });
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      this.options.logger.warn({ serialNumber: parsed.serialNumber, topic }, 'dropped a unit message that is not JSON');
+    } catch (err) {
+      refuse('not-json', [{ path: '', message: `Not JSON: ${(err as Error).message}`.slice(0, 512) }]);
       return DONE;
     }
-    if (parsed.kind === 'reply') return (this.options.onReply(parsed.serialNumber, json), DONE);
-    if (parsed.kind === 'status') return this.handleStatus(parsed.serialNumber, json, retained);
-    if (parsed.kind !== 'state') return this.handleUnitMessage(parsed.kind, parsed.serialNumber, json);
-    const state = stateMessageSchema.safeParse(json);
+    if (parsed.kind === 'reply') return (this.options.onReply(serialNumber, json, topic), DONE);
+    if (parsed.kind === 'status') return this.handleStatus(serialNumber, topic, json, retained);
+    if (parsed.kind !== 'state') {
+      const checked = UNIT_MESSAGE_SCHEMAS[parsed.kind].safeParse(json, { reportInput: true });
+      if (!checked.success) return (refuse('invalid', problemsOf(checked.error)), DONE);
+      return this.handleUnitMessage(parsed.kind, serialNumber, json);
+    }
+    const state = stateMessageSchema.safeParse(json, { reportInput: true });
     if (!state.success) {
-      const issue = state.error.issues[0];
-      this.options.logger.warn(
-        { serialNumber: parsed.serialNumber, problem: issue && `${issue.path.join('.')}: ${issue.message}` },
-        'dropped a malformed state report',
-      );
+      // Nothing of it is kept: its fields are one fact at one `seq`, half of it would be a lie.
+      refuse('invalid', problemsOf(state.error));
       return DONE;
     }
-    const serialNumber = parsed.serialNumber;
     const family = state.data.family ?? familyOf(serialNumber);
     return this.stored(serialNumber, async () => {
       const connected = await this.options.repository.applyState(serialNumber, family, state.data);
@@ -219,10 +251,11 @@ export class FleetGateway {
     });
   }
 
-  private handleStatus(serialNumber: string, json: unknown, replay: boolean): Promise<void> {
-    const status = statusMessageSchema.safeParse(json);
+  private handleStatus(serialNumber: string, topic: string, json: unknown, replay: boolean): Promise<void> {
+    const status = statusMessageSchema.safeParse(json, { reportInput: true });
     if (!status.success) {
-      this.options.logger.warn({ serialNumber }, 'dropped a malformed status message');
+      const problems = problemsOf(status.error);
+      this.options.refusals.refuse({ serialNumber, topic, reason: 'invalid', problems, section: 'presence' });
       return DONE;
     }
     const { online, seq = null, heartbeatSeconds = null, stateSeq = null } = status.data;
@@ -247,8 +280,10 @@ export class FleetGateway {
     this.options.logger.debug({ serialNumber: birth.serialNumber, seq: birth.seq, outcome }, 'unit birth');
     if (outcome === 'changed') this.changed(birth.serialNumber);
     // A connection the server closed for good, or an older one, still beats: a new one is needed.
-    if (outcome === 'dead') this.rebirths.ask(birth.serialNumber, 'a beat of a connection held dead', true);
-    else if (result.stateBehind && birth.stateSeq != null) this.rebirths.gap(birth.serialNumber, birth.stateSeq);
+    if (outcome === 'dead') {
+      this.rebirths.ask(birth.serialNumber, 'a beat of a connection held dead', true);
+      if (!birth.replay) this.staleConnection(birth);
+    } else if (result.stateBehind && birth.stateSeq != null) this.rebirths.gap(birth.serialNumber, birth.stateSeq);
   }
 
   private async death(death: Presence): Promise<void> {
@@ -261,6 +296,20 @@ export class FleetGateway {
     }
     this.options.logger.debug({ serialNumber: death.serialNumber, seq: death.seq, outcome }, 'unit death');
     if (outcome === 'changed') this.changed(death.serialNumber);
+  }
+
+  /** A birth or beat of a connection that ended for good: the unit must connect anew, with a newer seq. */
+  private staleConnection(birth: Birth): void {
+    const message =
+      `Connection ${String(birth.seq)} has ended (its death is stored, or a newer connection is): ` +
+      'connect again with a new, larger seq in the will and the birth.';
+    this.options.refusals.refuse({
+      serialNumber: birth.serialNumber,
+      topic: this.options.topics.status(birth.serialNumber),
+      reason: 'stale-connection',
+      problems: [{ path: 'seq', message }],
+      section: 'sequences',
+    });
   }
 
   /** Fills the unit's geolocation from its address; returns the country found, if any. */

@@ -6,7 +6,8 @@ import { holdAcks } from './held-acks.js';
 
 export interface MqttLink {
   client: MqttClient;
-  publish(topic: string, payload: string): Promise<void>;
+  /** QoS 1 unless said otherwise (an answer that may be lost: QoS 0). */
+  publish(topic: string, payload: string, qos?: 0 | 1): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,8 +98,8 @@ export async function openMqttLink(options: {
 
   return {
     client,
-    publish: async (topic, payload) => {
-      await client.publishAsync(topic, payload, { qos: 1 });
+    publish: async (topic, payload, qos = 1) => {
+      await client.publishAsync(topic, payload, { qos });
     },
     close: () => {
       closing = true;

@@ -159,6 +159,23 @@ export class PresenceRepository {
     return new Map(rows.map((r) => [r.serial_number, r.state_seq === null ? null : Number(r.state_seq)]));
   }
 
+  /**
+   * A new connection our own broker saw whose will carries the sequence of a connection the unit
+   * itself ended (a library's reconnect keeps the old will): that death becomes the server's
+   * inference, so the connection's birth brings the unit back. True when there was such a death.
+   */
+  async reopen(serialNumber: string, seq: number): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`update ${equipmentLive} l set death_inferred = true
+          from ${equipment} e
+          where l.equipment_id = e.id and e.serial_number = ${serialNumber} and l.session_seq = ${seq}
+            and not l.connected and not l.death_inferred
+          returning l.equipment_id as id`,
+    );
+    return rows.length > 0;
+  }
+
   /** The deaths of many connections at once (our embedded broker closing), each still by its sequence. */
   async deaths(gone: { serialNumber: string; seq: number | null }[]): Promise<number> {
     let released = 0;

@@ -10,6 +10,13 @@ export default routesOf(reportsRoutes, (app) => {
     return latest ? { status: (latest.payload as { status: string }).status, createdAt: latest.createdAt } : null;
   };
   return {
+    getUnitRefusals: async (req) => {
+      const { serialNumber } = await app.fleet.service.findUnit(req.query.serialNumber);
+      const found = await app.fleet.refusalCounts.find(serialNumber);
+      if (!found) return { serialNumber, total: 0, byReason: {}, last: null };
+      const { total, byReason, lastTopic: topic, lastReason: reason, lastProblems: problems, lastAt } = found;
+      return { serialNumber, total, byReason, last: { topic, reason, problems, at: lastAt.toISOString() } };
+    },
     getScreenShots: async (req) => app.fleet.screenShots.list(await unitId(req.query.serialNumber)),
     getScreenShot: async (req, reply) => {
       const { key, fileName } = await app.fleet.screenShots.image(req.query.id);

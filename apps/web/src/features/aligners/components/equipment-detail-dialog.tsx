@@ -23,6 +23,7 @@ import type { EquipmentSlots } from './equipment-slots';
 import { EquipmentFields, Section } from '../../../shared/equipment/components/equipment-fields';
 import { ResetSerialDialog } from './reset-serial-dialog';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
+import { UnitRefusalsNote } from './unit-refusals-note';
 import { UpdateCommands } from '../../../shared/equipment/components/update-commands';
 import { UpdateStatus } from '../../../shared/equipment/components/update-status';
 
@@ -96,6 +97,7 @@ export function EquipmentDetailDialog({
                 </Typography>
               )}
               <ElevationStatus serialNumber={unit.serialNumber} />
+              {session && <UnitRefusalsNote serialNumber={unit.serialNumber} role={session.user.role} />}
               {query.isError && (
                 <Alert severity="warning" sx={{ mt: 2 }}>
                   {`Showing the last known state: ${errorMessage(query.error)}`}
