@@ -22,14 +22,18 @@ export class CheckInRetry {
     private readonly attempt: (seq: number, signal: AbortSignal) => Promise<CheckInOutcome>,
   ) {}
 
-  /** Checks in for the connection with sequence `seq`; resolves with how it ended, never rejects. */
-  async run(seq: number): Promise<CheckInOutcome | 'replaced'> {
+  /**
+   * Checks in for the connection with sequence `seq`; resolves with how it ended, never rejects.
+   * `answered` is called after the first attempt, however it went (the CONNECT waits for it).
+   */
+  async run(seq: number, answered?: () => void): Promise<CheckInOutcome | 'replaced'> {
     this.cancel();
     const abort = new AbortController();
     this.current = abort;
     try {
       for (let failures = 0; ; failures += 1) {
         const outcome = await this.attempt(seq, abort.signal).catch((): CheckInOutcome => 'failed');
+        answered?.();
         if (abort.signal.aborted) return 'replaced';
         if (outcome !== 'failed') return outcome;
         await sleep(this.clock, backoffDelay(CHECK_IN_BACKOFF, failures, this.prng), abort.signal);

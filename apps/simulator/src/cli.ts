@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILY_LABELS, FAMILIES, type Family } from '@ed/contract/families';
+import { decodeSerialNumber } from '@ed/contract/serial-number';
 import { FileCredentialStore } from './credential-store.js';
 import { startFleet } from './fleet.js';
 import { describeReceipt } from './inbox.js';
@@ -11,6 +12,8 @@ import type { Logger } from './logger.js';
 const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key KEY [options]
 
   --units N             number of units (default 100)
+  --serial S            one unit with this serial number instead, online and on its family's latest
+                        version (to run against the conformance kit, npm run conformance)
   --url URL             the console's server (registration; WebSocket broker at /mqtt by default)
   --enrollment-key KEY  the fleet enrollment key (FLEET_ENROLLMENT_KEY), or env FLEET_ENROLLMENT_KEY
   --mqtt-url URL        an external broker instead, e.g. mqtt://127.0.0.1:1883
@@ -46,6 +49,7 @@ function numberOption(value: string | undefined, name: string, fallback: number)
 
 const OPTIONS = {
   units: { type: 'string' },
+  serial: { type: 'string' },
   url: { type: 'string' },
   'enrollment-key': { type: 'string' },
   'mqtt-url': { type: 'string' },
@@ -118,12 +122,20 @@ const logger: Logger = {
   error: complain,
 };
 
+const serialNumber = values.serial?.trim().toUpperCase();
+if (serialNumber !== undefined && !decodeSerialNumber(serialNumber)) {
+  fail(`--serial: ${serialNumber} is not the serial number of a known model`);
+}
+// One unit under test stays connected: nothing leaves or churns unless told to.
+const single = serialNumber !== undefined;
+
 const fleet = startFleet({
-  units: Math.floor(numberOption(values.units, 'units', 100)),
+  serialNumber,
+  units: single ? 1 : Math.floor(numberOption(values.units, 'units', 100)),
   seed: Math.floor(numberOption(values.seed, 'seed', 1)),
   latest: latestOption(values.latest),
-  offlineShare: numberOption(values['offline-share'], 'offline-share', 0.2),
-  churn: numberOption(values.churn, 'churn', 0.5),
+  offlineShare: numberOption(values['offline-share'], 'offline-share', single ? 0 : 0.2),
+  churn: numberOption(values.churn, 'churn', single ? 0 : 0.5),
   concurrency: Math.max(1, Math.floor(numberOption(values.concurrency, 'concurrency', 20))),
   serverUrl,
   enrollmentKey,
@@ -134,8 +146,12 @@ const fleet = startFleet({
   logger,
 });
 
-// What units receive to show is always printed, verbose or not: it is what an operator watches for.
-for (const unit of fleet.units) unit.on('received', (item) => say(describeReceipt(unit.serialNumber, item)));
+// What units receive to show, and what the server refused of theirs, is always printed, verbose or
+// not: it is what an operator watches for.
+for (const unit of fleet.units) {
+  unit.on('received', (item) => say(describeReceipt(unit.serialNumber, item)));
+  unit.on('refused', (text) => complain(`${unit.serialNumber}: ${text}`));
+}
 
 const count = (predicate: (unit: (typeof fleet.units)[number]) => boolean): number =>
   fleet.units.filter(predicate).length;
@@ -146,7 +162,9 @@ say(
     `${count((u) => u.profile.offline)} of them offline after reporting once, ` +
     `${count((u) => u.state.pendingSoftwareDownload !== null)} with an update staged.`,
 );
-say(`Server ${serverUrl}, broker ${values['mqtt-url'] ?? 'MQTT over WebSocket on the server'}.`);
+say(
+  `Server ${serverUrl}, broker ${values['mqtt-url'] ?? 'as the server names it (MQTT over WebSocket on the server by default)'}.`,
+);
 
 const started = Date.now();
 const status = setInterval(() => say(`${count((u) => u.online)} units online`), 60_000);

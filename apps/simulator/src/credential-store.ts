@@ -6,6 +6,10 @@ export interface StoredCredential {
   deviceToken: string;
   websocketPath: string;
   topicRoot: string;
+  /** The broker the server named (`mqtt.url`), if it named one. */
+  mqttUrl?: string | null;
+  /** The server wants a check-in before each connection (`mqtt.checkIn`); absent from older servers. */
+  checkIn?: boolean;
 }
 
 /**

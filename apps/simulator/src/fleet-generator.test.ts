@@ -94,4 +94,23 @@ describe('fleet generation', () => {
     expect(share((u) => u.offline)).toBeLessThan(0.25);
     expect(generateFleet({ units: 100, seed: 1, offlineShare: 0 }).some((u) => u.offline)).toBe(false);
   });
+
+  it('makes one unit of a given serial number, online on its family’s latest version, nothing staged', () => {
+    const [unit, ...others] = generateFleet({ units: 100, serialNumber: 'TP1LV0042' });
+    expect(others).toEqual([]);
+    expect(unit).toMatchObject({ serialNumber: 'TP1LV0042', family: 'gtps', offline: false });
+    expect(unit!.state).toMatchObject({
+      family: 'gtps',
+      version: { semantic: DEFAULT_LATEST.gtps },
+      pendingSoftwareDownload: null,
+      updateState: { state: 'TRY_INSERT_UPDATE' },
+    });
+    expect(stateMessageSchema.safeParse(unit!.state).success).toBe(true);
+    expect(() => generateFleet({ units: 1, serialNumber: 'ZZZ000000' })).toThrow(RangeError);
+    const [aligner] = generateFleet({ units: 1, serialNumber: 'V33LV0042' });
+    expect(aligner!.state).toMatchObject({
+      systemClass: 'DRAGON',
+      boardFeatures: { numCameras: 2, numAccel: 4, isDDAligner: true },
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { Family } from '@ed/contract/families';
-import { MODEL_CODES_BY_FAMILY, encodeSerialNumber } from '@ed/contract/serial-number';
+import { MODEL_CODES_BY_FAMILY, decodeSerialNumber, encodeSerialNumber } from '@ed/contract/serial-number';
 import { randomAddress } from './addresses.js';
 import {
   BOARD_CLASSES,
@@ -24,6 +24,12 @@ export interface FleetOptions {
   /** Share of update-capable units not on the latest that have it staged already (default 0.15). */
   pendingShare?: number;
   latest?: Partial<LatestVersions>;
+  /**
+   * One unit with this serial number instead (its family and build date the serial's), online,
+   * on its family's latest version, nothing staged, and an aligner with every board the console
+   * offers commands to (two cameras, a DD board, a DRAGON): a unit to run a conformance kit on.
+   */
+  serialNumber?: string;
 }
 
 const FAMILY_MIX: readonly (readonly [Family, number])[] = [
@@ -37,6 +43,7 @@ export function generateFleet(options: FleetOptions): UnitProfile[] {
   const seed = options.seed ?? 1;
   const prng = new Prng(seed);
   const latest = { ...DEFAULT_LATEST, ...options.latest };
+  if (options.serialNumber !== undefined) return [oneUnit(options.serialNumber, seed, latest)];
   const taken = new Set<string>();
   return Array.from({ length: options.units }, (_, index) => {
     const family = prng.weighted(FAMILY_MIX);
@@ -53,6 +60,29 @@ export function generateFleet(options: FleetOptions): UnitProfile[] {
       state,
     };
   });
+}
+
+function oneUnit(serialNumber: string, seed: number, latest: LatestVersions): UnitProfile {
+  const decoded = decodeSerialNumber(serialNumber);
+  if (!decoded) throw new RangeError(`${serialNumber} is not a serial number of a known model`);
+  const { family, buildYear, buildMonth } = decoded;
+  const prng = new Prng(seed);
+  const state = initialState(prng, family, buildYear, buildMonth, latest[family], 0);
+  const version = latest[family];
+  state.version = { semantic: version, meta: buildMeta(version) };
+  state.updateState = supportsRemoteUpdate(family, version) ? idleUpdateState('TRY_INSERT_UPDATE') : null;
+  if (family === 'aligner') {
+    state.systemClass = 'DRAGON';
+    state.boardFeatures = { numCameras: 2, numAccel: 4, isDDAligner: true };
+  }
+  return {
+    serialNumber: decoded.serialNumber,
+    family,
+    address: randomAddress(prng),
+    offline: false,
+    seed: Prng.derive(seed, 0).int(1, 2 ** 31 - 1),
+    state,
+  };
 }
 
 /** More recent years sell more: the installed base grows. */

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
+import { afterCheckIn } from './checked-in-stream.js';
 
 export interface ConnectionRequest {
   /** ws(s)://host/path, or mqtt://host:port for a plain TCP broker. */
@@ -13,7 +14,12 @@ export interface ConnectionRequest {
   reconnectPeriodMs: number;
   /** The last will, stamped with the first connection's sequence (the link restamps it on each reconnect). */
   will: { topic: string; payload: string };
+  /** The check-in of the connection about to open (plain TCP brokers): its first answer comes before the CONNECT. */
+  checkedIn?: () => Promise<unknown>;
 }
+
+/** How long a CONNECT waits for its check-in's first answer (a check-in times out after 15 s). */
+const CHECK_IN_WAIT_MS = 5_000;
 
 /** The broker URL: an explicit one, else MQTT over WebSocket on the server's own host. */
 export function brokerUrl(serverUrl: string, websocketPath: string, mqttUrl?: string): string {
@@ -23,13 +29,13 @@ export function brokerUrl(serverUrl: string, websocketPath: string, mqttUrl?: st
   return url.toString();
 }
 
-/** A plain TCP stream that first says, in the PROXY protocol v1, which address the unit connects from. */
-function proxiedTcp(host: string, port: number, source: string): () => net.Socket {
+/** A plain TCP stream that first says, in the PROXY protocol v1 if asked, which address the unit connects from. */
+function tcp(host: string, port: number, source: string | null): () => net.Socket {
   return () => {
     const socket = net.createConnection({ host, port, noDelay: true });
     const destination = net.isIPv4(host) ? host : '127.0.0.1';
     const sourcePort = 20_000 + Math.floor(Math.random() * 40_000);
-    socket.write(`PROXY TCP4 ${source} ${destination} ${sourcePort} ${port}\r\n`);
+    if (source) socket.write(`PROXY TCP4 ${source} ${destination} ${sourcePort} ${port}\r\n`);
     return socket;
   };
 }
@@ -49,6 +55,9 @@ export function createMqttClient(request: ConnectionRequest): MqttClient {
     keepalive: 30,
     protocolVersion: 4,
     reconnectPeriod: request.reconnectPeriodMs,
+    // mqtt.js stops for good at a refused CONNECT unless told otherwise. A refused token makes the
+    // unit register again (unit-link.ts); any other refusal (a busy broker) is tried again later.
+    reconnectOnConnackError: true,
     connectTimeout: 20_000,
     // The unit subscribes itself on each connect, after announcing its status.
     resubscribe: false,
@@ -57,13 +66,11 @@ export function createMqttClient(request: ConnectionRequest): MqttClient {
   const websocket = url.protocol === 'ws:' || url.protocol === 'wss:';
   const headers = { ...request.headers, ...(request.forwardedFor ? { 'X-Forwarded-For': request.forwardedFor } : {}) };
   if (websocket && Object.keys(headers).length > 0) options.wsOptions = { headers };
-  if (url.protocol === 'mqtt:' && request.forwardedFor) {
+  if (url.protocol === 'mqtt:' && (request.forwardedFor || request.checkedIn)) {
     const port = Number(url.port || 1883);
-    return new MqttClient(proxiedTcp(url.hostname, port, request.forwardedFor), {
-      ...options,
-      host: url.hostname,
-      port,
-    });
+    const open = tcp(url.hostname, port, request.forwardedFor);
+    const build = request.checkedIn ? afterCheckIn(open, request.checkedIn, CHECK_IN_WAIT_MS) : open;
+    return new MqttClient(build, { ...options, host: url.hostname, port });
   }
   const client = mqtt.connect(request.url, options);
   // A reply goes out at once, not behind the unacknowledged PUBACK of the command it answers.

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { deviceErrorMessageSchema, problemText } from '@ed/contract/device-errors';
 import type { ReplyMessage, StateMessage } from '@ed/contract/device-protocol';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
@@ -24,6 +25,14 @@ import type { UnitEvents, UnitOptions } from './unit-options.js';
 import { UpdateFlow } from './update-flow.js';
 
 const RENAME_RECONNECT_MS = 1_000;
+
+const jsonOrNull = (payload: Buffer): unknown => {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+};
 /** How long a restarted unit is away before it connects again. */
 const RESTART_OFFLINE_MS = 5_000;
 
@@ -258,12 +267,14 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
 
   private openLink(): void {
     if (this.stopped || this.link || !this.credential) return;
-    const websocket = !this.options.mqttUrl || /^wss?:/.test(this.options.mqttUrl);
+    // An explicit broker wins; else the one the server named at registration; else its own WebSocket.
+    const mqttUrl = this.options.mqttUrl ?? this.credential.mqttUrl ?? undefined;
+    const websocket = !mqttUrl || /^wss?:/.test(mqttUrl);
     const vouched = this.options.addressHeaders;
     const forwarded = !vouched && (this.options.forwardedFor ?? websocket);
     this.link = new UnitLink(
       {
-        url: brokerUrl(this.options.serverUrl, this.credential.websocketPath, this.options.mqttUrl),
+        url: brokerUrl(this.options.serverUrl, this.credential.websocketPath, mqttUrl),
         serialNumber: this.serial,
         deviceToken: this.credential.deviceToken,
         forwardedFor: forwarded ? this.profile.address.ip : null,
@@ -273,20 +284,41 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
         nextSeq: () => this.sequence.next(),
         reports: this.reportStamps,
         heartbeatSeconds: this.options.heartbeatSeconds ?? 60,
-        // An external broker shows the server no unit connections: the unit says where it is over HTTP.
-        checkIn: websocket ? undefined : (seq) => this.checkIns.run(seq),
+        // An external broker shows the server no unit connections: the unit says where it is over
+        // HTTP, when the server asks for it (older servers do not say: then on any plain MQTT broker).
+        checkIn: (this.credential.checkIn ?? !websocket) ? (seq) => this.firstCheckIn(seq) : undefined,
       },
       {
         fullState: () => this.current,
         onConnected: () => this.counters.connected(),
         onUnconfirmedConnection: () => this.counters.unconfirmedConnection(),
         onCommand: (payload) => void this.handleCommand(payload),
+        onRefusal: (payload) => this.refused(payload),
         onOnline: () => this.wentOnline(),
         onOffline: () => this.wentOffline(),
         onRefused: () => void this.reRegister(),
       },
       this.logger,
     );
+  }
+
+  /**
+   * The server refused one of this unit's messages (its `error` topic): logged for the people who
+   * build the unit, and fixed by nobody at run time.
+   */
+  private refused(payload: Buffer): void {
+    const parsed = deviceErrorMessageSchema.safeParse(jsonOrNull(payload));
+    const text = parsed.success
+      ? `the server refused its message on ${parsed.data.topic} (${parsed.data.reason}): ` +
+        `${parsed.data.problems.map(problemText).join(' ')} See ${parsed.data.section}.`
+      : `the server refused one of its messages: ${payload.toString('utf8').slice(0, 300)}`;
+    this.logger.warn(`${this.serial}: ${text}`);
+    this.emit('refused', text);
+  }
+
+  /** Starts the check-in of connection `seq`; resolves at its first answer (a failure is retried on). */
+  private firstCheckIn(seq: number): Promise<void> {
+    return new Promise((resolve) => void this.checkIns.run(seq, resolve).finally(resolve));
   }
 
   /** Where the unit is, said over HTTP once (an external broker shows the server no connections). */

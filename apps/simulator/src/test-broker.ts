@@ -29,13 +29,20 @@ export async function startTestServer() {
     headers: Record<string, string | string[] | undefined>;
   }[] = [];
   const seen: SeenMessage[] = [];
-  /** `unavailable`: registrations answered 503; `checkInFailures`: check-ins answered 503 before one succeeds. */
-  const control = { unavailable: 0, registrations: 0, checkInFailures: 0 };
+  /**
+   * `unavailable`: registrations answered 503; `checkInFailures`: check-ins answered 503 before one
+   * succeeds; `brokerUrl`: the broker the registration answer names (`mqtt.url`, with `checkIn: true`).
+   */
+  const control = { unavailable: 0, registrations: 0, checkInFailures: 0, brokerUrl: null as string | null };
   const checkIns: { seq: number; status: number }[] = [];
+  /** The registrations' bodies, and the order of check-ins and CONNECTs ("check-in 17", "connect V33CQ0123"). */
+  const registrations: Record<string, unknown>[] = [];
+  const order: string[] = [];
   const broker = await Aedes.createBroker({
     preConnect: (client, packet, done) => {
       const headers = client.req?.headers ?? {};
       connects.push({ packet, forwardedFor: headers['x-forwarded-for'] as string | undefined, headers });
+      order.push(`connect ${packet.clientId}`);
       done(null, true);
     },
     authenticate: (client, username, password, done) =>
@@ -53,6 +60,7 @@ export async function startTestServer() {
         const status = control.checkInFailures > 0 ? 503 : 200;
         control.checkInFailures = Math.max(0, control.checkInFailures - 1);
         checkIns.push({ seq, status });
+        order.push(`check-in ${seq}`);
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(status === 200 ? JSON.stringify({ address: '127.0.0.1', countryCode: null }) : 'restarting');
         return;
@@ -68,6 +76,7 @@ export async function startTestServer() {
         res.writeHead(503).end('starting');
         return;
       }
+      registrations.push(JSON.parse(body) as Record<string, unknown>);
       const { serialNumber, enrollmentKey } = JSON.parse(body) as { serialNumber: string; enrollmentKey: string };
       if (enrollmentKey !== 'fleet-key') {
         res.writeHead(401).end('{"message":"bad enrollment key"}');
@@ -76,7 +85,8 @@ export async function startTestServer() {
       const deviceToken = randomUUID();
       tokens.set(serialNumber, deviceToken);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ serialNumber, deviceToken, mqtt: { websocketPath: '/mqtt', tcpPort: null } }));
+      const named = control.brokerUrl ? { url: control.brokerUrl, checkIn: true } : {};
+      res.end(JSON.stringify({ serialNumber, deviceToken, mqtt: { websocketPath: '/mqtt', tcpPort: null, ...named } }));
     });
   });
   const wss = new WebSocketServer({ server, path: '/mqtt' });
@@ -97,6 +107,8 @@ export async function startTestServer() {
     serverUrl,
     tcpUrl,
     checkIns,
+    registrations,
+    order,
     tokens,
     connects,
     seen,

@@ -38,10 +38,12 @@ export async function obtainCredential(o: {
     },
     { clock: o.clock, prng: o.prng, signal: o.signal, logger: o.logger },
   );
-  const kept = {
+  const kept: StoredCredential = {
     deviceToken: answer.deviceToken,
     websocketPath: answer.mqtt.websocketPath,
     topicRoot: answer.mqtt.topicRoot,
+    mqttUrl: answer.mqtt.url ?? null,
+    checkIn: answer.mqtt.checkIn,
   };
   o.store?.set(o.serialNumber, kept);
   return { ...kept, topics: deviceTopics(kept.topicRoot) };

@@ -9,6 +9,8 @@ import type { ReportStamps } from './sequence.js';
 export interface LinkHost {
   fullState(): StateMessage;
   onCommand(payload: Buffer): void;
+  /** A message on its `error` topic: the server refused one of the unit's messages. */
+  onRefusal(payload: Buffer): void;
   /**
    * The broker accepted a new connection (its CONNACK): the server counts it from its birth, or
    * from its will alone if the line drops before the birth goes out.
@@ -37,13 +39,20 @@ export interface LinkSettings {
   reports: ReportStamps;
   /** While online the unit repeats its birth this often (0: never; older units). */
   heartbeatSeconds: number;
-  /** Tells the server the address of the connection about to open (external brokers); never throws. */
+  /**
+   * Tells the server the address of the connection about to open (external brokers); resolves at
+   * its first answer (it goes on retrying a failure on its own), never throws.
+   */
   checkIn?(seq: number): Promise<unknown>;
 }
 
 /** Network waits are real time, whatever clock drives the unit's behaviour. */
 const CLOSE_TIMEOUT_MS = 5_000;
-const REFUSALS_BEFORE_GIVING_UP = 3;
+/**
+ * A refused token is not retried: the unit registers again with it at once (docs/device-protocol.md,
+ * "Identity and credentials"), which rotates it, or starts a claim if it was replaced.
+ */
+const REFUSALS_BEFORE_GIVING_UP = 1;
 
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
   Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
@@ -73,14 +82,16 @@ export class UnitLink {
   ) {
     const serial = settings.serialNumber;
     this.seq = settings.nextSeq();
-    this.client = createMqttClient({ ...settings, will: this.will() });
-    void settings.checkIn?.(this.seq);
+    // The check-in of each connection starts before its CONNECT, which waits for its first answer.
+    let checkedIn = settings.checkIn?.(this.seq);
+    const waitForCheckIn = settings.checkIn ? () => checkedIn ?? Promise.resolve() : undefined;
+    this.client = createMqttClient({ ...settings, will: this.will(), checkedIn: waitForCheckIn });
     // mqtt.js builds each CONNECT from its options: a new connection gets a new stamp in its will.
     this.client.on('reconnect', () => {
       this.connecting = true;
       this.seq = settings.nextSeq();
       if (this.client.options.will) this.client.options.will.payload = Buffer.from(this.will().payload);
-      void settings.checkIn?.(this.seq);
+      checkedIn = settings.checkIn?.(this.seq);
     });
     this.client.on('connect', () => {
       this.connecting = false;
@@ -88,6 +99,7 @@ export class UnitLink {
     });
     this.client.on('message', (topic, payload) => {
       if (topic === settings.topics.command(serial)) this.host.onCommand(payload);
+      else if (topic === settings.topics.error(serial)) this.host.onRefusal(payload);
     });
     this.client.on('close', () => this.markOffline());
     this.client.on('error', (error) => {
@@ -137,8 +149,8 @@ export class UnitLink {
     this.host.onConnected();
     try {
       // Subscribed before it says it is here: a command sent on its birth (a staged update) must
-      // find it listening.
-      await this.client.subscribeAsync(topics.command(serial), { qos: 1 });
+      // find it listening, and so must the refusal of a birth. Refusals come at QoS 0.
+      await this.client.subscribeAsync({ [topics.command(serial)]: { qos: 1 }, [topics.error(serial)]: { qos: 0 } });
       await this.publishBirth();
       await this.publishFullState();
     } catch (error) {

@@ -46,4 +46,6 @@ export interface UnitEvents {
   renamed: [from: string, to: string];
   /** A message or notification arrived to be shown. */
   received: [InboxItem];
+  /** The server refused one of its messages (its `error` topic), said in a line. */
+  refused: [string];
 }
