@@ -1,5 +1,5 @@
+import { refusalText, replyTopicFor } from './server-messages.js';
 import { EventEmitter } from 'node:events';
-import { deviceErrorMessageSchema, problemText } from '@ed/contract/device-errors';
 import type { ReplyMessage, StateMessage } from '@ed/contract/device-protocol';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
@@ -26,13 +26,6 @@ import { UpdateFlow } from './update-flow.js';
 
 const RENAME_RECONNECT_MS = 1_000;
 
-const jsonOrNull = (payload: Buffer): unknown => {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return null;
-  }
-};
 /** How long a restarted unit is away before it connects again. */
 const RESTART_OFFLINE_MS = 5_000;
 
@@ -207,23 +200,12 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   async handleCommand(payload: Buffer | string): Promise<ReplyMessage | null> {
     const serial = this.serial;
     const reply = await dispatchCommand(payload, this, this.replies, this.logger);
-    const sent = reply && this.link ? this.link.deliver(this.replyTopic(payload, serial), reply) : Promise.resolve();
+    const sent =
+      reply && this.link ? this.link.deliver(replyTopicFor(payload, serial, this.topics), reply) : Promise.resolve();
     const after = this.afterReply;
     this.afterReply = null;
     if (after) await after(sent);
     return reply;
-  }
-
-  /** The command's `replyTo` when it is one of this unit's own reply topics, else the plain `reply`. */
-  private replyTopic(payload: Buffer | string, serial: string): string {
-    try {
-      const replyTo = (JSON.parse(payload.toString()) as { replyTo?: unknown }).replyTo;
-      const parsed = typeof replyTo === 'string' ? this.topics.parse(replyTo) : null;
-      if (parsed?.kind === 'reply' && parsed.serialNumber === serial) return replyTo as string;
-    } catch {
-      // Not JSON: dispatchCommand has dropped it already.
-    }
-    return this.topics.reply(serial);
   }
 
   /** Drops the connection now and comes back after `offlineMs` (churn, or a test of presence). */
@@ -302,16 +284,9 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     );
   }
 
-  /**
-   * The server refused one of this unit's messages (its `error` topic): logged for the people who
-   * build the unit, and fixed by nobody at run time.
-   */
+  /** The server refused one of its messages (`error` topic): logged for its makers, fixed by nobody. */
   private refused(payload: Buffer): void {
-    const parsed = deviceErrorMessageSchema.safeParse(jsonOrNull(payload));
-    const text = parsed.success
-      ? `the server refused its message on ${parsed.data.topic} (${parsed.data.reason}): ` +
-        `${parsed.data.problems.map(problemText).join(' ')} See ${parsed.data.section}.`
-      : `the server refused one of its messages: ${payload.toString('utf8').slice(0, 300)}`;
+    const text = refusalText(payload);
     this.logger.warn(`${this.serial}: ${text}`);
     this.emit('refused', text);
   }
