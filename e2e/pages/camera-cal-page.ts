@@ -29,7 +29,7 @@ export class CameraCalPage {
     await expect(async () => {
       await this.page.reload();
       await expect(row).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     await row.getByRole('button', { name: /^View calibration/ }).click();
     await expect(this.dialog()).toBeVisible();
   }
