@@ -7,7 +7,15 @@ export default defineConfig({
     // tests wait on the database, the broker and timers much of the time, so two files share two
     // cores well (a third only slows each down: measured in docs/decisions.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    projects: ['packages/contract', 'apps/simulator', 'apps/conformance', 'apps/assistant', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/release-trust',
+      'apps/simulator',
+      'apps/conformance',
+      'apps/assistant',
+      'apps/server',
+      'apps/web',
+    ],
     // Reported with `--coverage` (npm run test:coverage): a summary on the terminal, the figures
     // per file in .reports/coverage. A report, not a gate: no threshold fails the run.
     coverage: {

@@ -15,8 +15,9 @@ const BUDGETS = [
   {
     page: '/',
     entries: ['index.html', 'src/app/routes/signed-in.tsx', 'src/features/dashboard/components/home-page.tsx'],
-    // 400 KB until 2026-11-28; 0.9 KB more for phone layouts, notice links and validation in words.
-    limit: 404 * KB,
+    // 400 KB until 2026-11-28; 0.9 KB more for phone layouts, notice links and validation in words;
+    // 1 KB more for the signed release metadata the device protocol's stage command carries.
+    limit: 405 * KB,
   },
 ];
 

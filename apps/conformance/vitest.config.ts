@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'conformance',
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/release-trust/] } },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The end-to-end runs start a server, a broker and a unit: about a minute each.
     testTimeout: 120_000,

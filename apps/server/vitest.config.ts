@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/, /@ed\/release-trust/] } },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The fault tier has a run of its own (vitest.faults.config.ts, npm run test:faults).
     exclude: [...configDefaults.exclude, 'test/faults/**'],

@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     name: 'faults',
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/, /@ed\/release-trust/] } },
     include: ['test/faults/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     fileParallelism: false,

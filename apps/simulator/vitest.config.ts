@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'simulator',
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/release-trust/] } },
     include: ['src/**/*.test.ts'],
   },
 });

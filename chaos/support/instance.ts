@@ -108,6 +108,8 @@ export class Instance {
         MQTT_ALLOW_OPEN_BROKER: 'true',
         // The tier's console client signs in with a password alone.
         MFA_REQUIRED_ROLES: 'none',
+        // The tier's rollout package is unsigned: what it tests is delivery through failures, not signatures.
+        ALLOW_UNSIGNED_UPDATES: 'true',
         MQTT_TOPIC_ROOT: d.topicRoot,
         MQTT_SHARED_GROUP: d.sharedGroup,
         FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,

@@ -18,6 +18,20 @@ export class SoftwareVersionsPage {
     await expect(this.latestHeading()).toBeVisible();
   }
 
+  /** Opens a family's tab (Aligners, Tru-Point, Aligners-Oasis). */
+  async tab(label: string) {
+    await this.page.getByRole('tab', { name: label }).click();
+  }
+
+  /** Path → Validate in the open tab's create dialog, without confirming: the dialog's alert. */
+  async validateOnly(button: string, path: string) {
+    await this.page.getByRole('button', { name: button }).click();
+    const dialog = this.createDialog();
+    await dialog.getByRole('textbox', { name: 'Update path' }).fill(path);
+    await dialog.getByRole('button', { name: 'Validate' }).click();
+    return dialog.getByRole('alert');
+  }
+
   /** Path → Validate → Confirm; resolves with the verified text the dialog showed. */
   async createAlignerUpdate(path: string, version: string) {
     await this.page.getByRole('button', { name: 'Create Aligner Update' }).click();

@@ -12,7 +12,7 @@ export default defineConfig({
     name: 'conformance-python',
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/] } },
+    server: { deps: { inline: [/@ed\/contract/, /@ed\/release-trust/] } },
     include: ['test/python-unit.conformance.ts'],
     testTimeout: 120_000,
   },

@@ -46,6 +46,7 @@ import servicesRoutes from './areas/services/services.routes.js';
 import sessionCachePlugin from './areas/auth/session-cache.plugin.js';
 import softwarePlugin from './areas/software/software.plugin.js';
 import softwareRoutes from './areas/software/software.routes.js';
+import releaseTrustRoutes from './areas/software/release-trust.routes.js';
 import specsRoutes from './areas/specs/specs.routes.js';
 import ticketsPlugin from './areas/tickets/tickets.plugin.js';
 import ticketsRoutes from './areas/tickets/tickets.routes.js';
@@ -126,6 +127,7 @@ export const API_ROUTES: readonly FastifyPluginAsync[] = [
   trendRoutes,
   assistantRoutes,
   softwareRoutes,
+  releaseTrustRoutes,
   schedulesRoutes,
   updateSchedulerRoutes,
   packageDownloadRoutes,

@@ -87,6 +87,7 @@ async function runDemoFleet(
   onSettled: () => void,
 ): Promise<() => Promise<void>> {
   const { config } = app;
+  const trustRoot = (await app.software.roots.first()) ?? undefined;
   const fleet = driver.startFleet({
     units: config.SIMULATOR_UNITS,
     serverUrl: serverUrl(app),
@@ -100,6 +101,7 @@ async function runDemoFleet(
     // A standalone assistant (absolute AI_URL) is where the units ask too.
     assistantUrl: /^https?:\/\//.test(config.AI_URL) ? config.AI_URL : undefined,
     installOutcomes: config.DEMO_ROLLOUT ? DEMO_INSTALL_OUTCOMES : undefined,
+    trustRoot,
     logger: app.log.child({ module: 'simulator' }),
   });
   const field = startDemoField(app, fleet).catch((err: unknown) => {

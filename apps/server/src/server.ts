@@ -3,7 +3,7 @@ import { buildApp, type BuildOptions } from './app.js';
 import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
-import { writeDemoPackages } from './areas/software/demo-packages.js';
+import { writeSignedDemoPackages } from './areas/software/software.demo.js';
 import { seedDemoData, startDemoFleet } from './demo.js';
 
 /** How long a stop waits for requests under way before it closes their connections. */
@@ -31,7 +31,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   // The demo's package files need no database: they are written while the app registers and the
   // embedded database opens (a first start's main thread would wait idle meanwhile).
-  const demoPackages = config.DEMO ? writeDemoPackages(config.paths.updates) : undefined;
+  const demoPackages = config.DEMO
+    ? writeSignedDemoPackages(config.paths.updates, config.paths.demoReleaseKeys, !!config.RELEASE_ROOT_FILE)
+    : undefined;
   demoPackages?.catch(() => undefined);
   const app = await buildApp({ config, database, ...logging });
   try {

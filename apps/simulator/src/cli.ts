@@ -1,7 +1,9 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAMILY_LABELS, FAMILIES, type Family } from '@ed/contract/families';
+import { rootMetadataSchema, type RootMetadata } from '@ed/contract/release-metadata';
 import { decodeSerialNumber } from '@ed/contract/serial-number';
 import { FileCredentialStore } from './credential-store.js';
 import { startFleet } from './fleet.js';
@@ -29,6 +31,8 @@ const USAGE = `Usage: ed-simulate --url http://localhost:8080 --enrollment-key K
   --install-outcomes S  installs that fail or hang, by version or prefix (5.4.), e.g.
                         '5.4.0:fail=0.2,hang=0.05;5.3.:fail=0.5' (shares 0-1), or env SIM_INSTALL_OUTCOMES;
                         a failed install reports INSTALLATION_FAILED, a hung one stops mid-install
+  --trust-root FILE     a release root (root.json, npm run release:root) every unit pins: it then
+                        refuses any staged update not signed under it, and reports why
   --verbose             log each unit's warnings`;
 
 /** The CLI's terminal output (the library itself only logs through a Logger). */
@@ -58,6 +62,7 @@ const OPTIONS = {
   'offline-share': { type: 'string' },
   churn: { type: 'string' },
   concurrency: { type: 'string' },
+  'trust-root': { type: 'string' },
   heartbeat: { type: 'string' },
   credentials: { type: 'string' },
   'install-outcomes': { type: 'string' },
@@ -98,6 +103,16 @@ function latestOption(value: string | undefined): Partial<Record<Family, string>
     latest[family as Family] = version;
   }
   return latest;
+}
+
+function trustRootOption(): RootMetadata | undefined {
+  const file = values['trust-root'];
+  if (file === undefined) return undefined;
+  try {
+    return rootMetadataSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    return fail(`--trust-root: ${file} is not a release root (${(error as Error).message.slice(0, 300)})`);
+  }
 }
 
 function installOutcomesOption(): InstallOutcomes {
@@ -143,6 +158,7 @@ const fleet = startFleet({
   heartbeatSeconds: Math.floor(numberOption(values.heartbeat, 'heartbeat', 60)),
   credentials: new FileCredentialStore(values.credentials ?? defaultCredentialsFile(serverUrl)),
   installOutcomes: installOutcomesOption(),
+  trustRoot: trustRootOption(),
   logger,
 });
 

@@ -19,6 +19,7 @@ export const demoFleetDriver: DemoFleetDriver = {
       churn: options.churn,
       assistantUrl: options.assistantUrl,
       installOutcomes: options.installOutcomes,
+      trustRoot: options.trustRoot,
       logger: options.logger,
     });
     return {

@@ -6,6 +6,7 @@ import { FakeClock } from './fake-clock.js';
 import { Prng } from './prng.js';
 import { testProfile } from './test-support.js';
 import { UpdateFlow } from './update-flow.js';
+import type { PinnedRoot } from './release-check.js';
 
 describe('download back-off', () => {
   it('starts near 2 s, doubles, stays at or under a minute, and differs from unit to unit', () => {
@@ -59,6 +60,8 @@ function flakyFlow(failures: number) {
     apply: (patch: object) => Object.assign(host.state, patch),
     warn: () => undefined,
     deviceCredential: () => null,
+    pinnedRoot: null as PinnedRoot | null,
+    now: () => new Date(clock.now()),
   };
   const flow = new UpdateFlow(host, clock, new Prng(3), downloader);
   const gaps = () => downloader.starts.slice(1).map((at, i) => at - downloader.starts[i]!);

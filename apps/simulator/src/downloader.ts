@@ -12,8 +12,12 @@ export interface DownloadJob {
   /** Called at most once a second with the file being fetched. */
   onProgress(progress: TransferProgress): void;
   onDone(): void;
-  /** `refused`: the server said the unit may not have the package (401, 404), so retrying will hardly help. */
-  onError(reason: string, refused?: boolean): void;
+  /**
+   * `refused`: the server said the unit may not have the package (401, 404), so retrying will
+   * hardly help; `verdict`: the unit refuses the package itself (not the signed file), so the
+   * update fails with `reason`.
+   */
+  onError(reason: string, refused?: boolean, verdict?: boolean): void;
 }
 
 export interface DownloadHandle {

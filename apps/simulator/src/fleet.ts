@@ -1,3 +1,4 @@
+import type { RootMetadata } from '@ed/contract/release-metadata';
 import type { Clock } from './clock.js';
 import { type CredentialStore, MemoryCredentialStore } from './credential-store.js';
 import type { Downloader } from './downloader.js';
@@ -31,6 +32,8 @@ export interface StartFleetOptions extends FleetOptions {
   credentials?: CredentialStore;
   /** Shares of installs that fail or hang, by version (see InstallOutcomes); default none. */
   installOutcomes?: InstallOutcomes;
+  /** The release root every unit pins (UnitOptions.trustRoot); default none. */
+  trustRoot?: RootMetadata;
   clock?: Clock;
   logger?: Logger;
   /** How each unit fetches update packages; default a virtual download of a few MB. */
@@ -63,6 +66,7 @@ export function startFleet(options: StartFleetOptions): Fleet {
         heartbeatSeconds: options.heartbeatSeconds,
         credentials,
         installOutcomes,
+        trustRoot: options.trustRoot,
         clock: options.clock,
         logger: options.logger,
         downloader: options.downloader?.(profile),

@@ -7,18 +7,24 @@ import type { Prng } from './prng.js';
 export interface PackageSource {
   /** The package folder's URL, ending in '/'. */
   url: string;
-  files: { name: string; size: number }[];
+  /** With `sha256` when the unit checked the release's signatures: each file must match it. */
+  files: { name: string; size: number; sha256?: string }[];
   serialNumber: string;
   deviceToken: string;
 }
 
-/** A download attempt that failed; `refused` when the server said this unit may not have the file. */
+/**
+ * A download attempt that failed; `refused` when the server said this unit may not have the file;
+ * `verdict` when the unit refuses the package itself (a file larger than announced, or not the
+ * signed one): no later attempt makes it right, so the update fails with this reason.
+ */
 export class DownloadFailed extends Error {
   override readonly name = 'DownloadFailed';
 
   constructor(
     message: string,
     readonly refused = false,
+    readonly verdict = false,
   ) {
     super(message);
   }
@@ -73,7 +79,12 @@ export class HttpDownloader implements Downloader {
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
-        job.onError(err instanceof Error ? err.message : String(err), err instanceof DownloadFailed && err.refused);
+        const failed = err instanceof DownloadFailed ? err : null;
+        job.onError(
+          err instanceof Error ? err.message : String(err),
+          failed?.refused ?? false,
+          failed?.verdict ?? false,
+        );
       },
     );
     return { cancel: () => abort.abort(new Error('download cancelled')) };
@@ -118,12 +129,22 @@ export class HttpDownloader implements Downloader {
       report(true);
       await this.fetchFile(new URL(file.name, source.url), file.size, part, authorization, signal, async (chunk) => {
         moved += chunk.length;
+        // An endless or swollen file is cut off at its announced size, not stored to the last byte.
+        if (part.got > file.size) {
+          this.held.parts.delete(file.name);
+          const signed = file.sha256 ? 'signed ' : '';
+          throw new DownloadFailed(`file: ${file.name} is larger than its ${signed}${file.size} bytes`, false, true);
+        }
         // Pace to the link speed: never ahead of rate × elapsed time.
         const aheadMs = (moved / rate) * 1000 - (this.clock.now() - started);
         if (aheadMs > 5) await sleep(this.clock, aheadMs, signal);
         report(false);
       });
       part.digest = part.hash.digest('hex');
+      if (file.sha256 && part.digest !== file.sha256) {
+        this.held.parts.delete(file.name);
+        throw new DownloadFailed(`file: ${file.name} does not match its signed SHA-256`, false, true);
+      }
     }
     this.verify(source);
   }
@@ -161,7 +182,11 @@ export class HttpDownloader implements Downloader {
           part.text?.push(chunk);
           part.got += chunk.length;
           received += chunk.length;
-          await onChunk(chunk);
+          await onChunk(chunk).catch(async (err: unknown) => {
+            // Refused mid-file: the rest is not read (an endless file would never end).
+            await reader.cancel().catch(() => undefined);
+            throw err;
+          });
         }
       } catch (err) {
         if (signal.aborted || received === 0 || err instanceof DownloadFailed) throw err;

@@ -10,6 +10,7 @@ import { Prng } from './prng.js';
 import { testProfile } from './test-support.js';
 import { idleUpdateState } from './unit-profile.js';
 import { UpdateFlow } from './update-flow.js';
+import type { PinnedRoot } from './release-check.js';
 
 const body = Buffer.alloc(300_000, 7);
 const digest = createHash('sha256').update(body).digest('hex');
@@ -60,6 +61,8 @@ function updater(serverUrl: string) {
     },
     warn: (message: string) => warnings.push(message),
     deviceCredential: () => ({ serialNumber: 'V33CQ0123', deviceToken: 'secret', serverUrl }),
+    pinnedRoot: null as PinnedRoot | null,
+    now: () => new Date(clock.now()),
   };
   const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)));
   /** Lets the real HTTP calls run between steps of fake time, until `done` (at most an hour of it). */

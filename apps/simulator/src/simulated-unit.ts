@@ -5,6 +5,7 @@ import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import { ProcedureCycle } from './activity.js';
 import { AssistantChats } from './assistant-chats.js';
 import { uploadLatestCalibration } from './calibration-upload.js';
+import { PinnedRoot } from './release-check.js';
 import { CheckInRetry, type CheckInOutcome } from './check-in-retry.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
@@ -57,6 +58,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
   private churnTimer: TimerHandle | null = null;
   private announced = false;
   private reports = 0;
+  readonly pinnedRoot: PinnedRoot | null;
 
   constructor(
     readonly profile: UnitProfile,
@@ -69,6 +71,7 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
     this.prng = Prng.derive(profile.seed, 1);
     this.serial = profile.serialNumber;
     this.current = structuredClone(profile.state);
+    this.pinnedRoot = options.trustRoot ? new PinnedRoot(options.trustRoot) : null;
     this.timers = new TimerGroup(this.clock);
     this.sequence = new Sequence(this.clock);
     this.reportStamps = new ReportStamps(this.sequence);
@@ -92,6 +95,10 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       Prng.derive(profile.seed, 8),
       this.logger,
     );
+  }
+
+  now(): Date {
+    return new Date(this.clock.now());
   }
 
   deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null {

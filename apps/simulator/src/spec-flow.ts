@@ -6,12 +6,18 @@ import { DownloadRetry } from './download-retry.js';
 import { HttpDownloader } from './http-downloader.js';
 import type { Prng } from './prng.js';
 import { idleUpdateState } from './unit-profile.js';
+import { INSTALL_FAILED_STATE } from '@ed/contract/rollouts';
+import { TrustError } from '@ed/release-trust/verify';
+import { checkStagedSpecs, type SignedFile } from './release-check.js';
 import type { UpdateHost } from './update-flow.js';
 
 export interface StagedSpecs {
   version: { name: string; month: number; year: number };
   url: string;
   files: { name: string; size: number }[];
+  /** The signed release metadata and the roots after the first (docs/signed-updates.md). */
+  release?: unknown;
+  roots?: unknown[];
 }
 
 const BUSY = new Set(['DOWNLOADING', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
@@ -27,6 +33,8 @@ export class SpecFlow {
   private readonly retry: DownloadRetry;
   private download: DownloadHandle | null = null;
   private staged: StagedSpecs | null = null;
+  /** The staged release's files as signed, when the unit checked its signatures. */
+  private signedFiles: SignedFile[] | null = null;
 
   constructor(
     private readonly host: UpdateHost,
@@ -38,7 +46,11 @@ export class SpecFlow {
     this.downloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
       return this.staged && credential
-        ? { ...credential, files: this.staged.files, url: new URL(this.staged.url, credential.serverUrl).href }
+        ? {
+            ...credential,
+            files: this.signedFiles ?? this.staged.files,
+            url: new URL(this.staged.url, credential.serverUrl).href,
+          }
         : null;
     });
   }
@@ -47,16 +59,39 @@ export class SpecFlow {
     return this.host.state.updateState ?? idleUpdateState('TRY_INSERT_UPDATE');
   }
 
+  /** A failure is said with the state that failed; any later state drops it. */
   private report(changes: Partial<UpdateState>): void {
-    this.host.apply({ updateState: { ...this.current, ...changes } });
+    const { failure: _said, ...current } = this.current;
+    this.host.apply({ updateState: { ...current, ...changes } });
   }
 
   stage(specs: StagedSpecs): void {
     if (BUSY.has(this.current.state) && !this.download) throw new CommandError('an update is in progress');
     if (this.host.state.specs?.name === specs.version.name) return;
     this.retry.reset();
+    const pin = this.host.pinnedRoot;
+    try {
+      const installed = this.host.state.specs ?? null;
+      this.signedFiles = pin ? checkStagedSpecs(pin, specs, installed, this.host.now()) : null;
+    } catch (err) {
+      if (!(err instanceof TrustError)) throw err;
+      return this.refuse(specs, err.message);
+    }
     this.staged = specs;
     this.startDownload(specs);
+  }
+
+  /** The unit will not install the release: it says why, and keeps its specs. */
+  private refuse(specs: StagedSpecs, failure: string): void {
+    this.staged = null;
+    this.signedFiles = null;
+    this.host.warn(`refused specs ${specs.version.name}: ${failure}`);
+    this.report({
+      state: INSTALL_FAILED_STATE,
+      downloading: { ...this.current.downloading, specs: false },
+      downloadProgress: { ...this.current.downloadProgress, specs: null },
+      failure,
+    });
   }
 
   private startDownload(specs: StagedSpecs): void {
@@ -79,8 +114,9 @@ export class SpecFlow {
         });
         this.install(specs, 0);
       },
-      onError: (reason, refused = false) => {
+      onError: (reason, refused = false, verdict = false) => {
         this.download = null;
+        if (verdict) return this.refuse(specs, reason);
         this.report({
           state: 'TRY_INSERT_UPDATE',
           downloading: { ...this.current.downloading, specs: false },

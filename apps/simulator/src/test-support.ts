@@ -6,6 +6,7 @@ import { InstallFates, type InstallOutcomes } from './install-outcomes.js';
 import { Prng } from './prng.js';
 import { idleUpdateState, type DeviceState, type UnitProfile } from './unit-profile.js';
 import { UpdateFlow } from './update-flow.js';
+import type { PinnedRoot } from './release-check.js';
 
 /** A plain profile for tests: an aligner on 5.1.2 with 5.2.0 staged, in Germany. */
 export function testProfile(overrides: Partial<UnitProfile> = {}, state: Partial<DeviceState> = {}): UnitProfile {
@@ -50,6 +51,8 @@ export function updateFlowHarness(state: Partial<DeviceState> = {}, outcomes: In
     },
     warn: () => {},
     deviceCredential: () => null,
+    pinnedRoot: null as PinnedRoot | null,
+    now: () => new Date(clock.now()),
   };
   const fates = new InstallFates(new Prng(fateSeed), outcomes);
   const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)), fates);

@@ -1,4 +1,5 @@
 import type { StateMessage } from '@ed/contract/device-protocol';
+import type { RootMetadata } from '@ed/contract/release-metadata';
 import type { Clock } from './clock.js';
 import type { CredentialStore } from './credential-store.js';
 import type { Downloader } from './downloader.js';
@@ -34,6 +35,11 @@ export interface UnitOptions {
   credentials?: CredentialStore;
   /** Shares of installs that fail or hang, by version (see InstallOutcomes); default none. */
   installOutcomes?: InstallOutcomes;
+  /**
+   * The release root the unit pins, as at the factory: it then refuses any staged release not
+   * signed under it (docs/signed-updates.md). Default none: it checks checksum files only.
+   */
+  trustRoot?: RootMetadata;
   clock?: Clock;
   logger?: Logger;
   downloader?: Downloader;

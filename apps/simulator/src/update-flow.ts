@@ -10,6 +10,8 @@ import { HttpDownloader } from './http-downloader.js';
 import { InstallFates, type InstallFate, type InstallOutcomes } from './install-outcomes.js';
 import { SpecFlow } from './spec-flow.js';
 import { Prng } from './prng.js';
+import { checkStagedSoftware, type PinnedRoot, type SignedFile } from './release-check.js';
+import { TrustError } from '@ed/release-trust/verify';
 import { idleUpdateState, type DeviceState } from './unit-profile.js';
 
 /** What the update flow needs from its unit: the current state and a way to change and report it. */
@@ -19,6 +21,9 @@ export interface UpdateHost {
   warn(message: string): void;
   /** The unit's credential for fetching a staged package, once it has registered. */
   deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null;
+  /** The release root it pinned, or null for a unit that checks no signatures (docs/signed-updates.md). */
+  readonly pinnedRoot: PinnedRoot | null;
+  now(): Date;
 }
 
 /** What the server's `stage` command said: the version and where its files are. */
@@ -26,6 +31,9 @@ export interface StagedPackage {
   version: { semantic: string; meta: string | null };
   url: string;
   files: { name: string; size: number }[];
+  /** The signed release metadata and the roots after the first (docs/signed-updates.md). */
+  release?: unknown;
+  roots?: unknown[];
 }
 
 const BUSY_STATES = new Set(['DOWNLOADING', 'VALIDATING_UPDATE', 'SYSMAN_RESTART', 'INSTALLING_UPDATE']);
@@ -46,6 +54,8 @@ export class UpdateFlow {
   private readonly retry: DownloadRetry;
   private download: DownloadHandle | null = null;
   private staged: StagedPackage | null = null;
+  /** The staged package's files as signed (size and SHA-256), when the unit checked its signatures. */
+  private signedFiles: SignedFile[] | null = null;
   /** Stuck in INSTALLING_UPDATE (an install outcome): nothing more about the update until a restart. */
   private hung = false;
   readonly specs: SpecFlow;
@@ -64,7 +74,11 @@ export class UpdateFlow {
     this.packageDownloader = new HttpDownloader(clock, prng, () => {
       const credential = this.host.deviceCredential();
       return this.staged && credential
-        ? { ...credential, files: this.staged.files, url: new URL(this.staged.url, credential.serverUrl).href }
+        ? {
+            ...credential,
+            files: this.signedFiles ?? this.staged.files,
+            url: new URL(this.staged.url, credential.serverUrl).href,
+          }
         : null;
     });
   }
@@ -81,6 +95,9 @@ export class UpdateFlow {
     this.download?.cancel();
     this.download = null;
     this.retry.reset();
+    const signed = this.checkSignatures(update);
+    if (signed === 'refused') return;
+    this.signedFiles = signed;
     this.report(
       { state: 'READY_TO_DOWNLOAD', softwareUpdateDownload: null },
       { pendingSoftwareDownload: update.version.semantic },
@@ -90,12 +107,48 @@ export class UpdateFlow {
     });
   }
 
+  /**
+   * A unit that pinned a release root checks the staged release before it downloads a byte; a
+   * refusal is a failed update with its reason, which the console's rollout counts.
+   */
+  private checkSignatures(update: StagedPackage): SignedFile[] | null | 'refused' {
+    const pin = this.host.pinnedRoot;
+    if (!pin) return null;
+    try {
+      const unit = { family: this.host.state.family, version: this.host.state.version.semantic };
+      return checkStagedSoftware(pin, update, unit, this.host.now());
+    } catch (err) {
+      if (!(err instanceof TrustError)) throw err;
+      this.staged = null;
+      this.refuse(update.version.semantic, err.message);
+      return 'refused';
+    }
+  }
+
+  /** The unit will not install `version`: it says why, and keeps running what it runs. */
+  private refuse(version: string, failure: string): void {
+    this.signedFiles = null;
+    this.host.warn(`refused update ${version}: ${failure}`);
+    this.report(
+      {
+        state: INSTALL_FAILED_STATE,
+        downloading: { ...this.current.downloading, software: false },
+        downloadProgress: { ...this.current.downloadProgress, software: null },
+        softwareUpdateDownload: null,
+        failure,
+      },
+      { pendingSoftwareDownload: version },
+    );
+  }
+
   private get current(): UpdateState {
     return this.host.state.updateState ?? idleUpdateState('TRY_INSERT_UPDATE');
   }
 
+  /** A failure is said with the state that failed; any later state drops it. */
   private report(changes: Partial<UpdateState>, extra: StateMessage = {}): void {
-    this.host.apply({ ...extra, updateState: { ...this.current, ...changes } });
+    const { failure: _said, ...current } = this.current;
+    this.host.apply({ ...extra, updateState: { ...current, ...changes } });
   }
 
   private get downloaded(): string | null {
@@ -151,8 +204,9 @@ export class UpdateFlow {
         });
         if (fromServer) this.timers.after(STAGED_POLL_MS, () => this.installIfReady(version));
       },
-      onError: (reason, refused = false) => {
+      onError: (reason, refused = false, verdict = false) => {
         this.download = null;
+        if (verdict) return this.refuse(version, reason);
         this.report({
           state: 'READY_TO_DOWNLOAD',
           downloading: { ...this.current.downloading, software: false },
@@ -235,6 +289,7 @@ export class UpdateFlow {
       installing: { ...this.current.installing, software: false },
       installProgress: { ...this.current.installProgress, software: null },
       softwareUpdateDownload: null,
+      failure: 'install: the installer stopped and the unit kept its version',
     });
   }
 

@@ -1,3 +1,5 @@
+import type { RootMetadata } from './release-metadata.js';
+
 /**
  * What the server's demo mode needs of a simulated fleet. `apps/simulator/src/demo-driver.ts`
  * provides it; the server loads the module DEMO_FLEET_DRIVER names (`npm start` names the
@@ -34,6 +36,8 @@ export interface DemoFleetOptions {
   assistantUrl?: string;
   /** Installs that fail or hang, by version; default none. */
   installOutcomes?: DemoInstallOutcomes;
+  /** The release root the units pin, as at the factory: they check every staged release against it. */
+  trustRoot?: RootMetadata;
   logger: DemoLogger;
 }
 

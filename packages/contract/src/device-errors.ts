@@ -6,7 +6,7 @@ import { plainMessage } from './zod-messages.js';
  * `info.version`). 1.1 added the `error` topic, `mqtt.url` and `mqtt.checkIn` in the
  * registration answer; a 1.0 unit keeps working unchanged.
  */
-export const DEVICE_PROTOCOL_VERSION = '1.1.0';
+export const DEVICE_PROTOCOL_VERSION = '1.2.0';
 
 /** The sections of docs/device-protocol.md a refusal or a conformance check points to. */
 export const PROTOCOL_SECTIONS = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOG_LEVELS, TARGET_TYPES } from './constants.js';
 import { softwareVersionSchema, updateStateSchema } from './equipment.js';
 import { familySchema } from './families.js';
+import { MAX_ROOT_CHAIN, releaseMetadataSchema, rootMetadataSchema } from './release-metadata.js';
 
 import { DEFAULT_TOPIC_ROOT, deviceTopics, type ParsedTopic } from './device-topics.js';
 
@@ -145,6 +146,17 @@ export const deviceNotificationSchema = z.object({
 export type DeviceNotification = z.infer<typeof deviceNotificationSchema>;
 /** Where a package's files are: absolute, or a folder path on the server the unit registered with. */
 const packageUrlSchema = z.union([z.url(), z.string().regex(/^\/[^\s]*\/$/, 'url must be a folder path ending in /')]);
+/**
+ * What a stage command carries for the unit to check on its own (docs/signed-updates.md): the
+ * release metadata signed offline, and the roots newer than the first, for a unit to walk from the
+ * root it pinned. Absent for a package the console took unsigned; a unit that pinned a root then
+ * refuses it.
+ */
+const signedRelease = {
+  release: releaseMetadataSchema.optional(),
+  roots: z.array(rootMetadataSchema).max(MAX_ROOT_CHAIN).optional(),
+};
+
 const packageFilesSchema = z
   .array(z.object({ name: z.string().min(1).max(128), size: z.number().int().min(0) }))
   .min(1)
@@ -206,6 +218,7 @@ export const deviceCommands = {
       version: softwareVersionSchema,
       url: packageUrlSchema,
       files: packageFilesSchema,
+      ...signedRelease,
     }),
     result: z.object({}),
   },
@@ -219,6 +232,7 @@ export const deviceCommands = {
       }),
       url: packageUrlSchema,
       files: packageFilesSchema,
+      ...signedRelease,
     }),
     result: z.object({}),
   },

@@ -12,6 +12,7 @@ import {
   statusMessageSchema,
 } from './device-protocol.js';
 import { fileProgressSchema, updateStateSchema, UPDATE_STATE_LABELS } from './equipment.js';
+import { releaseMetadataSchema, rootMetadataSchema } from './release-metadata.js';
 
 /**
  * What the fields of the device protocol mean, for its published JSON Schemas and AsyncAPI
@@ -102,7 +103,23 @@ describeFields(updateStateSchema, {
   installing: 'Whether a software or spec package is installing.',
   installProgress: 'The percent installed (0-100), null when no install runs.',
   softwareUpdateDownload: 'The downloaded update waiting to be installed, or null.',
+  failure:
+    'With INSTALLATION_FAILED: why, the check first ("signature: no trusted key", "file: <name> does not match ' +
+    'its signed SHA-256", "rollback: …", "expired: …"); at most 256 characters. Absent otherwise.',
 });
+described(
+  releaseMetadataSchema,
+  'The release metadata release engineering signed offline (release.json, docs/signed-updates.md): `signed` ' +
+    'lists the kind, family, version, prerequisites, every file with its size and SHA-256, and an expiry; ' +
+    '`signatures` are Ed25519 over the RFC 8785 canonical JSON of `signed`. A unit that pinned a release root ' +
+    'checks it before downloading, and refuses the update (INSTALLATION_FAILED with `failure`) if it fails. ' +
+    'Absent for a package the console took unsigned.',
+);
+described(
+  rootMetadataSchema,
+  'A release root: the trusted keys, the root and release roles with their thresholds, a version and an expiry. ' +
+    'Each root after the first is signed by a threshold of the previous root’s root keys and of its own.',
+);
 describeFields(fileProgressSchema, {
   bytesTransferred: 'Bytes of the current file transferred so far.',
   progress: 'Percent of the current file transferred (0-100).',

@@ -32,6 +32,11 @@ export const updateStateSchema = z.object({
     .object({ version: z.object({ semantic: z.string() }) })
     .nullable()
     .optional(),
+  /**
+   * Why the last install failed or the unit refused the update (with INSTALLATION_FAILED), the
+   * check first: "signature: no trusted key" (docs/signed-updates.md). Not of the spec.
+   */
+  failure: z.string().max(256).nullable().optional(),
 });
 export type UpdateState = z.infer<typeof updateStateSchema>;
 

@@ -19,6 +19,8 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'services.restart': 'Y------',
   'software.createUpdate': 'YY-----',
   'software.scheduleUpdates': 'YY-----',
+  'software.readReleaseKeys': 'YY-----',
+  'software.rotateReleaseRoot': 'Y------',
   'updateScheduler.read': 'YYY----',
   'specs.manage': 'YY-----',
   'easy.use': 'YYY--Y-',

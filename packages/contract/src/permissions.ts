@@ -19,6 +19,9 @@ export const PERMISSIONS = {
   'services.restart': ['admin'],
   'software.createUpdate': ['admin', 'engineer'],
   'software.scheduleUpdates': ['admin', 'engineer'],
+  /** The release keys packages are checked with (docs/signed-updates.md); rotating them is admin's. */
+  'software.readReleaseKeys': ['admin', 'engineer'],
+  'software.rotateReleaseRoot': ['admin'],
   'updateScheduler.read': ['admin', 'engineer', 'support_lvl2'],
   'specs.manage': ['admin', 'engineer'],
   'easy.use': ['admin', 'engineer', 'ezadas', 'support_lvl2'],

@@ -24,6 +24,7 @@ import { savedViewsRoutes } from './routes/saved-views.js';
 import { schedulesRoutes } from './routes/schedules.js';
 import { servicesRoutes } from './routes/services.js';
 import { softwareRoutes } from './routes/software.js';
+import { releaseTrustRoutes } from './routes/release-trust.js';
 import { specsRoutes } from './routes/specs.js';
 import { ssoRoutes } from './routes/sso.js';
 import { ticketsRoutes } from './routes/tickets.js';
@@ -60,6 +61,7 @@ export const ROUTE_TABLE = {
   notificationsRoutes,
   packageDownloadRoutes,
   radarRoutes,
+  releaseTrustRoutes,
   reportsRoutes,
   rolloutsRoutes,
   savedViewsRoutes,

@@ -3,6 +3,7 @@ import { softwareVersionSchema } from './equipment.js';
 import { familySchema, type Family } from './families.js';
 import { versionInput } from './spec-inputs.js';
 import { parseVersion } from './versions.js';
+import { verificationSchema } from './release-verification.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 
 /**
@@ -28,7 +29,8 @@ export const packageFileNameSchema = z
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a listed file must be a plain file name inside the package folder')
-  .refine((v) => v !== 'manifest.json', 'manifest.json lists the other files, not itself');
+  .refine((v) => v !== 'manifest.json', 'manifest.json lists the other files, not itself')
+  .refine((v) => v !== 'release.json', 'release.json signs the other files and is not one of them');
 
 /** At most this many files in a package, listed or found in its folder. */
 export const PACKAGE_FILES_MAX = 64;
@@ -58,13 +60,14 @@ export const softwareManifestSchema = z.object({
 });
 export type SoftwareManifest = z.infer<typeof softwareManifestSchema>;
 
-/** The answer of a validate call: the manifest as read, with each listed file's size. */
+/** The answer of a validate call: the manifest as read, with each listed file's size, and what was verified. */
 export const validatedManifestSchema = z.object({
   version: softwareVersionSchema,
   prerequisites: z.object({ require: z.string().nullable() }),
   family: familySchema,
   files: z.array(z.object({ name: z.string(), size: z.number().int() })),
   path: z.string(),
+  verification: verificationSchema,
 });
 export type ValidatedManifest = z.infer<typeof validatedManifestSchema>;
 

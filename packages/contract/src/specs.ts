@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from './constants.js';
 import { FAMILIES } from './families.js';
+import { verificationSchema } from './release-verification.js';
 import { specManifestSchema, updatePathSchema } from './software.js';
 import { listOrCommaText } from './spec-inputs.js';
 
@@ -70,6 +71,7 @@ export const validatedSpecManifestSchema = z.object({
   prerequisites: prerequisitesSchema,
   files: z.array(z.object({ name: z.string(), size: z.number().int() })),
   path: z.string(),
+  verification: verificationSchema,
 });
 export type ValidatedSpecManifest = z.infer<typeof validatedSpecManifestSchema>;
 

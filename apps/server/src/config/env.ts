@@ -155,6 +155,14 @@ const envSchema = z.object({
   ROLLOUT_TICK_SECONDS: int(0, 3600).default(10),
   DEMO: bool.default(false),
   /**
+   * The release root the console pins at its first start (docs/signed-updates.md): a root.json
+   * made offline with `npm run release:root`. A newer root in this file, signed by the pinned
+   * one, rotates the keys at the next start. Unset in demo mode: a demo root is made at first start.
+   */
+  RELEASE_ROOT_FILE: optionalString,
+  /** Take packages without signed release metadata (release.json). Default: on in demo mode only. */
+  ALLOW_UNSIGNED_UPDATES: bool.optional(),
+  /**
    * Roles whose accounts must have a second factor, comma-separated (default admin; empty in demo
    * mode, so a first try stays one step). Such an account without one reaches only the enrolment.
    */
@@ -205,8 +213,12 @@ const envSchema = z.object({
 
 export type EnvInput = z.input<typeof envSchema>;
 
-export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'FILE_STORE' | 'MFA_REQUIRED_ROLES'> {
+export interface Config extends Omit<
+  z.output<typeof envSchema>,
+  'PUBLIC_URL' | 'FILE_STORE' | 'MFA_REQUIRED_ROLES' | 'ALLOW_UNSIGNED_UPDATES'
+> {
   PUBLIC_URL: string;
+  ALLOW_UNSIGNED_UPDATES: boolean;
   MFA_REQUIRED_ROLES: Role[];
   /** The database whenever the database is shared (DATABASE_URL), unless set. */
   FILE_STORE: 'disk' | 'database';
@@ -218,6 +230,8 @@ export interface Config extends Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 
     pglite: string;
     outbox: string;
     updates: string;
+    /** The demo's release keys (demo mode only): a real signing path without an offline machine. */
+    demoReleaseKeys: string;
   };
 }
 
@@ -254,11 +268,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     FILE_STORE: parsed.data.FILE_STORE ?? (parsed.data.DATABASE_URL ? 'database' : 'disk'),
     PUBLIC_URL: publicUrl,
     MFA_REQUIRED_ROLES: parsed.data.MFA_REQUIRED_ROLES ?? (parsed.data.DEMO ? [] : ['admin']),
+    ALLOW_UNSIGNED_UPDATES: parsed.data.ALLOW_UNSIGNED_UPDATES ?? parsed.data.DEMO,
     paths: {
       data,
       pglite: path.join(data, 'pgdata'),
       outbox: path.join(data, 'outbox'),
       updates: path.resolve(parsed.data.UPDATES_DIR ?? path.join(data, 'updates')),
+      demoReleaseKeys: path.join(data, 'demo-release-keys'),
     },
   };
 }

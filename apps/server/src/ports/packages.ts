@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../shared/domain-error.js';
+import type { ReleaseMetadata } from '@ed/contract/release-metadata';
+import type { Verification } from '@ed/contract/release-verification';
 
 /** The two kinds of release made from a package: software updates and spec releases. */
 export type PackageKind = 'software' | 'spec';
@@ -39,6 +41,26 @@ export function normalizeUpdatePath(input: string): string {
   return segments.join('/');
 }
 
+/** What a package's manifest says, to be found again in its signed metadata. */
+export type ManifestFacts =
+  | {
+      kind: 'software';
+      family: string;
+      version: { semantic: string; meta: string | null };
+      prerequisites: { require: string | null };
+    }
+  | {
+      kind: 'spec';
+      version: { name: string; month: number; year: number };
+      prerequisites: { require: string | null; gtpsRequire: string | null; oasisRequire: string | null };
+    };
+
+export interface VerifiedPackage {
+  verification: Verification;
+  /** The signed metadata, kept with the release and sent to units; null for an unsigned package taken. */
+  release: ReleaseMetadata | null;
+}
+
 /** Reads and checks a package under UPDATES_DIR (software's PackageStore). */
 export interface PackageReader {
   read<S extends z.ZodType<{ files?: string[] }>>(
@@ -46,6 +68,8 @@ export interface PackageReader {
     schema: S,
     kind: PackageKind,
   ): Promise<ResolvedPackage<z.output<S>>>;
+  /** Checks its signed metadata against the trusted root and its files (docs/signed-updates.md). */
+  verify(pkg: { path: string; files: PackageFile[] }, facts: ManifestFacts): Promise<VerifiedPackage>;
 }
 
 /** Copies a package's files into the file store with the release row that owns them (software's PackageFiles). */

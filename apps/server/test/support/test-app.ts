@@ -53,6 +53,8 @@ export async function createTestApp(
     FLEET_NEW_UNITS_PER_HOUR: '0',
     // Tests sign in as admin with a password alone; the second factor has its own tests.
     MFA_REQUIRED_ROLES: 'none',
+    // Tests publish packages of their own without release keys; signing has its own tests.
+    ALLOW_UNSIGNED_UPDATES: 'true',
     ...env,
   });
   const db = await createTestDatabase();

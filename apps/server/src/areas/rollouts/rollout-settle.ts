@@ -27,12 +27,14 @@ export async function settleInFlight(db: Db, rollout: RolloutRow, now: Date): Pr
     wave: number;
     version_sort: string | null;
     update_state: string | null;
+    failure: string | null;
     hung: boolean;
     staged_semantic: string | null;
     gone: boolean;
   }>(
     db,
     sql`select ru.serial_number, ru.wave, e.version_sort, l.update_state->>'state' as update_state,
+          l.update_state->>'failure' as failure,
           coalesce(l.connected and su.last_progress_at < ${cutoff}, false) as hung,
           su.semantic as staged_semantic, e.id is null as gone
         from rollout_units ru
@@ -49,7 +51,11 @@ export async function settleInFlight(db: Db, rollout: RolloutRow, now: Date): Pr
     else if (row.version_sort !== null && row.version_sort >= key)
       outcomes.push({ ...at, state: 'completed', reason: null });
     else if (row.update_state === INSTALL_FAILED_STATE) {
-      outcomes.push({ ...at, state: 'failed', reason: 'The unit reported that the install failed.' });
+      // A unit says why when it can ("signature: no trusted key", docs/signed-updates.md).
+      const reason = row.failure
+        ? `The unit reported that the install failed: ${row.failure.slice(0, 256)}`
+        : 'The unit reported that the install failed.';
+      outcomes.push({ ...at, state: 'failed', reason });
     } else if (row.staged_semantic !== rollout.semantic) {
       outcomes.push({
         ...at,

@@ -2,6 +2,8 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Family } from '@ed/contract/families';
+import { RELEASE_METADATA_FILE } from '@ed/contract/release-metadata';
+import type { DemoSigner, ReleaseBody } from './demo-release-keys.js';
 
 /**
  * Demo packages: for each family one release the demo fleet's newest units already run (published
@@ -46,49 +48,80 @@ async function put(folder: string, name: string, data: Buffer | string): Promise
   }
 }
 
-const written = (folder: string) =>
-  stat(path.join(folder, 'manifest.json')).then(
+const exists = (file: string) =>
+  stat(file).then(
     () => true,
     () => false,
   );
 
-/** A spec package staff can publish from the Spec Updates screen. */
-export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
+/** A package is complete once its manifest is there, and signed too when the demo signs. */
+const complete = async (folder: string, signer: DemoSigner | undefined) =>
+  (await exists(path.join(folder, 'manifest.json'))) &&
+  (!signer || (await exists(path.join(folder, RELEASE_METADATA_FILE))));
 
-async function writeDemoSpec(root: string): Promise<void> {
-  const folder = path.join(root, DEMO_SPEC_PATH);
-  if (await written(folder)) return;
+type WithoutFiles = ReleaseBody extends infer R ? (R extends unknown ? Omit<R, 'files'> : never) : never;
+
+const fileOf = (name: string, data: Buffer | string) => {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  return { name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+};
+
+/**
+ * Writes the package's files, its signed metadata (before the manifest, which says the package is
+ * complete) and its manifest.
+ */
+async function writePackage(
+  folder: string,
+  files: [string, Buffer | string][],
+  manifest: object,
+  body: WithoutFiles,
+  signer: DemoSigner | undefined,
+): Promise<void> {
   await mkdir(folder, { recursive: true });
-  await put(folder, 'specs.db', payload(DEMO_SPEC_PATH, 2 * 1024 * 1024));
-  const manifest = {
-    version: { name: 'NA-2026-12', month: 12, year: 2026 },
-    prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: '1.0.0' },
-    files: ['specs.db'],
-  };
+  for (const [name, data] of files) await put(folder, name, data);
+  if (signer) {
+    const release = signer.sign({ ...body, files: files.map(([name, data]) => fileOf(name, data)) });
+    await put(folder, RELEASE_METADATA_FILE, `${JSON.stringify(release, null, 2)}\n`);
+  }
   await put(folder, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** Writes the demo packages under `root` (skipping those already there); returns their paths. */
-export async function writeDemoPackages(root: string): Promise<string[]> {
-  await writeDemoSpec(root);
+/** A spec package staff can publish from the Spec Updates screen. */
+export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
+
+async function writeDemoSpec(root: string, signer: DemoSigner | undefined): Promise<void> {
+  const folder = path.join(root, DEMO_SPEC_PATH);
+  if (await complete(folder, signer)) return;
+  const version = { name: 'NA-2026-12', month: 12, year: 2026 };
+  const prerequisites = { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: '1.0.0' };
+  const manifest = { version, prerequisites, files: ['specs.db'] };
+  const files: [string, Buffer][] = [['specs.db', payload(DEMO_SPEC_PATH, 2 * 1024 * 1024)]];
+  await writePackage(folder, files, manifest, { kind: 'spec', version, prerequisites }, signer);
+}
+
+/**
+ * Writes the demo packages under `root` (skipping those already there), signed by the demo's
+ * release keys when `signer` is given; returns their paths.
+ */
+export async function writeDemoPackages(root: string, signer?: DemoSigner): Promise<string[]> {
+  await writeDemoSpec(root, signer);
   const paths: string[] = [DEMO_SPEC_PATH];
   for (const p of DEMO_PACKAGES) {
     const relative = demoPackagePath(p.family, p.semantic);
     const folder = path.join(root, relative);
     paths.push(relative);
-    if (await written(folder)) continue;
-    await mkdir(folder, { recursive: true });
+    if (await complete(folder, signer)) continue;
     const image = `${p.family}-${p.semantic}.swu`;
     const body = payload(relative, p.megabytes * 1024 * 1024);
-    await put(folder, image, body);
-    await put(folder, `${image}.sha256`, `${createHash('sha256').update(body).digest('hex')}  ${image}\n`);
-    const manifest = {
-      version: { semantic: p.semantic, meta: `demo-${p.semantic}` },
-      prerequisites: { require: p.family === 'aligner' ? '4.0.0' : '1.0.0' },
-      family: p.family,
-      files: [image, `${image}.sha256`],
-    };
-    await put(folder, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+    const checksum = `${createHash('sha256').update(body).digest('hex')}  ${image}\n`;
+    const version = { semantic: p.semantic, meta: `demo-${p.semantic}` };
+    const prerequisites = { require: p.family === 'aligner' ? '4.0.0' : '1.0.0' };
+    const manifest = { version, prerequisites, family: p.family, files: [image, `${image}.sha256`] };
+    const files: [string, Buffer | string][] = [
+      [image, body],
+      [`${image}.sha256`, checksum],
+    ];
+    await writePackage(folder, files, manifest, { kind: 'software', family: p.family, version, prerequisites }, signer);
   }
   return paths;
 }

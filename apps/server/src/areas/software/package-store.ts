@@ -9,15 +9,20 @@ import {
 } from '@ed/contract/software';
 import {
   normalizeUpdatePath,
+  type ManifestFacts,
+  type VerifiedPackage,
   type PackageFile,
   type PackageReader,
   type ResolvedPackage,
 } from '../../ports/packages.js';
 import { DomainError, badRequest } from '../../shared/domain-error.js';
 import { describeManifestIssue } from './manifest-issues.js';
+import type { PackageVerifier } from './package-verifier.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024;
 const MANIFEST = 'manifest.json';
+/** The package's signed metadata: it signs the files, so it is none of them. */
+const RELEASE = 'release.json';
 
 /** `real` is `dir` itself or lies under it (both already resolved). */
 const isWithin = (dir: string, real: string) => real === dir || real.startsWith(dir + path.sep);
@@ -28,7 +33,17 @@ export const manifestNotFound = () =>
 
 /** Packages under UPDATES_DIR: each a folder with manifest.json and the files it lists. No shell is ever run. */
 export class PackageStore implements PackageReader {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly verifier?: PackageVerifier,
+  ) {}
+
+  /** Checks the package's signed metadata and files (package-verifier.ts). */
+  async verify(pkg: { path: string; files: PackageFile[] }, facts: ManifestFacts): Promise<VerifiedPackage> {
+    if (!this.verifier) throw new Error('This package store checks no signatures.');
+    const folder = await this.folder(pkg.path);
+    return this.verifier.verify(facts, pkg.files, (name) => this.file(folder, name));
+  }
 
   /** UPDATES_DIR as the disk knows it: itself a symlink, it is compared by its target. */
   private realRoot(): Promise<string> {
@@ -85,13 +100,13 @@ export class PackageStore implements PackageReader {
 
   /**
    * The package of a manifest without `files`: the folder's regular files, sorted, without the
-   * manifest. Symlinks and subfolders are not part of it (nothing outside the folder is reached),
+   * manifest and its signed metadata. Symlinks and subfolders are not part of it (nothing outside the folder is reached),
    * nor are hidden files (`.DS_Store` and the like).
    */
   private async folderFiles(folder: string): Promise<string[]> {
     const entries = await readdir(folder, { withFileTypes: true });
     const names = entries
-      .filter((e) => e.isFile() && e.name !== MANIFEST && !e.name.startsWith('.'))
+      .filter((e) => e.isFile() && e.name !== MANIFEST && e.name !== RELEASE && !e.name.startsWith('.'))
       .map((e) => e.name)
       .sort();
     if (names.length === 0) throw badRequest('The package folder holds no file besides manifest.json.', 'updatePath');

@@ -6,12 +6,15 @@ import { scheduledStages, specDeliveries, stagedUpdates } from '../../db/schema.
 import { DeliveryTracker } from './delivery-tracker.js';
 import { PackageFiles } from './package-files.js';
 import { PackageStore } from './package-store.js';
+import { PackageVerifier } from './package-verifier.js';
+import { ReleaseRoots } from './release-roots.js';
 import { Schedules } from './schedules.js';
 import { SchedulerReads } from './scheduler-statistics.js';
 import { SoftwareRepository, type SoftwareUpdateRow } from './software.repository.js';
 import { SoftwareService } from './software.service.js';
 import { SpecDelivery } from './spec-delivery.js';
-import { seedSoftwareDemo } from './software.demo.js';
+import { seedSoftwareDemo, writeSignedDemoPackages } from './software.demo.js';
+import type { DemoSigner } from './demo-release-keys.js';
 import { UpdateScheduler } from './update-scheduler.js';
 import { UnitTeller } from './unit-teller.js';
 import { TellRound } from './tell-round.js';
@@ -28,9 +31,8 @@ export interface AreaClock {
 
 export interface SoftwareArea {
   clock: AreaClock;
-  /** Writes and publishes the demo packages (demo mode; the server runs it once it listens). */
-  /** `written`: the demo packages' files, when the caller started writing them (writeDemoPackages). */
-  seedDemo(written?: Promise<unknown>): Promise<void>;
+  /** Publishes the demo packages (demo mode); `written`: their files, as writeSignedDemoPackages wrote them. */
+  seedDemo(written?: Promise<DemoSigner | undefined>): Promise<void>;
   store: PackageStore;
   packageFiles: PackageFiles;
   repository: SoftwareRepository;
@@ -43,6 +45,8 @@ export interface SoftwareArea {
   tellRound: TellRound;
   /** Staging as rollouts use it: the one delivery path. */
   staging: Staging;
+  /** The release roots this console trusts (docs/signed-updates.md). */
+  roots: ReleaseRoots;
 }
 
 declare module 'fastify' {
@@ -57,7 +61,9 @@ async function softwarePlugin(app: FastifyInstance) {
   const clock: AreaClock = { now: () => new Date() };
   const now = () => clock.now();
   await mkdir(config.paths.updates, { recursive: true });
-  const store = new PackageStore(config.paths.updates);
+  const roots = new ReleaseRoots(db, { rootFile: config.RELEASE_ROOT_FILE, now, logger: log });
+  const verifier = new PackageVerifier(roots, { allowUnsigned: config.ALLOW_UNSIGNED_UPDATES, now });
+  const store = new PackageStore(config.paths.updates, verifier);
   const packageFiles = new PackageFiles(db, app.files, store, log);
   const repository = new SoftwareRepository(db);
   // A tell's claim outlives any one send: three commands' time, never under half a minute.
@@ -69,6 +75,7 @@ async function softwarePlugin(app: FastifyInstance) {
     now,
     leaseMs,
     alreadyRuns: (serial) => tracker.unitChanged(serial),
+    roots: () => roots.chain(),
   });
   const tellUnit = (serialNumber: string, update: SoftwareUpdateRow | null) => teller.tell(serialNumber, update);
 
@@ -111,6 +118,7 @@ async function softwarePlugin(app: FastifyInstance) {
         version: { name: spec.name, month: spec.month, year: spec.year },
         url: `/device/v1/spec-packages/${spec.id}/`,
         files: spec.files,
+        ...(spec.releaseMetadata ? { release: spec.releaseMetadata, roots: await roots.chain() } : {}),
       });
     },
     now,
@@ -155,7 +163,16 @@ async function softwarePlugin(app: FastifyInstance) {
     tracker,
     tellRound,
     staging,
-    seedDemo: (written) => seedSoftwareDemo(config.paths.updates, service, repository, written),
+    roots,
+    seedDemo: (written) =>
+      seedSoftwareDemo(
+        service,
+        repository,
+        roots,
+        written ??
+          writeSignedDemoPackages(config.paths.updates, config.paths.demoReleaseKeys, !!config.RELEASE_ROOT_FILE),
+        log,
+      ),
   });
 
   app.events.on('unitChanged', 'software', ({ serialNumber }) => tracker.unitChanged(serialNumber));

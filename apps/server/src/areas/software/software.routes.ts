@@ -9,7 +9,7 @@ export default routesOf(softwareRoutes, (app) => {
   const family = (f: Family): FamilyHandlers => ({
     validate: async (request) => {
       const pkg = await app.software.service.validateNew(f, request.body.updatePath);
-      return { ...pkg.manifest, files: pkg.files, path: pkg.path };
+      return { ...pkg.manifest, files: pkg.files, path: pkg.path, verification: pkg.verification };
     },
     create: (request) => app.software.service.create(f, request.body, request.session.user.username),
     stage: async (request) => {

@@ -14,7 +14,7 @@ import { atLeast, compareVersions, isOlder } from '@ed/contract/versions';
 import type { Db } from '../../db/client.js';
 import type { EquipmentRow } from '../../db/unit-columns.js';
 import { unitFacts } from '../../ports/equipment.js';
-import type { ResolvedPackage } from '../../ports/packages.js';
+import type { ResolvedPackage, VerifiedPackage } from '../../ports/packages.js';
 import { badRequest, conflict, notFound } from '../../shared/domain-error.js';
 import type { PackageFiles } from './package-files.js';
 import type { PackageStore } from './package-store.js';
@@ -49,6 +49,8 @@ export const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): Sof
 
 const label = (family: Family) => FAMILY_LABELS[family];
 
+export type VerifiedSoftwarePackage = ResolvedPackage<SoftwareManifest> & VerifiedPackage;
+
 /** Publishing updates and staging them on units (part 1 §4 rules, part 2 §7 calls). */
 export class SoftwareService {
   constructor(private readonly deps: StagingDeps) {}
@@ -58,8 +60,22 @@ export class SoftwareService {
     return row ? { semantic: row.semantic, meta: row.meta, path: row.path } : null;
   }
 
-  /** The manifest at `updatePath`, checked to belong to `family`. */
-  async validate(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
+  /** The manifest at `updatePath`, checked to belong to `family`, its signatures and files verified. */
+  async validate(family: Family, updatePath: string): Promise<VerifiedSoftwarePackage> {
+    return this.verified(await this.read(family, updatePath));
+  }
+
+  /**
+   * The validate call: the package, refused (409, with the reason Confirm would give) when its
+   * version could not be created, before its files are hashed.
+   */
+  async validateNew(family: Family, updatePath: string): Promise<VerifiedSoftwarePackage> {
+    const pkg = await this.read(family, updatePath);
+    await this.assertCreatable(family, pkg.manifest.version.semantic, this.deps.db);
+    return this.verified(pkg);
+  }
+
+  private async read(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
     const pkg = await this.deps.store.read(updatePath, softwareManifestSchema, 'software');
     if (pkg.manifest.family !== family) {
       throw badRequest(
@@ -70,15 +86,15 @@ export class SoftwareService {
     return pkg;
   }
 
-  /**
-   * The validate call: the package, refused (409, with the reason Confirm would give) when its
-   * version exists already or is not newer than the family's latest, so the dialog never offers
-   * a Confirm that must fail.
-   */
-  async validateNew(family: Family, updatePath: string): Promise<ResolvedPackage<SoftwareManifest>> {
-    const pkg = await this.validate(family, updatePath);
-    await this.assertCreatable(family, pkg.manifest.version.semantic, this.deps.db);
-    return pkg;
+  private async verified(pkg: ResolvedPackage<SoftwareManifest>): Promise<VerifiedSoftwarePackage> {
+    const { manifest } = pkg;
+    const facts = {
+      kind: 'software' as const,
+      family: manifest.family,
+      version: manifest.version,
+      prerequisites: manifest.prerequisites,
+    };
+    return { ...pkg, ...(await this.deps.store.verify(pkg, facts)) };
   }
 
   async create(
@@ -115,6 +131,7 @@ export class SoftwareService {
             prerequisite: request.prerequisite ?? pkg.manifest.prerequisites.require,
             path: pkg.path,
             files,
+            releaseMetadata: pkg.release,
             createdBy: username,
           },
           tx,

@@ -1,3 +1,4 @@
+import type { RootMetadata } from '@ed/contract/release-metadata';
 import { isOlder } from '@ed/contract/versions';
 import type { UnitCommands } from '../../ports/commands.js';
 import type { UnitLookup } from '../../ports/equipment.js';
@@ -35,6 +36,8 @@ export class UnitTeller {
       leaseMs: number;
       /** The unit already runs the staged version: its staging is closed the tracker's way. */
       alreadyRuns(serialNumber: string): void;
+      /** The trusted roots after the first, for the unit to walk from the one it pinned. */
+      roots(): Promise<RootMetadata[]>;
     },
   ) {}
 
@@ -64,6 +67,8 @@ export class UnitTeller {
         version: { semantic: update.semantic, meta: update.meta },
         url: `/device/v1/packages/${update.id}/`,
         files: update.files,
+        // The signed metadata travels with the command: the unit checks it against its own pin.
+        ...(update.releaseMetadata ? { release: update.releaseMetadata, roots: await this.deps.roots() } : {}),
       });
     } catch (err) {
       // Never received: the next change or round tells it again at once. Refused (busy

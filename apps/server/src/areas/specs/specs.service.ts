@@ -7,6 +7,7 @@ import type {
   createSpecUpdateRequestSchema,
   updateSpecUpdateRequestSchema,
 } from '@ed/contract/specs';
+import type { ReleaseMetadata } from '@ed/contract/release-metadata';
 import type { Db } from '../../db/client.js';
 import { returnedRow } from '../../db/rows.js';
 import { specUpdates } from '../../db/schema.js';
@@ -36,7 +37,20 @@ export class SpecsService {
     private readonly packageFiles: PackageCopier,
   ) {}
 
-  async validate(updatePath: string): Promise<ValidatedSpecManifest> {
+  async validate(updatePath: string): Promise<ValidatedSpecManifest & { release: ReleaseMetadata | null }> {
+    const pkg = await this.read(updatePath);
+    return { ...pkg, ...(await this.verified(pkg)) };
+  }
+
+  /** The validate call: a package whose path is a release already is refused as creating it would be. */
+  async validateNew(updatePath: string): Promise<ValidatedSpecManifest> {
+    const pkg = await this.read(updatePath);
+    await this.assertNew(pkg.path);
+    const { verification } = await this.verified(pkg);
+    return { ...pkg, verification };
+  }
+
+  private async read(updatePath: string) {
     const pkg = await this.store.read(updatePath, specManifestSchema, 'spec');
     return {
       version: pkg.manifest.version,
@@ -46,11 +60,8 @@ export class SpecsService {
     };
   }
 
-  /** The validate call: a package whose path is a release already is refused as creating it would be. */
-  async validateNew(updatePath: string): Promise<ValidatedSpecManifest> {
-    const pkg = await this.validate(updatePath);
-    await this.assertNew(pkg.path);
-    return pkg;
+  private verified(pkg: Awaited<ReturnType<SpecsService['read']>>) {
+    return this.store.verify(pkg, { kind: 'spec', version: pkg.version, prerequisites: pkg.prerequisites });
   }
 
   async create(request: z.output<typeof createSpecUpdateRequestSchema>): Promise<SpecUpdate> {
@@ -75,6 +86,7 @@ export class SpecsService {
             targetFamily: request.targetFamily,
             filter: request.filter,
             files,
+            releaseMetadata: pkg.release,
           })
           .onConflictDoNothing({ target: specUpdates.path })
           .returning();

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Family } from '@ed/contract/families';
+import type { ReleaseMetadata, RootMetadata } from '@ed/contract/release-metadata';
 import { tz } from './columns.js';
 import { storedFiles } from './files.js';
 
@@ -31,6 +32,8 @@ export const softwareUpdates = pgTable(
     prerequisite: text('prerequisite'),
     path: text('path').notNull(),
     files: jsonb('files').$type<PackageFile[]>().notNull(),
+    /** The signed release metadata (release.json) it was created from; null when unsigned was allowed. */
+    releaseMetadata: jsonb('release_metadata').$type<ReleaseMetadata>(),
     createdBy: text('created_by').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
@@ -162,6 +165,7 @@ export const specUpdates = pgTable(
     targetFamily: text('target_family').$type<'all' | Family>().notNull().default('all'),
     filter: jsonb('filter').$type<string[]>().notNull(),
     files: jsonb('files').$type<PackageFile[]>().notNull(),
+    releaseMetadata: jsonb('release_metadata').$type<ReleaseMetadata>(),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -207,3 +211,16 @@ export const packageFiles = pgTable(
     check('package_files_one_owner', sql`num_nonnulls(${t.softwareUpdateId}, ${t.specUpdateId}) = 1`),
   ],
 );
+
+/**
+ * The release roots the console trusts, one row per version (docs/signed-updates.md): the first
+ * pinned from RELEASE_ROOT_FILE (or the demo's), each later one checked against the one before.
+ * Units get the chain with each stage command, to walk from the root they pinned.
+ */
+export const releaseRoots = pgTable('release_roots', {
+  version: integer('version').primaryKey(),
+  metadata: jsonb('metadata').$type<RootMetadata>().notNull(),
+  /** Who rotated to it: "pinned" (the first), "RELEASE_ROOT_FILE", or the admin's user name. */
+  source: text('source').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

@@ -58,6 +58,8 @@ describe('spec contract: software updates and schedule', () => {
         { name: 'image.swu.sha256', size: 18 },
       ],
       path: dir,
+      // This console's addition: the package is unsigned, taken as the test app allows.
+      verification: expect.objectContaining({ signed: false, files: 2 }),
     });
   };
   /** Creates with {version, prerequisite, family, path} from a spec-shaped package; it becomes the latest. */

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 /** "Choose CSV File" with the chosen file's name beside it (a hidden file input inside a labelled button). */
 export function FileChoice(props: {
   accept: string;
+  /** The button's text; default "Choose CSV File". */
+  buttonText?: string;
   /** The input's accessible name. */
   label: string;
   fileName: string | null;
@@ -14,7 +16,7 @@ export function FileChoice(props: {
   return (
     <>
       <Button component="label" htmlFor={inputId} variant="outlined">
-        Choose CSV File
+        {props.buttonText ?? 'Choose CSV File'}
         <input
           id={inputId}
           type="file"

@@ -15,8 +15,10 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { useSubmission, useZodForm } from '../../../shared/components/use-zod-form';
 import { useCreateUpdate, validateUpdate } from '../api/software';
 
+/** The spec's sentence (part 2 §2), then what the signature check found (docs/signed-updates.md). */
 export const verifiedText = (m: ValidatedManifest) =>
-  `The manifest was verified: version ${m.version.semantic}${m.version.meta ? ` (${m.version.meta})` : ''}.`;
+  `The manifest was verified: version ${m.version.semantic}${m.version.meta ? ` (${m.version.meta})` : ''}. ` +
+  m.verification.text;
 
 /** Path → Validate → Confirm (part 2 §2); editing the path resets the validation. */
 function CreateUpdateForm({ family, onClose }: { family: Family; onClose: () => void }) {
@@ -57,7 +59,9 @@ function CreateUpdateForm({ family, onClose }: { family: Family; onClose: () => 
             }}
           />
           {failure && <Alert severity="error">{failure}</Alert>}
-          {manifest && <Alert severity="success">{verifiedText(manifest)}</Alert>}
+          {manifest && (
+            <Alert severity={manifest.verification.signed ? 'success' : 'warning'}>{verifiedText(manifest)}</Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

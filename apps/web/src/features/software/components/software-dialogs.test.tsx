@@ -21,6 +21,13 @@ const manifest = {
   family: 'aligner',
   files: [{ name: 'a.swu', size: 10 }],
   path: 'demo/aligner-5.3.0',
+  verification: {
+    signed: true,
+    signedBy: ['release-2026', 'release-ops'],
+    expires: '2027-05-01T00:00:00.000Z',
+    files: 1,
+    text: 'Signed by release-2026 and release-ops, expires 2027-05-01; 1 file verified.',
+  },
 };
 
 describe('CreateUpdateDialog', () => {
@@ -52,7 +59,11 @@ describe('CreateUpdateDialog', () => {
     expect(screen.queryByText(collapsed(MANIFEST_NOT_FOUND_TEXT))).toBeNull();
     await user.type(path, 'demo/aligner-5.3.0');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText('The manifest was verified: version 5.3.0 (demo-5.3.0).')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The manifest was verified: version 5.3.0 (demo-5.3.0). Signed by release-2026 and release-ops, expires 2027-05-01; 1 file verified.',
+      ),
+    ).toBeTruthy();
     await user.type(path, 'x');
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     await user.type(path, '{Backspace}');

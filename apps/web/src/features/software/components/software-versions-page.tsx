@@ -10,6 +10,7 @@ import { useSession } from '../../../shared/auth/use-session';
 import { useLatestVersion } from '../api/software';
 import { CreateUpdateDialog } from './create-update-dialog';
 import { FamilyVersions } from './family-versions';
+import { ReleaseKeysDialog } from './release-keys-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 
 const TAB_LABELS: Record<Family, string> = {
@@ -31,7 +32,9 @@ export function SoftwareVersionsPage() {
   const role = session?.user.role;
   const mayCreate = role ? hasPermission(role, 'software.createUpdate') : false;
   const maySchedule = role ? hasPermission(role, 'software.scheduleUpdates') : false;
-  const [dialog, setDialog] = useState<'create' | 'schedule' | null>(null);
+  const mayReadKeys = role ? hasPermission(role, 'software.readReleaseKeys') : false;
+  const mayRotate = role ? hasPermission(role, 'software.rotateReleaseRoot') : false;
+  const [dialog, setDialog] = useState<'create' | 'schedule' | 'keys' | null>(null);
   const latestAligner = useLatestVersion('aligner').data?.semantic ?? null;
 
   return (
@@ -52,6 +55,11 @@ export function SoftwareVersionsPage() {
             Schedule Aligner Updates
           </Button>
         )}
+        {mayReadKeys && (
+          <Button variant="text" onClick={() => setDialog('keys')}>
+            Release Keys
+          </Button>
+        )}
       </Stack>
       <FamilyVersions family={family} />
       <CreateUpdateDialog
@@ -61,6 +69,7 @@ export function SoftwareVersionsPage() {
         onClose={() => setDialog(null)}
       />
       <ScheduleDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} latest={latestAligner} />
+      <ReleaseKeysDialog open={dialog === 'keys'} mayRotate={mayRotate} onClose={() => setDialog(null)} />
     </Stack>
   );
 }

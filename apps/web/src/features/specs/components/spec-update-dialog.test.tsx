@@ -19,6 +19,13 @@ describe('SpecUpdateDialog', () => {
         prerequisites: { require: '5.0.0', gtpsRequire: null, oasisRequire: null },
         files: [{ name: 'specs.db', size: 10 }],
         path: 'specs/na',
+        verification: {
+          signed: false,
+          signedBy: [],
+          expires: null,
+          files: 1,
+          text: 'Not signed: taken because this console allows unsigned updates (ALLOW_UNSIGNED_UPDATES).',
+        },
       }),
       [on(specsRoutes.createSpecUpdate)]: () => ({
         id: 1,
@@ -40,6 +47,7 @@ describe('SpecUpdateDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     const filter = await screen.findByRole('textbox', { name: 'Filter' });
     expect((filter as HTMLInputElement).value).toBe('*');
+    expect(screen.getByRole('alert').textContent).toMatch(/^The manifest was verified: spec .* Not signed: taken/);
     expect(screen.getByRole('switch', { name: 'Active' })).toBeTruthy();
 
     await user.clear(filter);

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { SPEC_DEFAULTS, SPEC_TARGET_FAMILIES, specUpdateFormSchema, type SpecUpdate } from '@ed/contract/specs';
+import type { Verification } from '@ed/contract/release-verification';
 import { fieldsValid } from '../../../shared/components/form-context';
 import { FormScope } from '../../../shared/components/form-dialog';
 import { FormSwitch, FormTextField } from '../../../shared/components/form-fields';
@@ -38,11 +39,18 @@ export function SpecUpdateDialog({
   });
   const { formState, handleSubmit } = form.methods;
   const [version, setVersion] = useState<Version | null>(editing?.version ?? null);
+  const [verification, setVerification] = useState<Verification | null>(null);
   const { failure, run, clear } = useSubmission();
   const save = useSaveSpec();
   const { alert } = useNotice();
 
-  const validate = handleSubmit(({ path }) => run(async () => setVersion((await validateSpec(path)).version)));
+  const validate = handleSubmit(({ path }) =>
+    run(async () => {
+      const validated = await validateSpec(path);
+      setVersion(validated.version);
+      setVerification(validated.verification);
+    }),
+  );
   const confirm = handleSubmit((values) =>
     run(async () => {
       if (!version) return;
@@ -71,9 +79,9 @@ export function SpecUpdateDialog({
             {failure && <Alert severity="error">{failure}</Alert>}
             {version && (
               <>
-                {!editing && (
-                  <Alert severity="success">
-                    The manifest was verified: spec {version.name} ({version.month}/{version.year}).
+                {!editing && verification && (
+                  <Alert severity={verification.signed ? 'success' : 'warning'}>
+                    The manifest was verified: spec {version.name} ({version.month}/{version.year}). {verification.text}
                   </Alert>
                 )}
                 <FormSwitch name="active" label="Active" />
