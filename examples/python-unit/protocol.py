@@ -43,9 +43,11 @@ def idle_update_state():
 
 
 def update_state(state, downloading=False, download_progress=None, installing=False,
-                 install_progress=None, downloaded=None):
-    """`updateState` is an object, never a string (docs/device-protocol.md, "State reports")."""
-    return {
+                 install_progress=None, downloaded=None, failure=None):
+    """`updateState` is an object, never a string (docs/device-protocol.md, "State reports");
+    `failure` says why an update failed (docs/signed-updates.md)."""
+    extra = {"failure": failure[:256]} if failure else {}
+    return {**extra,
         "state": state,
         "downloading": {"software": downloading, "specs": False},
         "downloadProgress": {"software": download_progress, "specs": None},

@@ -7,7 +7,8 @@ It registers (keeping its token in --state-dir), checks in when the server asks 
 with a last will under a new sequence every time, subscribes to its commands and to the server's
 refusals, announces itself, reports its full state, beats, answers every command, stages,
 downloads, checks and installs updates, and says goodbye on SIGTERM or Ctrl-C.
-Needs Python 3.9+ and paho-mqtt 1.6 (Debian: apt install python3-paho-mqtt).
+Needs Python 3.9+ and paho-mqtt 1.6, and cryptography to check signed releases
+(Debian: apt install python3-paho-mqtt python3-cryptography).
 """
 
 import argparse
@@ -47,6 +48,11 @@ class Unit:
         self.lock = threading.RLock()
         self.stopping = threading.Event()
         self.connection = None
+        # The release root it pinned (docs/signed-updates.md); None checks checksum files only.
+        self.trust_root = None
+        if args.trust_root:
+            with open(args.trust_root, encoding="utf-8") as f:
+                self.trust_root = json.load(f)
         self.updater = Updater(self)
         self.commands = Commands(self)
         self.topics = None
@@ -172,6 +178,7 @@ def main():
     parser.add_argument("--heartbeat", type=int, default=60, help="seconds between heartbeats (5 to 86400)")
     parser.add_argument("--state-dir", default=".python-unit", help="where it keeps its credential")
     parser.add_argument("--no-dd-board", action="store_true", help="report no DD board (RCP then refused)")
+    parser.add_argument("--trust-root", help="a release root.json to pin: staged releases are then checked against it")
     args = parser.parse_args()
     if not args.enrollment_key:
         parser.error("--enrollment-key is required")

@@ -8,6 +8,7 @@ import urllib.parse
 import urllib.request
 
 from protocol import basic_auth, update_state
+from release_check import Refused, check_stage
 
 log = logging.getLogger("unit.updater")
 CHUNK = 64 * 1024
@@ -32,11 +33,25 @@ class Updater:
             if self.staged and self.staged["version"] == version:
                 return
             folder = urllib.parse.urljoin(self.unit.server, args["url"])
-            self.staged = {"version": version, "url": folder, "files": args["files"]}
+            signed = None
+            if self.unit.trust_root is not None:
+                try:
+                    self.unit.trust_root, signed = check_stage(self.unit.trust_root, args, self.unit.family,
+                                                               self.unit.version)
+                except Refused as refusal:
+                    return self.refuse(version, str(refusal))
+            self.staged = {"version": version, "url": folder, "files": args["files"], "signed": signed}
             self.downloaded = None
         self.unit.report({"pendingSoftwareDownload": version,
                           "updateState": update_state("READY_TO_DOWNLOAD")})
         self.start_download()
+
+    def refuse(self, version, failure):
+        """A release the unit will not install: said once, with why; never retried."""
+        log.warning("refused update %s: %s", version, failure)
+        self.staged = None
+        self.unit.report({"pendingSoftwareDownload": version,
+                          "updateState": update_state("INSTALLATION_FAILED", failure=failure)})
 
     def clear(self):
         with self.lock:
@@ -68,6 +83,8 @@ class Updater:
                         self.downloaded = staged["version"]
                 self.unit.report({"updateState": update_state("READY_TO_INSTALL", downloaded=staged["version"])})
                 return
+            except Refused as refusal:
+                return self.refuse(staged["version"], str(refusal))
             except Exception as err:  # any failure: report and try again with back-off
                 log.warning("download of %s failed: %s; again in %s s", staged["version"], err, delay)
                 self.unit.report({"updateState": update_state("READY_TO_DOWNLOAD")})
@@ -101,10 +118,13 @@ class Updater:
             auth = basic_auth(self.unit.serial, self.unit.token)
             request = urllib.request.Request(staged["url"] + urllib.parse.quote(name), headers={"authorization": auth})
             digest, text, count, started = hashlib.sha256(), bytearray(), 0, time.monotonic()
+            signed = (staged.get("signed") or {}).get(name)
             with urllib.request.urlopen(request, timeout=30) as answer:
                 while chunk := answer.read(CHUNK):
                     digest.update(chunk)
                     count += len(chunk)
+                    if signed and count > signed[0]:  # an endless file is cut off at its signed size
+                        raise Refused("file", f"{name} is larger than its signed {signed[0]} bytes")
                     if name.endswith(".sha256"):
                         text.extend(chunk)
                     now = time.monotonic()
@@ -112,6 +132,8 @@ class Updater:
                         last_report = now
                         self._progress(name, index, len(files), count, entry["size"], now - started)
             digests[name] = digest.hexdigest()
+            if signed and digests[name] != signed[1]:
+                raise Refused("file", f"{name} does not match its signed SHA-256")
             if name.endswith(".sha256"):
                 texts[name] = text.decode("ascii", "replace")
         if report:

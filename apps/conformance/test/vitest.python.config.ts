@@ -13,7 +13,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     server: { deps: { inline: [/@ed\/contract/, /@ed\/release-trust/] } },
-    include: ['test/python-unit.conformance.ts'],
+    include: ['test/python-unit.conformance.ts', 'test/python-release-check.conformance.ts'],
     testTimeout: 120_000,
   },
 });

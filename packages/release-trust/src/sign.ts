@@ -17,9 +17,12 @@ export function signEnvelope<T>(signed: T, privateKeys: KeyObject[], existing: S
   const bytes = canonicalBytes(signed);
   const byKey = new Map(existing.map((s) => [s.keyid, s]));
   for (const key of privateKeys) {
+    // Any other key type would sign too, but under a key id no root can list.
+    if (key.asymmetricKeyType !== 'ed25519') throw new TypeError('Release metadata is signed with Ed25519 keys only.');
     const keyid = keyIdOf(publicOf(key));
     byKey.set(keyid, { keyid, sig: sign(null, bytes, key).toString('base64') });
   }
-  const signatures = [...byKey.values()].sort((a, b) => a.keyid.localeCompare(b.keyid));
+  // Plain code-unit order (not the locale's), so every machine writes the same file.
+  const signatures = [...byKey.values()].sort((a, b) => (a.keyid < b.keyid ? -1 : a.keyid > b.keyid ? 1 : 0));
   return { signed, signatures };
 }

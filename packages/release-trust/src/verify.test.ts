@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseSigned, RootMetadata, RootSigned } from '@ed/contract/release-metadata';
+import type { ReleaseSigned, RootMetadata, RootSigned, Signature } from '@ed/contract/release-metadata';
+import { MAX_ROOT_CHAIN } from '@ed/contract/release-metadata';
 import { canonicalBytes } from './canonical-json.js';
-import { generateKey, loadPrivateKey, type MadeKey } from './keys.js';
+import { generateKey, keyIdOf, loadPrivateKey, publicKeyObject, publicOf, type MadeKey } from './keys.js';
 import { signEnvelope } from './sign.js';
 import { checkFiles, countSignatures, describeVerification, updateRoot, verifyRelease, walkRoots } from './verify.js';
 
@@ -10,11 +12,18 @@ const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 const key = (name: string, expires = days(365)) => generateKey(name, expires);
 const priv = (k: MadeKey) => loadPrivateKey(k.privateKeyPem);
 
-function rootOf(version: number, rootKeys: MadeKey[], releaseKeys: MadeKey[], threshold: number, signers: MadeKey[]) {
+function rootOf(
+  version: number,
+  rootKeys: MadeKey[],
+  releaseKeys: MadeKey[],
+  threshold: number,
+  signers: MadeKey[],
+  expires = days(365),
+) {
   const signed: RootSigned = {
     _type: 'root',
     version,
-    expires: days(365).toISOString(),
+    expires: expires.toISOString(),
     keys: Object.fromEntries([...rootKeys, ...releaseKeys].map((k) => [k.keyid, k.key])),
     roles: {
       root: { keyids: rootKeys.map((k) => k.keyid), threshold: 1 },
@@ -33,6 +42,19 @@ const release: ReleaseSigned = {
   files: [{ name: 'aligner-5.3.0.swu', size: 3, sha256: 'a'.repeat(64) }],
   expires: days(180).toISOString(),
 };
+
+describe('keys', () => {
+  it('are named by the SHA-256 of the raw public key, which the private key gives back', () => {
+    const made = key('release-2026');
+    const raw = Buffer.from(made.key.public, 'base64');
+    expect(raw).toHaveLength(32);
+    expect(made.keyid).toBe(createHash('sha256').update(raw).digest('hex'));
+    expect(keyIdOf(made.key.public)).toBe(made.keyid);
+    expect(publicOf(priv(made))).toBe(made.key.public);
+    expect(publicKeyObject(made.key.public).asymmetricKeyType).toBe('ed25519');
+    expect(made.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+  });
+});
 
 describe('release signatures', () => {
   const rootKey = key('root-2026');
@@ -63,8 +85,16 @@ describe('release signatures', () => {
     const envelope = signEnvelope(release, [priv(rootKey), priv(a)]);
     const twice = { ...envelope, signatures: [...envelope.signatures, ...envelope.signatures] };
     expect(countSignatures(release, twice.signatures, root.signed, 'release', NOW)).toEqual(['release-2026']);
-    const garbage = [{ keyid: a.keyid, sig: Buffer.alloc(64).toString('base64') }];
+    const garbage = [
+      { keyid: a.keyid, sig: Buffer.alloc(64).toString('base64') },
+      { keyid: a.keyid, sig: '!!not base64!!' },
+      { keyid: 'constructor', sig: '' },
+      null,
+      42,
+    ] as unknown as Signature[];
     expect(countSignatures(release, garbage, root.signed, 'release', NOW)).toEqual([]);
+    // A value without a canonical form (a lone surrogate) was signed by nobody.
+    expect(countSignatures({ text: '\ud800' }, envelope.signatures, root.signed, 'release', NOW)).toEqual([]);
     const old = key('release-old', days(-1));
     const withOld = rootOf(1, [rootKey], [a, old], 2, [rootKey]);
     expect(() => verifyRelease(signEnvelope(release, [priv(a), priv(old)]), withOld, NOW)).toThrow(
@@ -76,6 +106,8 @@ describe('release signatures', () => {
     const signed = signEnvelope(release, [priv(a), priv(b)]);
     const changed = { ...signed, signed: { ...release, version: { semantic: '9.9.9', meta: null } } };
     expect(() => verifyRelease(changed, root, NOW)).toThrow('signature: no trusted key');
+    const longer = { ...signed, signed: { ...release, expires: days(3650).toISOString() } };
+    expect(() => verifyRelease(longer, root, NOW)).toThrow('signature: no trusted key');
     const stale = signEnvelope({ ...release, expires: days(-2).toISOString() }, [priv(a), priv(b)]);
     expect(() => verifyRelease(stale, root, NOW)).toThrow(
       `expired: the release metadata expired at ${days(-2).toISOString()}`,
@@ -111,6 +143,21 @@ describe('root rotation', () => {
     const v3 = rootOf(3, [newRoot], [a, c], 2, [newRoot]);
     expect(walkRoots(v1, [v3, v2, v1], NOW).signed.version).toBe(3);
     expect(() => walkRoots(v1, [v3], NOW)).toThrow('root: version 3 does not follow the trusted version 1');
+    expect(() => walkRoots(v1, [v2, { signed: { _type: 'root' } }], NOW)).toThrow(/^root: the root is malformed/);
+    expect(() =>
+      walkRoots(
+        v1,
+        Array.from({ length: MAX_ROOT_CHAIN + 1 }, () => v2),
+        NOW,
+      ),
+    ).toThrow(`root: more than ${MAX_ROOT_CHAIN} roots to walk`);
+    // A root that expired since is still a step of the walk; only the newest one's expiry matters.
+    const shortLived = rootOf(1, [oldRoot], [a, b], 2, [oldRoot], days(10));
+    expect(walkRoots(shortLived, [v2, v3], days(20)).signed.version).toBe(3);
+    // An expired key's signature counts for nothing, in a root as in a release.
+    expect(() => walkRoots(v1, [v2], days(400))).toThrow(
+      "root: version 2 is not signed by 1 of the previous root's keys",
+    );
     const byRevoked = signEnvelope(release, [priv(a), priv(b)]);
     expect(verifyRelease(byRevoked, v1, NOW).signedBy).toEqual(['release-2026', 'release-ops']);
     expect(() => verifyRelease(byRevoked, walkRoots(v1, [v2], NOW), NOW)).toThrow(

@@ -36,6 +36,9 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string, ch
   throw new TrustError(check, `the ${what} is malformed (${at}${issue?.message ?? 'not valid'})`);
 }
 
+/** Whether `iso` is at or before `now`; a time that does not parse counts as past, never as forever. */
+const hasExpired = (iso: string, now: Date) => !(Date.parse(iso) > now.getTime());
+
 function signatureHolds(bytes: Buffer, publicBase64: string, sig: string): boolean {
   try {
     return verify(null, bytes, publicKeyObject(publicBase64), Buffer.from(sig, 'base64'));
@@ -56,16 +59,28 @@ export function countSignatures(
   role: RoleName,
   now: Date,
 ): string[] {
-  const bytes = canonicalBytes(signed);
+  let bytes: Buffer;
+  try {
+    bytes = canonicalBytes(signed);
+  } catch {
+    // No canonical form (a lone surrogate, a number JSON cannot write): nothing can have signed it.
+    return [];
+  }
   const allowed = new Set(root.roles[role].keyids);
   const counted = new Map<string, string>();
-  for (const { keyid, sig } of signatures) {
+  // The signatures may come straight from a file or a command: anything but a well-formed
+  // signature by a key of the role is skipped, never thrown on.
+  for (const entry of signatures as readonly unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { keyid, sig } = entry as Partial<Record<keyof Signature, unknown>>;
+    if (typeof keyid !== 'string' || typeof sig !== 'string') continue;
+    if (!allowed.has(keyid) || counted.has(keyid) || !Object.hasOwn(root.keys, keyid)) continue;
     const key = root.keys[keyid];
-    if (!key || !allowed.has(keyid) || counted.has(keyid)) continue;
-    if (Date.parse(key.expires) <= now.getTime()) continue;
+    if (!key || hasExpired(key.expires, now)) continue;
     if (signatureHolds(bytes, key.public, sig)) counted.set(keyid, key.name);
   }
-  return [...counted.values()].sort();
+  // Names, not key ids, are what people read; two keys under one name count once (the safe side).
+  return [...new Set(counted.values())].sort();
 }
 
 function meetsThreshold(signed: unknown, signatures: readonly Signature[], by: RootSigned, role: RoleName, now: Date) {
@@ -84,7 +99,7 @@ export function verifyRelease(
   now: Date,
 ): { release: ReleaseSigned; signedBy: string[]; expires: string } {
   const metadata = parsed(releaseMetadataSchema, envelope, 'release metadata', 'metadata');
-  if (Date.parse(root.signed.expires) <= now.getTime()) {
+  if (hasExpired(root.signed.expires, now)) {
     throw new TrustError('root', `the trusted root expired at ${new Date(root.signed.expires).toISOString()}`);
   }
   const { names, enough } = meetsThreshold(metadata.signed, metadata.signatures, root.signed, 'release', now);
@@ -95,7 +110,7 @@ export function verifyRelease(
       names.length === 0 ? 'no trusted key' : `${names.length} of the ${needed} release signatures needed`,
     );
   }
-  if (Date.parse(metadata.signed.expires) <= now.getTime()) {
+  if (hasExpired(metadata.signed.expires, now)) {
     throw new TrustError(
       'expired',
       `the release metadata expired at ${new Date(metadata.signed.expires).toISOString()}`,
@@ -107,7 +122,9 @@ export function verifyRelease(
 /**
  * The next root after `trusted` (TUF's root rotation): exactly the next version, signed by a
  * threshold of the trusted root's root keys and by a threshold of its own. Its expiry is not
- * checked here: a unit walking several rotations passes roots that expired since.
+ * checked here: a unit walking several rotations passes roots that expired since (verifyRelease
+ * checks the newest). Key expiry is: a retired root key, leaked later, must not sign a new root;
+ * so root keys are given a longer life than the roots they sign.
  */
 export function updateRoot(trusted: RootMetadata, candidate: unknown, now: Date): RootMetadata {
   const next = parsed(rootMetadataSchema, candidate, 'root', 'root');

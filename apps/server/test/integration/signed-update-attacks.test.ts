@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -84,13 +84,14 @@ describe('signed updates: attacks from the server side, refused by the units', (
   }
 
   /** Replaces a stored file of a release with other bytes, in the file store and its registry. */
-  async function replaceFile(updateId: number, name: string, bytes: Buffer): Promise<void> {
-    const key = `packages/attacker-${updateId}-${Date.now()}/${name}`;
+  async function replaceFile(updateId: number, name: string, bytes: Buffer, kind = 'software'): Promise<void> {
+    const key = `packages/attacker-${kind}-${updateId}-${Date.now()}/${name}`;
+    const owner = kind === 'software' ? packageFiles.softwareUpdateId : packageFiles.specUpdateId;
     await f.t.app.files.transaction([{ key, source: bytes, contentType: 'application/octet-stream' }], (tx) =>
       tx
         .update(packageFiles)
         .set({ fileKey: key })
-        .where(and(eq(packageFiles.softwareUpdateId, updateId), eq(packageFiles.name, name))),
+        .where(and(eq(owner, updateId), eq(packageFiles.name, name))),
     );
   }
 
@@ -207,6 +208,29 @@ describe('signed updates: attacks from the server side, refused by the units', (
     const running = unit.state.version.semantic;
     await stage(unit, '9.6.0');
     expect(await refusal(unit, running)).toBe(`file: aligner-9.6.0.swu is larger than its signed ${IMAGE_BYTES} bytes`);
+  }, 60_000);
+
+  it('refuses a spec release whose file was changed, as it refuses software', async () => {
+    const folder = path.join(f.t.config.paths.updates, 'specs-2031-02');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'specs.db'), Buffer.alloc(50_000, 2));
+    const version = { name: 'NA-2031-02', month: 2, year: 2031 };
+    await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
+    await signPackage(folder, keys.release);
+    const unit = nextUnit();
+    const created = await post('/create/spec_update/v1', {
+      path: 'specs-2031-02',
+      version,
+      active: true,
+      targetFamily: 'aligner',
+      filter: [unit.serialNumber],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await replaceFile(created.json<{ id: number }>().id, 'specs.db', Buffer.alloc(50_000, 3), 'spec');
+    f.t.app.software.scheduler.setSlots(0);
+    expect((await f.t.app.software.scheduler.round()).specsTold).toBe(1);
+    expect(await refusal(unit, unit.state.version.semantic)).toBe('file: specs.db does not match its signed SHA-256');
+    expect(unit.state.specs?.name).not.toBe('NA-2031-02');
   }, 60_000);
 
   it('counts the refusals in a rollout, which pauses at its error threshold and says why', async () => {

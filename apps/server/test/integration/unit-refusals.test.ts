@@ -1,5 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEVICE_PROTOCOL_VERSION } from '@ed/contract/device-errors';
 import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { logLines } from '../support/log-lines.js';
 import { bearer } from '../support/test-app.js';
@@ -28,7 +29,7 @@ describe('a refused message', () => {
     await unit.report({ seq: 2, updateState: 'idle', logLevel: 'DEBUG', colour: 'red' });
     await vi.waitFor(() => expect(unit.refusals).toHaveLength(1));
     expect(unit.refusals[0]).toMatchObject({
-      protocolVersion: '1.1.0',
+      protocolVersion: DEVICE_PROTOCOL_VERSION,
       topic: `ed/v1/${unit.serialNumber}/state`,
       reason: 'invalid',
       section: 'docs/device-protocol.md#state-reports',
