@@ -40,7 +40,7 @@ export function assistantRoutes(service: AssistantService) {
         url: route.path,
         // Public here means a unit's call: it authenticates with its device credential.
         config: { assistantAccess: route.access === 'public' ? 'device' : 'reader' },
-        schema: routeSchema(route),
+        schema: routeSchema(route, name),
         handler: handlers[name] as RouteHandlerMethod,
       });
     }

@@ -195,8 +195,11 @@ export const serialPatternSchema = z
     /^[A-Z0-9*?]+( *, *[A-Z0-9*?]+)*$/,
     'filterSerialNumber may hold letters, digits, * and ?, several separated by commas',
   );
-export const PATTERN_OR_VIEW_TEXT = 'filterSerialNumber is required (or viewId, a saved view)';
-/** The aligners of a pattern, or (beyond the spec) of a saved view: exactly one of the two. */
+export const PATTERN_OR_VIEW_TEXT = 'filterSerialNumber and viewId (a saved view) cannot be used together';
+/**
+ * The aligners of a pattern, or (beyond the spec) of a saved view: at most one of the two. The
+ * spec makes both optional; without either, every aligner (the first 500 by serial number).
+ */
 export const serialSearchQuerySchema = z.object({
   filterSerialNumber: serialPatternSchema.optional(),
   viewId: viewIdSchema.optional(),

@@ -41,9 +41,9 @@ export interface RouteImplementation<R extends ApiRoute> {
 /** One handler per route of the table, checked by name and by each route's schemas. */
 export type Handlers<T extends RouteTable> = { [K in keyof T]: RouteHandler<T[K]> | RouteImplementation<T[K]> };
 
-/** Where the route table becomes Fastify's options; the only place that reads ApiRoute. */
-export function fastifyRouteOptions(route: ApiRoute) {
-  const schema: FastifySchema = routeSchema(route);
+/** Where the route table becomes Fastify's options; the only place that reads ApiRoute. `name`: its key in the table. */
+export function fastifyRouteOptions(route: ApiRoute, name?: string) {
+  const schema: FastifySchema = routeSchema(route, name);
   const { access } = route;
   const config =
     access === 'public' ? { public: true } : access === 'signedIn' ? {} : { permission: access.permission };
@@ -84,7 +84,7 @@ export function routesOf<T extends RouteTable>(
       if (!given) throw new Error(`The route ${name} (${route.method} ${route.path}) has no handler.`);
       const { handler, onRequest } = isImplementation(given) ? given : { handler: given, onRequest: undefined };
       app.route({
-        ...fastifyRouteOptions(route),
+        ...fastifyRouteOptions(route, name),
         handler: handler as RouteHandlerMethod,
         ...(onRequest && { onRequest }),
       });

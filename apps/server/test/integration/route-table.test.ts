@@ -12,12 +12,14 @@ const openApiKey = (method: string, path: string) => `${method.toUpperCase()} ${
 describe('the route table', () => {
   let t: TestApp;
   let documented: Set<string>;
+  let operationIds: (string | undefined)[];
   beforeAll(async () => {
     t = await createTestApp();
     const headers = bearer((await t.signIn('admin')).access_token);
     const doc = (await t.app.inject({ url: '/openapi.json', headers })).json<{
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { operationId?: string }>>;
     }>();
+    operationIds = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
     documented = new Set(
       Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => openApiKey(m, path))),
     );
@@ -30,6 +32,14 @@ describe('the route table', () => {
     const expected = new Set([...tableRoutes().map(routeKey), ...assistant]);
     expect([...documented].filter((key) => !expected.has(key))).toEqual([]);
     expect([...expected].filter((key) => !documented.has(key))).toEqual([]);
+  });
+
+  it('gives every documented call its table key as a unique operationId, for generated clients', () => {
+    expect(operationIds.length).toBeGreaterThanOrEqual(199);
+    expect(operationIds.filter((id) => id === undefined)).toEqual([]);
+    expect(operationIds.filter((id, i) => operationIds.indexOf(id) !== i)).toEqual([]);
+    const names = Object.values(ROUTE_TABLE).flatMap((area) => Object.keys(area));
+    expect(new Set(operationIds)).toEqual(new Set([...names, ...Object.keys(assistantServiceRoutes)]));
   });
 
   it('names each call once: no two entries share a method and path', () => {

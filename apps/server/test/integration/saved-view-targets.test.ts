@@ -175,12 +175,11 @@ describe('a saved view as the aligners of a schedule', () => {
     expect(left.json().alreadyScheduled.map((u: { serialNumber: string }) => u.serialNumber)).toEqual(serials);
   });
 
-  it('takes a pattern or a view, exactly one', async () => {
+  it('takes a pattern or a view, not both; neither lists every aligner, as the spec allows', async () => {
     const viewId = await view('Any', {});
     const both = await get(`/read/aligner_serial_numbers/v1?viewId=${viewId}&filterSerialNumber=A*`);
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toBe(PATTERN_OR_VIEW_TEXT);
-    expect((await get('/read/aligner_serial_numbers/v1')).statusCode).toBe(400);
     const version = { semantic: '5.2.0', meta: null };
     const day = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     const none = await post('/create/schedule_serial_numbers/v1', { version, date: day });
@@ -196,5 +195,16 @@ describe('a saved view as the aligners of a schedule', () => {
     const empty = await post('/create/schedule_serial_numbers/v1', { viewId, version, date: day });
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toBe('Nothing to schedule: the view has no aligner.');
+
+    const serials = await aligners('ALL', 3);
+    const all = await get('/read/aligner_serial_numbers/v1');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual(serials);
+    const conflicts = await get('/read/schedule_conflicts/v1?semantic=5.2.0');
+    expect(conflicts.statusCode, conflicts.body).toBe(200);
+    expect(conflicts.json()).toMatchObject({
+      alreadyScheduled: expect.any(Array),
+      alreadyOnVersion: [],
+    });
   });
 });

@@ -21,6 +21,9 @@ export const schedulesRoutes = defineRoutes({
     access: schedule,
     summary:
       "Aligners whose serial number matches a pattern ('*' any run, '?' one character; else contains); several patterns separated by commas",
+    description:
+      'At most 500, by serial number. `viewId` takes a saved view’s aligners instead of a pattern (not both); ' +
+      'with neither, every aligner.',
     query: serialSearchQuerySchema,
     ok: { 200: serialListSchema },
     errors: [400, 401, 403],
@@ -31,7 +34,9 @@ export const schedulesRoutes = defineRoutes({
     tag,
     access: schedule,
     summary: 'What a schedule of the aligners matching a pattern would leave out',
-    description: 'Aligners with a schedule still to run, and aligners already on the version: Confirm leaves them out.',
+    description:
+      'Aligners with a schedule still to run, and aligners already on the version: Confirm leaves them out. ' +
+      'The aligners are those of `filterSerialNumber` or `viewId` (not both), or every aligner (the first 500) with neither.',
     query: scheduleConflictsQuerySchema,
     ok: { 200: scheduleLeftOutSchema },
     errors: [400, 401, 403],

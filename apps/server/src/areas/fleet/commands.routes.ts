@@ -50,9 +50,9 @@ export default routesOf(commandRoutes, (app) => {
     getUsbStatus: serialOnly(commandRoutes.getUsbStatus),
     getPrinterStatus: serialOnly(commandRoutes.getPrinterStatus),
     getVoltages: serialOnly(commandRoutes.getVoltages),
-    activate: serialOnly(commandRoutes.activate),
+    activateUnit: serialOnly(commandRoutes.activateUnit),
     getCalibrationLogs: serialOnly(commandRoutes.getCalibrationLogs),
-    getScreenShot: serialOnly(commandRoutes.getScreenShot),
+    takeScreenShot: serialOnly(commandRoutes.takeScreenShot),
     rcp: (req) => elevate(req, 'rcp', run(req.session, commandRoutes.rcp, req.body.serialNumber, {})),
     openSshPort: (req) =>
       elevate(req, 'sshPort', run(req.session, commandRoutes.openSshPort, req.body.serialNumber, {})),

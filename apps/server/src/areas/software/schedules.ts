@@ -42,12 +42,14 @@ export class Schedules {
 
   private async aligners(query: ScheduleUnits, userId: number, limit: number): Promise<string[]> {
     const { filterSerialNumber: pattern, viewId } = query;
-    if ((pattern === undefined) === (viewId === undefined))
-      throw badRequest(PATTERN_OR_VIEW_TEXT, 'filterSerialNumber');
+    if (pattern !== undefined && viewId !== undefined) throw badRequest(PATTERN_OR_VIEW_TEXT, 'filterSerialNumber');
+    // Neither (both are optional in the spec): every aligner, bounded by `limit` like any search.
     const condition =
-      viewId === undefined
-        ? or(...serialPatterns(pattern ?? '').map((p) => like(equipment.serialNumber, serialPatternToLike(p))))
-        : ((await this.views.conditionOf(viewId, userId)).condition ?? sql`true`);
+      viewId !== undefined
+        ? ((await this.views.conditionOf(viewId, userId)).condition ?? sql`true`)
+        : pattern === undefined
+          ? sql`true`
+          : or(...serialPatterns(pattern).map((p) => like(equipment.serialNumber, serialPatternToLike(p))));
     const rows = await this.db
       .select({ serialNumber: equipment.serialNumber })
       .from(equipment)
