@@ -21,6 +21,9 @@ async function openapiPlugin(app: FastifyInstance) {
     : (request: FastifyRequest, reply: FastifyReply) => app.authenticate(request, reply);
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, so a nullable field is `type: [..., 'null']` and a
+      // nullable enum lists null, exactly what zod writes (3.0's `nullable` cannot say either).
+      openapi: '3.1.0',
       info: {
         title: `${APP_TITLE} API`,
         version: APP_VERSION,
