@@ -24,6 +24,7 @@ import emptyJsonBodyPlugin from './plugins/empty-json-body.js';
 import controlCharactersPlugin from './plugins/control-characters.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
+import { RouteMethods } from './shared/route-methods.js';
 import filesPlugin from './plugins/files.js';
 import { withoutQueryValues } from './shared/request-log.js';
 import { serverLogger } from './shared/server-logger.js';
@@ -71,6 +72,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // Every route as it is registered, for the 405 of a known path called with another method (web-app.ts).
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.add(route.method, route.url));
   app.decorate('events', new EventBus<DomainEvents>(app.log));
   // The other response headers (CSP, nosniff, frame and referrer policies…) are security-headers.ts's.
   app.decorateRequest('clientRequestId', null);
@@ -133,7 +137,7 @@ export async function buildApp({
     // Every area's routes, each registered from its table in the contract (shared/route-table.ts).
     for (const routes of API_ROUTES) await api.register(routes);
   });
-  await app.register(webAppPlugin);
+  await app.register(webAppPlugin, { routeMethods });
   await app.startWork.done();
   return app;
 }

@@ -11,6 +11,7 @@ const STATUS_NAMES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -48,6 +49,10 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   storageFull: 507,
 };
 
+/** What a 401 asks for: HTTP Basic with the device credential on a unit's calls, else a bearer token. */
+const challengeFor = (url: string) =>
+  url.startsWith('/device/') ? 'Basic realm="units", charset="UTF-8"' : 'Bearer realm="Equipment Dashboard"';
+
 /** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -63,6 +68,8 @@ async function errorsPlugin(app: FastifyInstance) {
       // A full disk is for the operator to fix: the caller gets a sentence, the log an error.
       if (err.kind === 'storageFull') request.log.error({ err }, 'storage full');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      // RFC 9110 §11.6.1: a 401 says how to authenticate; units use their device credential.
+      if (err.kind === 'unauthenticated') reply.header('www-authenticate', challengeFor(request.url));
       const status = STATUS_OF[err.kind];
       return reply.code(status).send(errorBody(status, err.message, err.field, err.code));
     }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppRoute } from '@ed/contract/web-routes';
+import type { RouteMethods } from '../shared/route-methods.js';
 import { errorBody } from './errors.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -17,7 +18,7 @@ const acceptsHtml = (accept: string | undefined) => accept?.split(',')[0]?.trim(
  * (history mode); any other unknown path is a 404: the index page, which says "Page not found",
  * for a browser, and JSON for anyone else.
  */
-async function webAppPlugin(app: FastifyInstance) {
+async function webAppPlugin(app: FastifyInstance, options: { routeMethods?: RouteMethods }) {
   const root = path.resolve(app.config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -52,6 +53,13 @@ async function webAppPlugin(app: FastifyInstance) {
     // A person who mistyped an address gets the app's own "Page not found"; API clients get JSON.
     if (built && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request.headers.accept)) {
       return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allowed = options.routeMethods?.allowed(pathname) ?? [];
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(405, `${pathname} answers ${allowed.join(', ')}, not ${request.method}.`));
     }
     return reply.code(404).send(errorBody(404, `There is no route ${request.method} ${pathname}.`));
   });
