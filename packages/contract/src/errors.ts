@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
-/** Every 4xx and 5xx body: the HTTP status, its name and a sentence that names the problem. */
+/**
+ * Every 4xx and 5xx body: the HTTP status, its name and a sentence that names the problem (the
+ * spec's shape), with the same said in RFC 9457's problem-details members beside it.
+ */
 export const errorResponseSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** RFC 9457: `about:blank`, so `title` is the status's name. */
+  type: z.string().optional(),
+  /** RFC 9457: the status's name, as `error`. */
+  title: z.string().optional(),
+  /** RFC 9457: the status, as `statusCode`. */
+  status: z.number().int().optional(),
+  /** RFC 9457: the sentence, as `message`. */
+  detail: z.string().optional(),
   /** The request field at fault, when one is. */
   field: z.string().optional(),
   /** A machine-readable reason, where the spec names one (MANIFEST_NOT_FOUND). */

@@ -24,13 +24,21 @@ const STATUS_NAMES: Record<number, string> = {
   507: 'Insufficient Storage',
 };
 
-export const errorBody = (statusCode: number, message: string, field?: string, code?: string): ErrorResponse => ({
-  statusCode,
-  error: STATUS_NAMES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error',
-  message,
-  ...(field ? { field } : {}),
-  ...(code ? { code } : {}),
-});
+/** The spec's error body, with RFC 9457's members saying the same beside its own. */
+export const errorBody = (statusCode: number, message: string, field?: string, code?: string): ErrorResponse => {
+  const error = STATUS_NAMES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error';
+  return {
+    statusCode,
+    error,
+    message,
+    ...(field ? { field } : {}),
+    ...(code ? { code } : {}),
+    type: 'about:blank',
+    title: error,
+    status: statusCode,
+    detail: message,
+  };
+};
 
 /** The HTTP status of each kind of domain error: the one place the domain meets HTTP. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -55,6 +63,14 @@ const challengeFor = (url: string) =>
 
 /** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
 async function errorsPlugin(app: FastifyInstance) {
+  // RFC 9457's media type for every JSON error body, whichever part of the server wrote it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (reply.statusCode >= 400 && typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('content-type', 'application/problem+json; charset=utf-8');
+    }
+    return payload;
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
-/** Where the spec is silent, what HTTP's own standard says (RFC 9110): 405 with Allow, 401 with a challenge. */
+/**
+ * Where the spec is silent, what the standards say: 405 with Allow and 401 with a challenge
+ * (RFC 9110), errors as RFC 9457 problem details beside the spec's own members.
+ */
 describe('HTTP answers in the standard’s shapes', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -18,7 +21,12 @@ describe('HTTP answers in the standard’s shapes', () => {
       statusCode: 405,
       error: 'Method Not Allowed',
       message: '/create/user/v1 answers POST, not GET.',
+      type: 'about:blank',
+      title: 'Method Not Allowed',
+      status: 405,
+      detail: '/create/user/v1 answers POST, not GET.',
     });
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     const withParameter = await t.app.inject({ method: 'DELETE', url: '/device/v1/packages/4/a.swu' });
     expect(withParameter.statusCode).toBe(405);
     expect(withParameter.headers.allow).toBe('GET, HEAD');
