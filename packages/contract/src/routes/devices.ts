@@ -31,7 +31,8 @@ export const devicesRoutes = defineRoutes({
     path: '/device/v1/check_in',
     tag,
     access: 'public',
-    security: [],
+    // No bearer token: the unit's own serial number and device token, as HTTP Basic.
+    security: [{ deviceCredential: [] }],
     summary: 'A unit says where it connects from, before each MQTT connection (HTTP Basic: serial and token)',
     description:
       'The server keeps the address it sees (X-Forwarded-For only through TRUSTED_PROXIES; in demo mode ' +

@@ -24,7 +24,8 @@ export const packageDownloadRoutes = defineRoutes({
     path: '/device/v1/packages/:updateId/:file',
     tag: 'devices',
     access: 'public',
-    security: [],
+    // No bearer token: the unit's own serial number and device token, as HTTP Basic.
+    security: [{ deviceCredential: [] }],
     summary: 'A unit downloads a file of its staged update (HTTP Basic: serial number and device token)',
     description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
     params: packageFileParamsSchema,
@@ -36,7 +37,8 @@ export const packageDownloadRoutes = defineRoutes({
     path: '/device/v1/spec-packages/:specId/:file',
     tag: 'devices',
     access: 'public',
-    security: [],
+    // No bearer token: the unit's own serial number and device token, as HTTP Basic.
+    security: [{ deviceCredential: [] }],
     summary: 'A unit downloads a file of a spec release it was sent (HTTP Basic: serial number and device token)',
     description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
     params: specPackageFileParamsSchema,
