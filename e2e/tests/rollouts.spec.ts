@@ -74,6 +74,12 @@ async function rollOut(page: Page) {
   await rollouts.resume();
   await expect(rollouts.pausedAlert()).toContainText(/Wave 2: \d of \d installs? failed or hung/, { timeout: 120_000 });
   await expect(
-    page.getByRole('row').filter({ hasText: 'The unit reported that the install failed.' }).first(),
+    page
+      .getByRole('row')
+      .filter({
+        hasText:
+          'The unit reported that the install failed: install: the installer stopped and the unit kept its version',
+      })
+      .first(),
   ).toBeVisible();
 }
