@@ -61,7 +61,6 @@ function flakyFlow(failures: number) {
     warn: () => undefined,
     deviceCredential: () => null,
     pinnedRoot: null as PinnedRoot | null,
-    now: () => new Date(clock.now()),
   };
   const flow = new UpdateFlow(host, clock, new Prng(3), downloader);
   const gaps = () => downloader.starts.slice(1).map((at, i) => at - downloader.starts[i]!);

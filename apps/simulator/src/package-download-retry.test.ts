@@ -62,7 +62,6 @@ function updater(serverUrl: string) {
     warn: (message: string) => warnings.push(message),
     deviceCredential: () => ({ serialNumber: 'V33CQ0123', deviceToken: 'secret', serverUrl }),
     pinnedRoot: null as PinnedRoot | null,
-    now: () => new Date(clock.now()),
   };
   const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)));
   /** Lets the real HTTP calls run between steps of fake time, until `done` (at most an hour of it). */

@@ -87,7 +87,7 @@ describe('a unit’s check of a staged release', () => {
 describe('the updater of a unit that pinned a root', () => {
   it('reports a refused release as a failed update with its reason, and downloads nothing', () => {
     const h = updateFlowHarness({ version: { semantic: '5.2.0', meta: null }, family: 'aligner' });
-    Object.assign(h.host, { pinnedRoot: new PinnedRoot(root), now: () => NOW });
+    Object.assign(h.host, { pinnedRoot: new PinnedRoot(root) });
     const forged = signEnvelope(software, [loadPrivateKey(generateKey('release-2026', NOW).privateKeyPem)]);
     h.flow.stage({ ...stage(forged), version: { semantic: '5.3.0', meta: null }, url: '/device/v1/packages/1/' });
     expect(h.host.state.updateState).toMatchObject({

@@ -6,6 +6,7 @@ import { ProcedureCycle } from './activity.js';
 import { AssistantChats } from './assistant-chats.js';
 import { uploadLatestCalibration } from './calibration-upload.js';
 import { PinnedRoot } from './release-check.js';
+import { scheduleChurn } from './churn.js';
 import { CheckInRetry, type CheckInOutcome } from './check-in-retry.js';
 import { TimerGroup, systemClock, type Clock, type TimerHandle } from './clock.js';
 import { ReplyCache, dispatchCommand } from './command-dispatch.js';
@@ -95,10 +96,6 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       Prng.derive(profile.seed, 8),
       this.logger,
     );
-  }
-
-  now(): Date {
-    return new Date(this.clock.now());
   }
 
   deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null {
@@ -337,13 +334,9 @@ export class SimulatedUnit extends EventEmitter<UnitEvents> implements CommandTa
       this.chats.start();
       uploadLatestCalibration(this, this.topics, (topic, message) => this.link?.publish(topic, message));
     }
-    const churn = this.options.churn ?? 0;
-    if (churn > 0) {
-      // Half leave cleanly (switched off), half lose the line (the broker then sends the will).
-      this.churnTimer = this.timers.after(this.prng.exponential(3_600_000 / churn), () => {
-        void this.dropFor(this.prng.int(20_000, 300_000), this.prng.chance(0.5) ? 'clean' : 'drop');
-      });
-    }
+    this.churnTimer = scheduleChurn(this.timers, this.prng, this.options.churn ?? 0, (ms, mode) => {
+      void this.dropFor(ms, mode);
+    });
   }
 
   private wentOffline(): void {

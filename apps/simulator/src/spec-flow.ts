@@ -38,7 +38,7 @@ export class SpecFlow {
 
   constructor(
     private readonly host: UpdateHost,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly prng: Prng,
   ) {
     this.timers = new TimerGroup(clock);
@@ -72,7 +72,7 @@ export class SpecFlow {
     const pin = this.host.pinnedRoot;
     try {
       const installed = this.host.state.specs ?? null;
-      this.signedFiles = pin ? checkStagedSpecs(pin, specs, installed, this.host.now()) : null;
+      this.signedFiles = pin ? checkStagedSpecs(pin, specs, installed, new Date(this.clock.now())) : null;
     } catch (err) {
       if (!(err instanceof TrustError)) throw err;
       return this.refuse(specs, err.message);

@@ -52,7 +52,6 @@ export function updateFlowHarness(state: Partial<DeviceState> = {}, outcomes: In
     warn: () => {},
     deviceCredential: () => null,
     pinnedRoot: null as PinnedRoot | null,
-    now: () => new Date(clock.now()),
   };
   const fates = new InstallFates(new Prng(fateSeed), outcomes);
   const flow = new UpdateFlow(host, clock, new Prng(3), new VirtualDownloader(clock, new Prng(4)), fates);

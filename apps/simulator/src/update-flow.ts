@@ -23,7 +23,6 @@ export interface UpdateHost {
   deviceCredential(): { serialNumber: string; deviceToken: string; serverUrl: string } | null;
   /** The release root it pinned, or null for a unit that checks no signatures (docs/signed-updates.md). */
   readonly pinnedRoot: PinnedRoot | null;
-  now(): Date;
 }
 
 /** What the server's `stage` command said: the version and where its files are. */
@@ -62,7 +61,7 @@ export class UpdateFlow {
 
   constructor(
     private readonly host: UpdateHost,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly prng: Prng,
     private readonly downloader: Downloader,
     /** Whether installs fail or hang; its own stream, so setting outcomes shifts no other behaviour. */
@@ -116,7 +115,7 @@ export class UpdateFlow {
     if (!pin) return null;
     try {
       const unit = { family: this.host.state.family, version: this.host.state.version.semantic };
-      return checkStagedSoftware(pin, update, unit, this.host.now());
+      return checkStagedSoftware(pin, update, unit, new Date(this.clock.now()));
     } catch (err) {
       if (!(err instanceof TrustError)) throw err;
       this.staged = null;

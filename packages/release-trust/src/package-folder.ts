@@ -27,7 +27,7 @@ export class PackageError extends Error {
  * Streamed, so a firmware image of any size is hashed without being held in memory. The size is
  * that of the bytes hashed, so the two agree even if the file changed since it was looked at.
  */
-const measure = (file: string) =>
+export const measure = (file: string) =>
   new Promise<{ size: number; sha256: string }>((resolve, reject) => {
     const hash = createHash('sha256');
     let size = 0;

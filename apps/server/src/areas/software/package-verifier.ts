@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import {
   RELEASE_METADATA_FILE,
@@ -7,6 +5,8 @@ import {
   type ReleaseMetadata,
   type ReleaseSigned,
 } from '@ed/contract/release-metadata';
+import { canonicalBytes } from '@ed/release-trust/canonical-json';
+import { measure } from '@ed/release-trust/package-folder';
 import { checkFiles, describeVerification, TrustError, verifyRelease } from '@ed/release-trust/verify';
 import type { ManifestFacts, PackageFile, VerifiedPackage } from '../../ports/packages.js';
 import { badRequest } from '../../shared/domain-error.js';
@@ -18,14 +18,6 @@ const MAX_RELEASE_BYTES = 64 * 1024;
 export type FileOf = (name: string) => Promise<{ path: string; size: number }>;
 
 const refuse = (message: string) => badRequest(message, 'updatePath');
-const sha256Of = (file: string) =>
-  new Promise<string>((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
 
 /** The first field where the signed release and the manifest differ, in words, or null. */
 function mismatch(signed: ReleaseSigned, facts: ManifestFacts): string | null {
@@ -37,7 +29,7 @@ function mismatch(signed: ReleaseSigned, facts: ManifestFacts): string | null {
   ];
   if (signed.kind === 'software' && facts.kind === 'software') pairs.push(['family', signed.family, facts.family]);
   for (const [field, a, b] of pairs) {
-    if (JSON.stringify(a) !== JSON.stringify(b)) {
+    if (!canonicalBytes(a).equals(canonicalBytes(b))) {
       return `the signed ${field} is ${JSON.stringify(a)}, the manifest's ${JSON.stringify(b)}`;
     }
   }
@@ -110,7 +102,8 @@ export class PackageVerifier {
     const out: ReleaseFile[] = [];
     for (const { name } of files) {
       const file = await fileOf(name);
-      out.push({ name, size: file.size, sha256: await sha256Of(file.path) });
+      // Size and hash of the same bytes, read once.
+      out.push({ name, ...(await measure(file.path)) });
     }
     return out;
   }
