@@ -29,6 +29,8 @@ declare module 'fastify' {
     beforeSecondFactor?: boolean;
     /** What a call spends of its caller's API budget: one, or API_RATE_LIMIT_EXPORT_COST for an export. */
     rateCost?: 'call' | 'export';
+    /** Errors also in RFC 6749 §5.2's shape (ApiRoute.oauthErrors): the token endpoint. */
+    oauthErrors?: boolean;
   }
   interface FastifyRequest {
     session: ActiveSession | null;

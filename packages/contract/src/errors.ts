@@ -16,6 +16,8 @@ export const errorResponseSchema = z.object({
   status: z.number().int().optional(),
   /** RFC 9457: the sentence, as `message`. */
   detail: z.string().optional(),
+  /** RFC 6749 §5.2, on the token endpoint only (where `error` is then the OAuth error code): the sentence. */
+  error_description: z.string().optional(),
   /** The request field at fault, when one is. */
   field: z.string().optional(),
   /** A machine-readable reason, where the spec names one (MANIFEST_NOT_FOUND). */

@@ -56,6 +56,11 @@ export interface ApiRoute extends Endpoint {
    * refuses such a session with 403.
    */
   readonly beforeSecondFactor?: true;
+  /**
+   * Errors also in RFC 6749 §5.2's shape: `error` is an OAuth error code (`invalid_grant`…) and
+   * `error_description` the sentence, as `application/json` (the token endpoint).
+   */
+  readonly oauthErrors?: true;
   /** OpenAPI security, where the route authenticates its own way (units, vendors). */
   readonly security?: readonly Record<string, readonly string[]>[];
   readonly query?: z.ZodType;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@ed/contract/errors';
 import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
+import { oauthErrorBody } from './oauth-error-body.js';
 import { isDatabaseUnavailable, isOutOfRange, isUniqueViolation } from '../db/errors.js';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -64,11 +65,14 @@ const challengeFor = (url: string) =>
 /** Every failure leaves as {statusCode, error, message, field?}; nothing unexpected leaks as a stack. */
 async function errorsPlugin(app: FastifyInstance) {
   // RFC 9457's media type for every JSON error body, whichever part of the server wrote it.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // The token endpoint answers in RFC 6749's shape too, as application/json (what OAuth clients read).
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (reply.statusCode >= 400 && typeof type === 'string' && type.startsWith('application/json')) {
-      reply.header('content-type', 'application/problem+json; charset=utf-8');
+    if (reply.statusCode < 400 || typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    if (request.routeOptions.config.oauthErrors && typeof payload === 'string') {
+      return oauthErrorBody(reply.statusCode, payload);
     }
+    reply.header('content-type', 'application/problem+json; charset=utf-8');
     return payload;
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {

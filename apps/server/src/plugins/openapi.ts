@@ -2,10 +2,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiComponents } from '@ed/contract/api-components';
 import { APP_TITLE, APP_VERSION } from '@ed/contract/constants';
 import { PERMISSIONS } from '@ed/contract/permissions';
 import { asyncUiHook } from '../shared/type-adapters.js';
+import { describeResponses, usedComponents } from './openapi-document.js';
+
+// The API's things (Unit, Ticket, Error…) become named components, referred to by every call.
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: apiComponents });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: apiComponents });
 
 /**
  * OpenAPI at /openapi.json and a browsable page at /docs, both built from the routes' zod schemas.
@@ -29,8 +35,13 @@ async function openapiPlugin(app: FastifyInstance) {
         version: APP_VERSION,
         description:
           'The calls of the Equipment Dashboard console. Every call needs `Authorization: Bearer <token>` from ' +
-          '`POST /auth/token/v1` unless it is marked as public. Errors are `{statusCode, error, message, field?}`.',
+          '`POST /auth/token/v1` unless it is marked as public. Errors are `{statusCode, error, message, field?}` ' +
+          "with RFC 9457's `type`, `title`, `status` and `detail` beside them, as `application/problem+json`.",
+        // The console is the maker's own product, not published under an open licence.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      // Relative (OpenAPI 3.1 §4.8.5): the server that serves this document, at PUBLIC_URL's path.
+      servers: [{ url: new URL(app.config.PUBLIC_URL).pathname, description: 'The server that serves this document' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
@@ -45,8 +56,20 @@ async function openapiPlugin(app: FastifyInstance) {
     // name, permission, roles, when): clients read them, and the security tests generate the
     // role × route matrix and the handler rules' matrix from them.
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const { permission, handlerRules } = input.route.config ?? {};
+      const transformed = jsonSchemaTransform(input);
+      const { permission, handlerRules, oauthErrors } = input.route.config ?? {};
+      const out = transformed.schema.hide
+        ? transformed
+        : {
+            ...transformed,
+            schema: {
+              ...transformed.schema,
+              response: describeResponses(transformed.schema.response as Parameters<typeof describeResponses>[0], {
+                produces: transformed.schema.produces,
+                oauthErrors,
+              }),
+            },
+          };
       const who = permission ? { 'x-permission': permission, 'x-roles': [...PERMISSIONS[permission]] } : {};
       const handler = handlerRules
         ? {
@@ -60,6 +83,11 @@ async function openapiPlugin(app: FastifyInstance) {
         : {};
       if (!permission && !handlerRules) return out;
       return { ...out, schema: { ...out.schema, ...who, ...handler } };
+    },
+    transformObject: (input) => {
+      const doc = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: object } };
+      const schemas = usedComponents(doc.paths, (doc.components?.schemas ?? {}) as Record<string, unknown>);
+      return { ...doc, components: { ...doc.components, schemas } } as ReturnType<typeof jsonSchemaTransformObject>;
     },
   });
   await app.register(swaggerUi, {

@@ -61,7 +61,14 @@ export function fastifyRouteOptions(route: ApiRoute, name?: string) {
     method: route.method,
     url: route.path,
     schema,
-    config: { ...config, ownCredential, beforeSecondFactor, rateCost, ...(handlerRules && { handlerRules }) },
+    config: {
+      ...config,
+      ownCredential,
+      beforeSecondFactor,
+      rateCost,
+      ...(handlerRules && { handlerRules }),
+      ...(route.oauthErrors && { oauthErrors: true }),
+    },
   };
 }
 

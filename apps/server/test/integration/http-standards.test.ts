@@ -41,4 +41,31 @@ describe('HTTP answers in the standard’s shapes', () => {
     expect(unit.statusCode).toBe(401);
     expect(unit.headers['www-authenticate']).toBe('Basic realm="units", charset="UTF-8"');
   });
+
+  it('answers a failed sign-in in RFC 6749’s shape too, as application/json, keeping the spec’s members', async () => {
+    const signIn = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/token/v1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const wrong = await signIn({ grant_type: 'password', username: 'admin', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = wrong.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ statusCode: 401, error: 'invalid_grant', title: 'Unauthorized', status: 401 });
+    expect(body.error_description).toBe(body.message);
+    expect(String(body.message)).not.toBe('');
+
+    const grant = await signIn({ grant_type: 'client_credentials', username: 'admin', password: 'x' });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json()).toMatchObject({ error: 'unsupported_grant_type', field: 'grant_type' });
+    const missing = await signIn({ grant_type: 'password', password: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'invalid_request', field: 'username' });
+    // Every other call keeps RFC 9457's media type.
+    const other = await t.app.inject({ url: '/read/aligners/v1' });
+    expect(other.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  });
 });

@@ -24,6 +24,7 @@ export const authRoutes = defineRoutes({
       'Form-encoded. Ten failures in a row of one account from one address lock it there for ten minutes (429); ' +
       'an account failing from many addresses is slowed down instead. 503 with Retry-After when sign-in is busy.',
     security: [],
+    oauthErrors: true,
     consumes: ['application/x-www-form-urlencoded'],
     encoding: 'form',
     body: tokenRequestSchema,

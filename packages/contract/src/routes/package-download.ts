@@ -29,8 +29,9 @@ export const packageDownloadRoutes = defineRoutes({
     summary: 'A unit downloads a file of its staged update (HTTP Basic: serial number and device token)',
     description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
     params: packageFileParamsSchema,
+    produces: ['application/octet-stream'],
     ok: {},
-    errors: [],
+    errors: [400, 401, 404, 416],
   },
   downloadSpecPackageFile: {
     method: 'GET',
@@ -42,7 +43,8 @@ export const packageDownloadRoutes = defineRoutes({
     summary: 'A unit downloads a file of a spec release it was sent (HTTP Basic: serial number and device token)',
     description: 'Supports Range requests, so an interrupted download resumes where it stopped.',
     params: specPackageFileParamsSchema,
+    produces: ['application/octet-stream'],
     ok: {},
-    errors: [],
+    errors: [400, 401, 404, 416],
   },
 });

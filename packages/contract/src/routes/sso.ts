@@ -14,7 +14,8 @@ export const ssoRoutes = defineRoutes({
     summary: 'Whether sign-in through an OpenID Connect provider is offered, and its label',
     security: [],
     ok: { 200: ssoConfigSchema },
-    errors: [],
+    // Limited per address like every call without a session.
+    errors: [429],
   },
   ssoStart: {
     ...SIGN_IN_ENDPOINTS.ssoStart,
