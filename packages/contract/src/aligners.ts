@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serialNumberSchema } from './device-protocol.js';
 import { equipmentSchema } from './equipment.js';
 import { familySchema } from './families.js';
-import { flagParam, sortKeyInput } from './spec-inputs.js';
+import { emptyAsAbsent, flagParam, sortKeyInput } from './spec-inputs.js';
 
 /** Columns of the equipment list that sort (part 1 §2), as `sortBy` names them. */
 export const EQUIPMENT_SORT_KEYS = [
@@ -46,7 +46,7 @@ export const equipmentListQuerySchema = z.object({
     )
     .transform((v) => v?.toUpperCase()),
   filterSoftwareVersion: filter('filterSoftwareVersion', 32),
-  filterFamily: filter('filterFamily', 16).pipe(familySchema.optional()),
+  filterFamily: emptyAsAbsent(familySchema),
   sortBy: sortKeyInput(EQUIPMENT_SORT_KEYS, EQUIPMENT_SORT_ALIASES),
   sortDesc: flagParam('sortDesc'),
 });

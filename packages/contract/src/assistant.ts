@@ -23,8 +23,8 @@ export const chatSessionSchema = z.object({
   sessionId: z.uuid(),
   serialNumber: z.string(),
   isOpen: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
   conversation: z.array(chatExchangeSchema),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;

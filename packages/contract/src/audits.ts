@@ -18,7 +18,14 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const optionalDate = z.coerce.date({ error: 'must be a date' }).optional();
+const DATE_TEXT = 'must be a date (2026-11-28), a date and time (2026-11-28T10:00:00Z) or milliseconds since 1970';
+/** A bound of the log's time range, in the three forms a client has at hand; each a string in the URL. */
+const optionalDate = z
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.string().regex(/^\d{1,15}$/)], {
+    error: DATE_TEXT,
+  })
+  .transform((value) => (/^\d+$/.test(value) ? new Date(Number(value)) : new Date(value)))
+  .optional();
 
 /** Outcomes by kind: every call that succeeded (below 400) or every refusal (400 and above). */
 export const AUDIT_OUTCOME_KINDS = ['succeeded', 'refused'] as const;

@@ -22,7 +22,7 @@ export type CameraCalsQuery = z.input<typeof cameraCalsQuerySchema>;
 export const cameraCalRecordSchema = cameraCalibrationSchema.extend({
   id: z.number().int(),
   serialNumber: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 export type CameraCalRecord = z.infer<typeof cameraCalRecordSchema>;
 

@@ -54,9 +54,9 @@ export const fixtureSchema = z.object({
   activationCount: z.number().int(),
   subscriptionPackage: z.number().int(),
   /** End of the subscription; null for Included, which does not expire. */
-  subscriptionExpires: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  subscriptionExpires: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
 export const fixturesResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(fixtureSchema) });
@@ -109,8 +109,8 @@ export const targetSchema = z.object({
   targetId: z.number().int(),
   packageName: z.string(),
   packageIndex: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
 export type Target = z.infer<typeof targetSchema>;
 export const targetsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(targetSchema) });

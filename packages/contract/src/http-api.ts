@@ -64,6 +64,8 @@ export interface ApiRoute extends Endpoint {
   /** OpenAPI security, where the route authenticates its own way (units, vendors). */
   readonly security?: readonly Record<string, readonly string[]>[];
   readonly query?: z.ZodType;
+  /** The items a page holds, on a call that takes `page` (published as `x-page-size`). */
+  readonly pageSize?: number;
   readonly params?: z.ZodType;
   readonly body?: z.ZodType;
   readonly encoding?: BodyEncoding;

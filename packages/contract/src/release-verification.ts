@@ -14,7 +14,7 @@ export const verificationSchema = z.object({
   signed: z.boolean(),
   /** The names of the trusted keys whose signatures counted. */
   signedBy: z.array(z.string()),
-  expires: z.string().nullable(),
+  expires: z.iso.datetime({ offset: true }).nullable(),
   files: z.number().int(),
   /** One sentence for the validate dialog: "Signed by release-2026 and release-ops, expires 2027-05-01; 3 files verified." */
   text: z.string(),
@@ -24,11 +24,11 @@ export type Verification = z.infer<typeof verificationSchema>;
 /** The console's trusted root as the Release Keys screen shows it. */
 export const releaseTrustSchema = z.object({
   /** Null until a root is pinned (RELEASE_ROOT_FILE, or the demo's at first start). */
-  root: z.object({ version: z.number().int(), expires: z.string() }).nullable(),
+  root: z.object({ version: z.number().int(), expires: z.iso.datetime({ offset: true }) }).nullable(),
   allowUnsigned: z.boolean(),
   roles: z.array(z.object({ role: z.enum(ROLE_NAMES), threshold: z.number().int(), keys: z.number().int() })),
   keys: z.array(
-    z.object({ name: z.string(), keyid: z.string(), roles: z.array(z.enum(ROLE_NAMES)), expires: z.string() }),
+    z.object({ name: z.string(), keyid: z.string(), roles: z.array(z.enum(ROLE_NAMES)), expires: z.iso.datetime({ offset: true }) }),
   ),
 });
 export type ReleaseTrust = z.infer<typeof releaseTrustSchema>;

@@ -21,6 +21,7 @@ export function routeSchema(route: ApiRoute, name?: string): Record<string, unkn
     ...(route.consumes && { consumes: route.consumes }),
     ...(route.produces && { produces: route.produces }),
     ...(route.query && { querystring: route.query }),
+    ...(route.pageSize && { 'x-page-size': route.pageSize }),
     ...(route.params && { params: route.params }),
     ...(route.body && { body: route.body }),
     ...(Object.keys(response).length > 0 && { response }),

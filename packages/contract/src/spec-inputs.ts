@@ -54,13 +54,13 @@ export const sortKeyInput = <const K extends readonly [string, ...string[]]>(
   keys: K,
   aliases: Readonly<Record<string, K[number]>> = {},
 ) =>
+  // An enum of keys and aliases, so that /openapi.json lists what the server takes.
   emptyAsAbsent(
-    z.string().transform((given, ctx): K[number] => {
-      const key = aliases[given] ?? given;
-      if ((keys as readonly string[]).includes(key)) return key;
-      ctx.issues.push({ code: 'custom', message: `sortBy must be one of ${keys.join(', ')}`, input: given });
-      return z.NEVER;
-    }),
+    z
+      .enum([...keys, ...Object.keys(aliases)] as [string, ...string[]], {
+        error: `sortBy must be one of ${keys.join(', ')}`,
+      })
+      .transform((given): K[number] => aliases[given] ?? (given as K[number])),
   );
 
 /** A true/false query flag ('1' and '0' too); absent or empty means `fallback`. */

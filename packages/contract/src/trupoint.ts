@@ -18,8 +18,8 @@ export const pairingSchema = z.object({
   state: z.enum(PAIRING_STATES),
   reason: z.string().nullable(),
   calibrations: z.array(pairingCalibrationSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 export const pairingsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(pairingSchema) });
@@ -76,12 +76,12 @@ export const vendorKeySummarySchema = z.object({
   id: z.number().int(),
   /** The first characters of the key, so people can tell keys apart. */
   prefix: z.string(),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().nullable(),
 });
 export const vendorSchema = z.object({
   name: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   keys: z.array(vendorKeySummarySchema),
 });
 export type Vendor = z.infer<typeof vendorSchema>;

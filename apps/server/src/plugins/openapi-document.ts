@@ -127,3 +127,17 @@ export function usedComponents(
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
+
+/** A paged call's `page` parameter says how many items a page holds. */
+export function describePage(querystring: unknown, pageSize: unknown): unknown {
+  const page = (querystring as { properties?: Record<string, JsonSchema> } | undefined)?.properties?.page;
+  if (typeof pageSize !== 'number' || !page) return querystring;
+  const q = querystring as { properties: Record<string, JsonSchema> };
+  return {
+    ...q,
+    properties: {
+      ...q.properties,
+      page: { ...page, description: `The page, from 1; a page holds ${pageSize} items (x-page-size)` },
+    },
+  };
+}

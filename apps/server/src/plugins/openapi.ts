@@ -7,7 +7,7 @@ import { apiComponents } from '@ed/contract/api-components';
 import { APP_TITLE, APP_VERSION } from '@ed/contract/constants';
 import { PERMISSIONS } from '@ed/contract/permissions';
 import { asyncUiHook } from '../shared/type-adapters.js';
-import { describeResponses, usedComponents } from './openapi-document.js';
+import { describePage, describeResponses, usedComponents } from './openapi-document.js';
 
 // The API's things (Unit, Ticket, Error…) become named components, referred to by every call.
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: apiComponents });
@@ -64,6 +64,10 @@ async function openapiPlugin(app: FastifyInstance) {
             ...transformed,
             schema: {
               ...transformed.schema,
+              querystring: describePage(
+                transformed.schema.querystring,
+                (transformed.schema as Record<string, unknown>)['x-page-size'],
+              ),
               response: describeResponses(transformed.schema.response as Parameters<typeof describeResponses>[0], {
                 produces: transformed.schema.produces,
                 oauthErrors,

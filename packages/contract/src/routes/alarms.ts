@@ -1,15 +1,4 @@
-import {
-  alarmCountsSchema,
-  alarmIdsResponseSchema,
-  alarmIdsSchema,
-  alarmRuleIdSchema,
-  alarmRuleSchema,
-  alarmRulesResponseSchema,
-  alarmsQuerySchema,
-  alarmsResponseSchema,
-  createAlarmRuleSchema,
-  updateAlarmRuleSchema,
-} from '../alarms.js';
+import { alarmCountsSchema, alarmIdsResponseSchema, alarmIdsSchema, alarmRuleIdSchema, alarmRuleSchema, alarmRulesResponseSchema, ALARMS_PAGE_SIZE, alarmsQuerySchema, alarmsResponseSchema, createAlarmRuleSchema, updateAlarmRuleSchema } from '../alarms.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes, type HandlerRule } from '../http-api.js';
@@ -25,6 +14,7 @@ const othersFavorites = {
 /** Alarm rules on the fleet and the alarms they raise (docs/alarms.md). */
 export const alarmsRoutes = defineRoutes({
   listAlarms: {
+    pageSize: ALARMS_PAGE_SIZE,
     method: 'GET',
     path: '/read/alarms/v1',
     tag,

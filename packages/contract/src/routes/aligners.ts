@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../constants.js';
 import {
   deleteEquipmentRequestSchema,
   equipmentListQuerySchema,
@@ -24,6 +25,7 @@ export const alignersRoutes = defineRoutes({
     errors: [400, 401, 403, 404],
   },
   getAligners: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/aligners/v1',
     tag,

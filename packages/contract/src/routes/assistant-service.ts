@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.js';
 import {
   aiStatisticsSchema,
   askRequestSchema,
@@ -30,6 +31,7 @@ export const assistantServiceRoutes = defineRoutes({
     errors: [401],
   },
   chatSessions: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/chat_sessions',
     tag,

@@ -1,4 +1,5 @@
 import { auditFiltersSchema, auditsQuerySchema, auditsResponseSchema } from '../audits.js';
+import { PAGE_SIZE } from '../constants.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 
@@ -8,6 +9,7 @@ const access = { permission: 'audits.read' } as const;
 /** The audit log (/Audits, admin): read and export only; nothing edits it through the API. */
 export const auditsRoutes = defineRoutes({
   getAudits: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/audits/v1',
     tag,

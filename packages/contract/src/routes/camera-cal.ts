@@ -1,10 +1,12 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
+import { PAGE_SIZE } from '../constants.js';
 import { cameraCalsQuerySchema, cameraCalsResponseSchema } from '../camera-cal.js';
 import { defineRoutes } from '../http-api.js';
 
 /** The camera calibrations screen (part 2 §2): every signed-in user reads it. */
 export const cameraCalRoutes = defineRoutes({
   listCameraCals: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/camera_cals/v1',
     tag: 'camera-cal',

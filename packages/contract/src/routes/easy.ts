@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.js';
 import {
   activationRequestSchema,
   activationResponseSchema,
@@ -22,6 +23,7 @@ const manageTargets = { permission: 'easy.manageTargets' } as const;
 /** EZ ADAS (part 2 §7): the status codes and sentences the console's notices are keyed on (§8). */
 export const easyRoutes = defineRoutes({
   getFixtures: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/api/v1/ez_get_fixtures',
     tag,
@@ -81,6 +83,7 @@ export const easyRoutes = defineRoutes({
     errors: [400, 401, 403, 404],
   },
   getTargets: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/api/v1/ez_get_targets',
     tag,

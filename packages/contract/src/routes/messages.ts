@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import {
@@ -20,6 +21,7 @@ const access = { permission: 'messaging.use' } as const;
 /** Messaging (part 2 §7 Messages): admin and engineer, as in the menu. */
 export const messagesRoutes = defineRoutes({
   getMessages: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/messages/v1',
     tag,

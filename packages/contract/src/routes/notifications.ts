@@ -1,4 +1,5 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
+import { PAGE_SIZE } from '../constants.js';
 import { defineRoutes } from '../http-api.js';
 import {
   citiesQuerySchema,
@@ -18,6 +19,7 @@ const access = { permission: 'notifications.manage' } as const;
 /** Notifications and their target lists (part 2 §7): admin and engineer, as in the menu. */
 export const notificationsRoutes = defineRoutes({
   getNotifications: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/notifications/v1',
     tag,

@@ -1,20 +1,7 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import { planRequestSchema, planResponseSchema } from '../rollout-plan.js';
-import {
-  createRolloutRequestSchema,
-  pauseRolloutSchema,
-  rolloutIdSchema,
-  rolloutSchema,
-  rolloutUnitsQuerySchema,
-  rolloutUnitsResponseSchema,
-  rolloutVersionsQuerySchema,
-  rolloutVersionsResponseSchema,
-  rolloutsQuerySchema,
-  rolloutsResponseSchema,
-  rolloutWaveRefSchema,
-  waveThresholdSchema,
-} from '../rollouts.js';
+import { createRolloutRequestSchema, pauseRolloutSchema, ROLLOUT_UNITS_PAGE_SIZE, rolloutIdSchema, ROLLOUTS_PAGE_SIZE, rolloutSchema, rolloutsQuerySchema, rolloutsResponseSchema, rolloutUnitsQuerySchema, rolloutUnitsResponseSchema, rolloutVersionsQuerySchema, rolloutVersionsResponseSchema, rolloutWaveRefSchema, waveThresholdSchema } from '../rollouts.js';
 
 const tag = 'rollouts';
 const manage = { permission: 'rollouts.manage' } as const;
@@ -22,6 +9,7 @@ const manage = { permission: 'rollouts.manage' } as const;
 /** Rollouts (docs/rollouts.md): everyone reads; admin and engineer run them; support_lvl2 may pause. */
 export const rolloutsRoutes = defineRoutes({
   listRollouts: {
+    pageSize: ROLLOUTS_PAGE_SIZE,
     method: 'GET',
     path: '/read/rollouts/v1',
     tag,
@@ -51,6 +39,7 @@ export const rolloutsRoutes = defineRoutes({
     errors: [400, 401, 404],
   },
   getRolloutUnits: {
+    pageSize: ROLLOUT_UNITS_PAGE_SIZE,
     method: 'GET',
     path: '/read/rollout_units/v1',
     tag,

@@ -1,4 +1,5 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
+import { PAGE_SIZE } from '../constants.js';
 import { defineRoutes } from '../http-api.js';
 import { validateUpdateRequestSchema } from '../software.js';
 import {
@@ -47,6 +48,7 @@ export const specsRoutes = defineRoutes({
     errors: [400, 401, 403, 404],
   },
   getSpecUpdates: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/spec_updates/v1',
     tag,

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../constants.js';
 import {
   attachmentDownloadQuerySchema,
   attachmentSchema,
@@ -44,6 +45,7 @@ export const ticketsRoutes = defineRoutes({
     errors: [400, 401, 403, 404],
   },
   getTickets: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/tickets/v1',
     tag,

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../constants.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes, type ApiRoute } from '../http-api.js';
@@ -23,6 +24,7 @@ const pairingsRead = <const S extends PairingState>(state: S) =>
     tag,
     access: { permission: 'truPoint.read' },
     summary: `One page of 10 ${state} pairings; newest first unless sorted`,
+    pageSize: PAGE_SIZE,
     query: pairingsQuerySchema,
     ok: { 200: pairingsResponseSchema },
     errors: [400, 401, 403],

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../constants.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { FAMILY_LABELS, type Family } from '../families.js';
 import { defineRoutes, type ApiRoute } from '../http-api.js';
@@ -22,6 +23,7 @@ function schedulerCalls(family: Family) {
       tag,
       access: read,
       summary: `${label} with their staging and update state, 10 per page`,
+      pageSize: PAGE_SIZE,
       query: schedulerDevicesQuerySchema,
       ok: { 200: schedulerDevicesSchema },
       errors: [400, 401, 403],

@@ -1,4 +1,5 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
+import { PAGE_SIZE } from '../constants.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes } from '../http-api.js';
 import {
@@ -16,6 +17,7 @@ const access = { permission: 'users.manage' } as const;
 /** Users (part 2 §7): admin only on the server, as in the menu. No answer carries a password or hash. */
 export const usersRoutes = defineRoutes({
   getUsers: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/read/users/v1',
     tag,

@@ -1,4 +1,5 @@
 import { defineRoutes } from '../http-api.js';
+import { PAGE_SIZE } from '../constants.js';
 import {
   abortPairingRequestSchema,
   pairingIdParamsSchema,
@@ -29,6 +30,7 @@ export const vendorRoutes = defineRoutes({
     errors: [400, 401, 404, 409, 502, 504],
   },
   getPairings: {
+    pageSize: PAGE_SIZE,
     method: 'GET',
     path: '/vendor/v1/pairings',
     tag,

@@ -25,10 +25,34 @@ interface LintProblem {
  */
 const ACCEPTED = ['operation-4xx-response at #/paths/~1healthz/get/responses'];
 
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+  schema: Record<string, unknown>;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  'x-page-size'?: number;
+  responses: Record<string, { description: string }>;
+}
 type Document = {
-  paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { description: string }> }>>;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 };
+
+/** Every property of every schema in a part of the document, with its name. */
+function* properties(value: unknown): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* properties(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const { properties: own } = value as { properties?: Record<string, Record<string, unknown>> };
+  if (own && typeof own === 'object') for (const [name, schema] of Object.entries(own)) yield [name, schema];
+  for (const child of Object.values(value)) yield* properties(child);
+}
 
 /**
  * /openapi.json as an integrator lints it: Redocly's recommended rules (redocly.yaml) find no
@@ -84,5 +108,51 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
     const descriptions = operations.flatMap((o) => Object.values(o.responses).map((r) => r.description));
     expect(descriptions.length).toBeGreaterThan(800);
     expect(descriptions.filter((d) => d === 'Default Response')).toEqual([]);
+  });
+
+  const operation = (id: string) => {
+    for (const methods of Object.values(doc.paths)) {
+      for (const op of Object.values(methods)) if (op.operationId === id) return op;
+    }
+    throw new Error(`no operation ${id}`);
+  };
+  const parameter = (id: string, name: string) => operation(id).parameters?.find((p) => p.name === name);
+
+  it('describes the inputs as tightly as the server checks them', () => {
+    expect(parameter('getAligners', 'sortBy')?.schema.enum).toEqual(
+      expect.arrayContaining(['serialNumber', 'countryCode', 'version', 'geolocation.country_code', 'version.semantic']),
+    );
+    expect(parameter('getAligners', 'filterFamily')?.schema.enum).toEqual(['aligner', 'gtps', 'aligner-oasis']);
+    expect(parameter('getActivePairings', 'sortBy')?.schema.enum).toEqual(['vendor', 'truPointSerialNumber', 'createdAt']);
+    // The audit log's time range: three forms, each a string in the URL.
+    expect((parameter('getAudits', 'from')?.schema.anyOf as unknown[] | undefined)?.length).toBe(3);
+    const empty = Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .flatMap((op) => (op.parameters ?? []).filter((p) => Object.keys(p.schema).length === 0))
+      .map((p) => p.name);
+    expect(empty).toEqual([]);
+  });
+
+  it('marks every time it answers as a date-time', () => {
+    const plain = [...properties(doc)]
+      .filter(([name]) => /At$|Expires$|^expires$/.test(name))
+      .filter(([, schema]) => !JSON.stringify(schema).includes('"format":"date-time"'))
+      .map(([name]) => name);
+    expect(plain).toEqual([]);
+  });
+
+  it('states the page size of every paged call', () => {
+    const paged = Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .filter((op) => op.parameters?.some((p) => p.name === 'page'));
+    expect(paged.length).toBeGreaterThanOrEqual(21);
+    for (const op of paged) {
+      expect(op['x-page-size'], op.operationId).toBeGreaterThan(0);
+      expect(op.parameters?.find((p) => p.name === 'page')?.description).toBe(
+        `The page, from 1; a page holds ${op['x-page-size']} items (x-page-size)`,
+      );
+    }
+    expect(operation('listAlarms')['x-page-size']).toBe(50);
+    expect(operation('listRollouts')['x-page-size']).toBe(25);
   });
 });
