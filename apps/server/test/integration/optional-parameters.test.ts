@@ -89,7 +89,7 @@ describe('optional parameters', () => {
       const leftOut = [...optional.map((p) => [p]), optional];
       for (const absent of leftOut) {
         const sent = [...required, ...optional.filter((p) => !absent.includes(p))];
-        const search = new URLSearchParams(sent.map((p) => [p.name, valueOf(p)])).toString();
+        const search = new URLSearchParams(sent.map((p): [string, string] => [p.name, valueOf(p)])).toString();
         const res = await t.app.inject({ url: `${url}${search ? `?${search}` : ''}`, headers: bearer(admin) });
         calls += 1;
         if (res.statusCode === 400) {
