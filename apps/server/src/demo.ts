@@ -119,7 +119,11 @@ async function runDemoFleet(
       if (config.DEMO_ROLLOUT) {
         const { family, semantic } = DEMO_ROLLOUT;
         const publish = () => publishDemoPackage(app.software.service, app.software.repository, family, semantic);
-        if (await seedRolloutDemo(app, publish)) app.log.info(`demo: a rollout of ${family} ${semantic} started`);
+        // A small fleet may have no unit of the rollout's family: the tickets still come.
+        await seedRolloutDemo(app, publish).then(
+          (started) => started && app.log.info(`demo: a rollout of ${family} ${semantic} started`),
+          (err: unknown) => app.log.warn({ err }, `demo: no rollout of ${family} ${semantic}`),
+        );
       }
       if (!config.DEMO_TICKETS) return;
       const tickets = await seedTicketsDemo(

@@ -50,7 +50,11 @@ import { userSchema } from './users.js';
 export const apiComponents = z.registry<{ id: string; description: string }>();
 
 const NAMED: readonly (readonly [z.ZodType, string, string])[] = [
-  [errorResponseSchema, 'Error', "An error: the spec's statusCode, error and message, with RFC 9457's members beside them"],
+  [
+    errorResponseSchema,
+    'Error',
+    "An error: the spec's statusCode, error and message, with RFC 9457's members beside them",
+  ],
   [equipmentSchema, 'Unit', 'A unit of the fleet (aligner, Tru-Point or aligner-oasis) as the console knows it'],
   [softwareVersionSchema, 'SoftwareVersion', 'A software version: semantic version and build metadata'],
   [updateStateSchema, 'UpdateState', "A unit's download and install of a staged release"],
@@ -58,7 +62,7 @@ const NAMED: readonly (readonly [z.ZodType, string, string])[] = [
   [screenShotSchema, 'ScreenShot', "A unit's last screen shot"],
   [ticketSummarySchema, 'TicketSummary', 'A support ticket as lists show it'],
   [ticketSchema, 'Ticket', 'A support ticket with its comments and attachments'],
-  [commentSchema, 'Comment', "A comment on a ticket"],
+  [commentSchema, 'Comment', 'A comment on a ticket'],
   [attachmentSchema, 'Attachment', 'A file attached to a ticket'],
   [ticketHistoryItemSchema, 'TicketHistoryItem', "A ticket in a unit's history"],
   [userSchema, 'User', 'A user of the console'],
@@ -73,7 +77,7 @@ const NAMED: readonly (readonly [z.ZodType, string, string])[] = [
   [rolloutSchema, 'Rollout', 'A rollout with its waves, events and tickets'],
   [rolloutWaveSchema, 'RolloutWave', 'One wave of a rollout'],
   [rolloutEventSchema, 'RolloutEvent', "An event in a rollout's history"],
-  [rolloutUnitSchema, 'RolloutUnit', "A unit of a rollout and how far it got"],
+  [rolloutUnitSchema, 'RolloutUnit', 'A unit of a rollout and how far it got'],
   [messageSchema, 'Message', 'A message shown on units'],
   [notificationSchema, 'Notification', 'A notification sent to units'],
   [diagnosticSnapshotSchema, 'DiagnosticSnapshot', "A unit's diagnostics, collected for a ticket"],

@@ -28,7 +28,12 @@ export const releaseTrustSchema = z.object({
   allowUnsigned: z.boolean(),
   roles: z.array(z.object({ role: z.enum(ROLE_NAMES), threshold: z.number().int(), keys: z.number().int() })),
   keys: z.array(
-    z.object({ name: z.string(), keyid: z.string(), roles: z.array(z.enum(ROLE_NAMES)), expires: z.iso.datetime({ offset: true }) }),
+    z.object({
+      name: z.string(),
+      keyid: z.string(),
+      roles: z.array(z.enum(ROLE_NAMES)),
+      expires: z.iso.datetime({ offset: true }),
+    }),
   ),
 });
 export type ReleaseTrust = z.infer<typeof releaseTrustSchema>;

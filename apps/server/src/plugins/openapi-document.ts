@@ -78,7 +78,10 @@ export function describeResponses(
     out[code] = {
       description: statusText(status),
       content: Object.fromEntries(
-        types.map((type) => [type, { schema: type.includes('json') || type === 'text/csv' ? schema : fileSchema(type) }]),
+        types.map((type) => [
+          type,
+          { schema: type.includes('json') || type === 'text/csv' ? schema : fileSchema(type) },
+        ]),
       ),
       ...(headers && { headers }),
     };
@@ -104,10 +107,7 @@ function refsIn(value: unknown, found: Set<string>): void {
  * The components the calls use, and those they use in turn. The registry yields an input and an
  * output form of every named schema; a client needs only those some call takes or answers.
  */
-export function usedComponents(
-  paths: unknown,
-  schemas: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
+export function usedComponents(paths: unknown, schemas: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const used = new Set<string>();
   refsIn(paths, used);
   const queue = [...used];

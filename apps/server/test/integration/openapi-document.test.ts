@@ -77,14 +77,10 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
   it('has no error and no warning but the one accepted for the health check', async () => {
     const file = path.join(dir, 'openapi.json');
     await writeFile(file, JSON.stringify(doc));
-    const { stdout } = await run(
-      process.execPath,
-      [REDOCLY, 'lint', file, `--config=${CONFIG}`, '--format=json'],
-      {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    ).catch((err: unknown) => ({ stdout: (err as { stdout?: string }).stdout ?? '' }));
+    const { stdout } = await run(process.execPath, [REDOCLY, 'lint', file, `--config=${CONFIG}`, '--format=json'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((err: unknown) => ({ stdout: (err as { stdout?: string }).stdout ?? '' }));
     const { problems } = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: LintProblem[] };
     const found = problems.map((p) => ({ key: `${p.ruleId} at ${p.location[0]?.pointer ?? '?'}`, p }));
     expect(found.map(({ key }) => key).filter((key) => ACCEPTED.includes(key))).toEqual(ACCEPTED);
@@ -120,10 +116,20 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
 
   it('describes the inputs as tightly as the server checks them', () => {
     expect(parameter('getAligners', 'sortBy')?.schema.enum).toEqual(
-      expect.arrayContaining(['serialNumber', 'countryCode', 'version', 'geolocation.country_code', 'version.semantic']),
+      expect.arrayContaining([
+        'serialNumber',
+        'countryCode',
+        'version',
+        'geolocation.country_code',
+        'version.semantic',
+      ]),
     );
     expect(parameter('getAligners', 'filterFamily')?.schema.enum).toEqual(['aligner', 'gtps', 'aligner-oasis']);
-    expect(parameter('getActivePairings', 'sortBy')?.schema.enum).toEqual(['vendor', 'truPointSerialNumber', 'createdAt']);
+    expect(parameter('getActivePairings', 'sortBy')?.schema.enum).toEqual([
+      'vendor',
+      'truPointSerialNumber',
+      'createdAt',
+    ]);
     // The audit log's time range: three forms, each a string in the URL.
     expect((parameter('getAudits', 'from')?.schema.anyOf as unknown[] | undefined)?.length).toBe(3);
     const empty = Object.values(doc.paths)

@@ -82,7 +82,9 @@ describe('optional parameters', () => {
       const query = (op.parameters ?? []).filter((p) => p.in === 'query');
       const optional = query.filter((p) => !p.required);
       if (optional.length === 0) continue;
-      const pathParams = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p]));
+      const pathParams = Object.fromEntries(
+        (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p]),
+      );
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(valueOf(pathParams[name]!)));
       const required = query.filter((p) => p.required);
       // Each optional parameter left out in turn, then all of them.

@@ -1,4 +1,16 @@
-import { alarmCountsSchema, alarmIdsResponseSchema, alarmIdsSchema, alarmRuleIdSchema, alarmRuleSchema, alarmRulesResponseSchema, ALARMS_PAGE_SIZE, alarmsQuerySchema, alarmsResponseSchema, createAlarmRuleSchema, updateAlarmRuleSchema } from '../alarms.js';
+import {
+  alarmCountsSchema,
+  alarmIdsResponseSchema,
+  alarmIdsSchema,
+  alarmRuleIdSchema,
+  alarmRuleSchema,
+  alarmRulesResponseSchema,
+  ALARMS_PAGE_SIZE,
+  alarmsQuerySchema,
+  alarmsResponseSchema,
+  createAlarmRuleSchema,
+  updateAlarmRuleSchema,
+} from '../alarms.js';
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { messageResponseSchema } from '../errors.js';
 import { defineRoutes, type HandlerRule } from '../http-api.js';

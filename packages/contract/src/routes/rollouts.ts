@@ -1,7 +1,22 @@
 import { CSV_ANSWER, exportSummary } from '../csv-export.js';
 import { defineRoutes } from '../http-api.js';
 import { planRequestSchema, planResponseSchema } from '../rollout-plan.js';
-import { createRolloutRequestSchema, pauseRolloutSchema, ROLLOUT_UNITS_PAGE_SIZE, rolloutIdSchema, ROLLOUTS_PAGE_SIZE, rolloutSchema, rolloutsQuerySchema, rolloutsResponseSchema, rolloutUnitsQuerySchema, rolloutUnitsResponseSchema, rolloutVersionsQuerySchema, rolloutVersionsResponseSchema, rolloutWaveRefSchema, waveThresholdSchema } from '../rollouts.js';
+import {
+  createRolloutRequestSchema,
+  pauseRolloutSchema,
+  ROLLOUT_UNITS_PAGE_SIZE,
+  rolloutIdSchema,
+  ROLLOUTS_PAGE_SIZE,
+  rolloutSchema,
+  rolloutsQuerySchema,
+  rolloutsResponseSchema,
+  rolloutUnitsQuerySchema,
+  rolloutUnitsResponseSchema,
+  rolloutVersionsQuerySchema,
+  rolloutVersionsResponseSchema,
+  rolloutWaveRefSchema,
+  waveThresholdSchema,
+} from '../rollouts.js';
 
 const tag = 'rollouts';
 const manage = { permission: 'rollouts.manage' } as const;
