@@ -98,6 +98,41 @@ export const commandResponseSchema = z.object({
 });
 export type CommandResponse = z.infer<typeof commandResponseSchema>;
 
+/** When an elevation the command raised ends (RCP, Open Port, INFO logging). */
+const elevated = { expiresAt: z.iso.datetime().optional() };
+/** When the console stored the report. */
+const stored = { createdAt: z.iso.datetime() };
+
+/**
+ * What each command call answers as `result`: the unit's result as the console kept it (a
+ * report's time, a screen shot's id, a calibration count), with an elevation's end where one was
+ * raised. Loose objects: a unit may add fields the console passes on.
+ */
+export const COMMAND_CALL_RESULTS = {
+  get_usb_status: z.looseObject({ status: z.string(), ...stored }),
+  get_printer_status: z.looseObject({ status: z.string(), ...stored }),
+  get_voltages: z.looseObject({ voltages: z.array(voltageBoardSchema), ...stored }),
+  activate: z.looseObject({}),
+  get_calibration_logs: z.looseObject({ received: z.number().int(), stored: z.number().int() }),
+  get_screen_shot: z.looseObject({ id: z.number().int(), ...stored }),
+  rcp: z.looseObject({ ...elevated }),
+  open_ssh_port: z.looseObject({ port: z.number().int(), ...elevated }),
+  close_ssh_port: z.looseObject({}),
+  end_rcp: z.looseObject({}),
+  check_now: z.looseObject({}),
+  download_now: z.looseObject({}),
+  install_now: z.looseObject({}),
+  clear_pending_updates: z.looseObject({}),
+  set_logging_level: z.looseObject({ logLevel: z.enum(LOG_LEVELS), ...elevated }),
+  set_target_eol_types: z.looseObject({ targetType: z.enum(TARGET_TYPES) }),
+  reset_serial_number: z.looseObject({ serialNumber: z.string() }),
+} satisfies Partial<Record<DeviceCommandName, z.ZodType>>;
+export type CommandCallName = keyof typeof COMMAND_CALL_RESULTS;
+
+/** The answer of one command's call: its name and its typed result. */
+export const commandResponseOf = <C extends CommandCallName>(command: C) =>
+  z.object({ serialNumber: z.string(), command: z.literal(command), result: COMMAND_CALL_RESULTS[command] });
+
 export const serialNumberQuerySchema = z.object({ serialNumber: serialNumberSchema });
 
 /** Screen shots are part of the equipment record (part 1 §3); kept importable from here. */

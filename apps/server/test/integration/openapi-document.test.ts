@@ -161,4 +161,18 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
     expect(operation('listAlarms')['x-page-size']).toBe(50);
     expect(operation('listRollouts')['x-page-size']).toBe(25);
   });
+
+  it('types each command call’s result as the console answers it', () => {
+    const resultOf = (id: string) => {
+      const responses = operation(id).responses as Record<string, { content?: Record<string, { schema: unknown }> }>;
+      const schema = responses['200']?.content?.['application/json']?.schema as {
+        properties: { command: { const?: string; enum?: string[] }; result: { properties?: Record<string, unknown> } };
+      };
+      return schema.properties;
+    };
+    expect(Object.keys(resultOf('getVoltages').result.properties ?? {})).toEqual(['voltages', 'createdAt']);
+    expect(Object.keys(resultOf('takeScreenShot').result.properties ?? {})).toEqual(['id', 'createdAt']);
+    expect(Object.keys(resultOf('openSshPort').result.properties ?? {})).toEqual(['port', 'expiresAt']);
+    expect(resultOf('getVoltages').command.const ?? resultOf('getVoltages').command.enum?.[0]).toBe('get_voltages');
+  });
 });

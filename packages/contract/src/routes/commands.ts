@@ -3,7 +3,7 @@ import {
   COMMAND_ROUTES,
   type CommandRoute,
   commandRequestSchema,
-  commandResponseSchema,
+  commandResponseOf,
   elevatingCommandRequestSchema,
   resetSerialRequestSchema,
   setLoggingLevelRequestSchema,
@@ -48,7 +48,7 @@ function commandCall<C extends CommandName, B extends z.ZodType = typeof command
     summary: `${def.label}: send ${def.command} to a unit`,
     description,
     body: (body ?? commandRequestSchema) as B,
-    ok: { 200: commandResponseSchema },
+    ok: { 200: commandResponseOf(def.command) },
     errors: [400, 401, 403, 404, 409, 502, 503, 504],
   } as const;
 }

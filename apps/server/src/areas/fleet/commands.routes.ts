@@ -1,4 +1,5 @@
 import type { CommandResponse } from '@ed/contract/commands';
+import type { RouteReply } from '@ed/contract/http-api';
 import type { ElevationKind } from '@ed/contract/elevations';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
 import { commandRoutes, type CommandCall } from '@ed/contract/routes/commands';
@@ -6,6 +7,13 @@ import type { ActiveSession } from '../../ports/session.js';
 import { routesOf } from '../../shared/route-table.js';
 
 /** The 15 remote commands of part 1 §7, each a round trip to the unit, and the two that end an elevation early. */
+/**
+ * A command call's answer as its route types it: the service keeps each result as a record, and
+ * the route's serializer checks it against the command's own result (COMMAND_CALL_RESULTS).
+ */
+const typed = <R extends CommandCall>(answer: Promise<CommandResponse>) =>
+  answer as unknown as Promise<RouteReply<R>>;
+
 export default routesOf(commandRoutes, (app) => {
   /** Sends the command of `route` to the unit addressed, with the command's arguments. */
   const run = <C extends DeviceCommandName>(
@@ -15,8 +23,10 @@ export default routesOf(commandRoutes, (app) => {
     args: DeviceCommandArgs<C>,
   ) => app.fleet.service.run(session.user.role, route, serialNumber, args);
   /** The commands whose body is only the unit's serial number. */
-  const serialOnly = (route: CommandCall) => (req: { session: ActiveSession; body: { serialNumber: string } }) =>
-    run(req.session, route, req.body.serialNumber, {});
+  const serialOnly =
+    <R extends CommandCall>(route: R) =>
+    (req: { session: ActiveSession; body: { serialNumber: string } }) =>
+      typed<R>(run(req.session, route, req.body.serialNumber, {}));
   /**
    * Raising (RCP, Open Port, INFO) lasts `durationMinutes` (default 1 h): once the unit took the
    * command, the elevation's end is recorded and the answer says when (docs/elevations.md).
@@ -53,27 +63,42 @@ export default routesOf(commandRoutes, (app) => {
     activateUnit: serialOnly(commandRoutes.activateUnit),
     getCalibrationLogs: serialOnly(commandRoutes.getCalibrationLogs),
     takeScreenShot: serialOnly(commandRoutes.takeScreenShot),
-    rcp: (req) => elevate(req, 'rcp', run(req.session, commandRoutes.rcp, req.body.serialNumber, {})),
+    rcp: (req) =>
+      typed<typeof commandRoutes.rcp>(
+        elevate(req, 'rcp', run(req.session, commandRoutes.rcp, req.body.serialNumber, {})),
+      ),
     openSshPort: (req) =>
-      elevate(req, 'sshPort', run(req.session, commandRoutes.openSshPort, req.body.serialNumber, {})),
+      typed<typeof commandRoutes.openSshPort>(
+        elevate(req, 'sshPort', run(req.session, commandRoutes.openSshPort, req.body.serialNumber, {})),
+      ),
     closeSshPort: (req) =>
-      lower(req, 'sshPort', run(req.session, commandRoutes.closeSshPort, req.body.serialNumber, {})),
-    endRcp: (req) => lower(req, 'rcp', run(req.session, commandRoutes.endRcp, req.body.serialNumber, {})),
+      typed<typeof commandRoutes.closeSshPort>(
+        lower(req, 'sshPort', run(req.session, commandRoutes.closeSshPort, req.body.serialNumber, {})),
+      ),
+    endRcp: (req) =>
+      typed<typeof commandRoutes.endRcp>(
+        lower(req, 'rcp', run(req.session, commandRoutes.endRcp, req.body.serialNumber, {})),
+      ),
     checkNow: serialOnly(commandRoutes.checkNow),
     downloadNow: serialOnly(commandRoutes.downloadNow),
     installNow: serialOnly(commandRoutes.installNow),
     clearPendingUpdates: serialOnly(commandRoutes.clearPendingUpdates),
-    setLoggingLevel: async (req) => {
+    setLoggingLevel: (req) => {
       const { serialNumber, loggingLevel } = req.body;
       const sent = run(req.session, commandRoutes.setLoggingLevel, serialNumber, { loggingLevel });
-      if (loggingLevel === 'INFO') return elevate(req, 'logLevel', sent);
-      return lower(req, 'logLevel', sent);
+      return typed<typeof commandRoutes.setLoggingLevel>(
+        loggingLevel === 'INFO' ? elevate(req, 'logLevel', sent) : lower(req, 'logLevel', sent),
+      );
     },
     setTargetEolTypes: (req) =>
-      run(req.session, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),
+      typed<typeof commandRoutes.setTargetEolTypes>(
+        run(req.session, commandRoutes.setTargetEolTypes, req.body.serialNumber, { targetType: req.body.targetType }),
+      ),
     resetSerialNumber: (req) =>
-      run(req.session, commandRoutes.resetSerialNumber, req.body.currentSerialNumber, {
-        newSerialNumber: req.body.newSerialNumber,
-      }),
+      typed<typeof commandRoutes.resetSerialNumber>(
+        run(req.session, commandRoutes.resetSerialNumber, req.body.currentSerialNumber, {
+          newSerialNumber: req.body.newSerialNumber,
+        }),
+      ),
   };
 });
