@@ -155,7 +155,12 @@ export function alarmProblems(
   for (const t of s.truth) {
     const raised = s.alarms.get(t.serialNumber) ?? [];
     if (raised.length > t.offlineEpisodes) {
-      over.push(`${t.serialNumber} (${raised.length} alarms, ${t.offlineEpisodes} episodes)`);
+      // When each alarm was raised and each episode began, so a failure says where to look.
+      const offline = t.offlineAt.map(when).join(', ') || 'never';
+      over.push(
+        `${t.serialNumber} (${raised.length} alarms, ${t.offlineEpisodes} episodes: ` +
+          `raised ${raised.map(when).join(' and ')}; offline ${offline})`,
+      );
     }
     const episodes = raised.map((at) => episodeAt(t, at));
     const orphans = raised.filter((_, i) => episodes[i]! < 0);

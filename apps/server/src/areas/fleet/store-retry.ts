@@ -12,6 +12,8 @@ const MAX_DELAY_MS = 5_000;
  */
 export class StoreRetry {
   private readonly stopping = new AbortController();
+  /** Writes that failed and wait to be tried again: what units said meanwhile is not yet kept. */
+  private held = 0;
 
   constructor(
     private readonly window: ListeningWindow,
@@ -20,13 +22,26 @@ export class StoreRetry {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     let delay = FIRST_DELAY_MS;
+    let holding = false;
+    const release = () => {
+      if (holding) this.held -= 1;
+      holding = false;
+    };
     for (;;) {
       try {
         const result = await work();
-        this.window.stored();
+        release();
+        // The window starts again only once every held write is kept: a unit's beats waiting
+        // behind a retry must not pass for its silence (the sweep would take it offline).
+        if (this.held === 0) this.window.stored();
         return result;
       } catch (err) {
-        if (!isTransientDatabaseError(err) || this.stopping.signal.aborted) throw err;
+        if (!isTransientDatabaseError(err) || this.stopping.signal.aborted) {
+          release();
+          throw err;
+        }
+        if (!holding) this.held += 1;
+        holding = true;
         this.window.storeFailed();
         // Jitter spreads the retries of thousands of units over the delay instead of one instant.
         await this.pause(delay * (0.5 + this.random() / 2));
