@@ -3,7 +3,7 @@ import { INT32_MAX } from './constants.js';
 import { countOf } from './count-text.js';
 import { ACROSS_FIELDS } from './form-inputs.js';
 import { dayRangeSchema } from './schedule.js';
-import { flagParam } from './spec-inputs.js';
+import { dateInput, flagParam } from './spec-inputs.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 import { pageSchema } from './users.js';
 
@@ -38,8 +38,8 @@ const text = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} is at most ${max} characters`);
 
 export const messageScheduleSchema = z.object({
-  startDate: z.coerce.date({ error: 'schedule.startDate must be a date' }),
-  endDate: z.coerce.date({ error: 'schedule.endDate must be a date' }),
+  startDate: dateInput('schedule.startDate must be a date'),
+  endDate: dateInput('schedule.endDate must be a date'),
 });
 
 /** The market, or '' for none: a message to a saved view goes to the view's units and needs none. */

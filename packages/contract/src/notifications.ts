@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chosen } from './form-inputs.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 import { dayRangeSchema } from './schedule.js';
+import { dateInput } from './spec-inputs.js';
 import { pageSchema } from './users.js';
 
 /** Part 2 §9: the MIME types a notification may carry and the families it may target. */
@@ -46,8 +47,8 @@ export const notificationRequestFieldsSchema = z.object({
     .min(1, 'resourcePath is required')
     .max(2048, 'resourcePath is at most 2048 characters'),
   mimeType: z.enum(NOTIFICATION_MIME_TYPES, { error: 'mimeType must be image/png, image/jpeg or text/html' }),
-  beginsOn: z.coerce.date({ error: 'beginsOn must be a date' }),
-  endsOn: z.coerce.date({ error: 'endsOn must be a date' }),
+  beginsOn: dateInput('beginsOn must be a date'),
+  endsOn: dateInput('endsOn must be a date'),
   /** Absent: a view target when the target names a view, else geographic. */
   targetType: z.enum(NOTIFICATION_TARGET_TYPES, { error: 'targetType must be geographic or view' }).optional(),
   target: notificationTargetSchema,

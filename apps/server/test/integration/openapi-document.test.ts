@@ -132,6 +132,12 @@ describe('/openapi.json under Redocly’s recommended rules', () => {
     ]);
     // The audit log's time range: three forms, each a string in the URL.
     expect((parameter('getAudits', 'from')?.schema.anyOf as unknown[] | undefined)?.length).toBe(3);
+    // Dates in bodies: a date and time, a day or milliseconds, where z.coerce.date() said nothing.
+    const bodyOf = (id: string) =>
+      JSON.stringify((operation(id) as { requestBody?: unknown }).requestBody ?? {}).replaceAll(' ', '');
+    expect(bodyOf('createMessage')).not.toContain('"startDate":{}');
+    expect(bodyOf('createNotification')).not.toContain('"beginsOn":{}');
+    expect(bodyOf('createNotification')).toContain('"beginsOn":{"anyOf"');
     const empty = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
       .flatMap((op) => (op.parameters ?? []).filter((p) => Object.keys(p.schema).length === 0))
