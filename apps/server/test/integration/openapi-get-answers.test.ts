@@ -67,6 +67,7 @@ describe('every GET answer as /openapi.json describes it', () => {
       body: JSON.stringify(body),
     });
     expect(res.status, `${url}: ${await res.clone().text()}`).toBe(200);
+    return res.json();
   };
 
   /** Waits until a list of the demo's answers something: the demo puts its data in after it serves. */
@@ -132,11 +133,12 @@ describe('every GET answer as /openapi.json describes it', () => {
       targets: { market: countries[0]?.countryCode ?? 'DE', softwareVersion: 'all' },
       disposition: 'draft',
     });
+    const country = countries[0]?.countryName ?? 'Germany';
     const values: Record<string, string> = {
       serialNumber: serial,
       username: 'admin',
       ticketId: String(tickets.docs[0]?.id ?? 1),
-      countryName: 'Germany',
+      countryName: country,
       region: 'Bavaria',
       country: 'DE',
       family: 'aligner',
@@ -145,6 +147,14 @@ describe('every GET answer as /openapi.json describes it', () => {
       from: new Date(Date.now() - 86_400_000).toISOString(),
       to: new Date().toISOString(),
     };
+    // Diagnostics into the unit's newest open ticket (or a new one), as the equipment detail collects them.
+    const snapshot = (await post('/create/diagnostics/v1', { serialNumber: serial })) as { ticketId: number };
+    values.ticketId = String(snapshot.ticketId);
+    // A region and a city where the fleet is.
+    const regions = (await get(`/read/aligner_regions/v1?countryName=${encodeURIComponent(country)}`)).body as {
+      region: string;
+    }[];
+    if (regions[0]) values.region = regions[0].region;
     const idFor: Record<string, string> = {
       '/read/ticket/v1': String(tickets.docs[0]?.id ?? 1),
       '/read/rollout/v1': String(rollouts.docs[0]?.id ?? 1),
