@@ -33,6 +33,11 @@ export class ListeningWindow {
     if (this.connected && this.since === null) this.since = this.now();
   }
 
+  /** Whether the broker connection is up and subscribed (readiness). */
+  brokerConnected(): boolean {
+    return this.connected;
+  }
+
   /** Whole seconds of the current stretch (0 while broken). */
   seconds(): number {
     return this.since === null ? 0 : Math.floor((this.now() - this.since) / 1000);
