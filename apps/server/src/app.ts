@@ -23,6 +23,7 @@ import openapiPlugin from './plugins/openapi.js';
 import emptyJsonBodyPlugin from './plugins/empty-json-body.js';
 import controlCharactersPlugin from './plugins/control-characters.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
+import metricsPlugin from './plugins/metrics.js';
 import webAppPlugin from './plugins/web-app.js';
 import { RouteMethods } from './shared/route-methods.js';
 import filesPlugin from './plugins/files.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
+  await app.register(metricsPlugin);
   await app.register(clockPlugin);
   // The areas, in the order of the list (areas.ts): each after the plugins it depends on.
   for (const plugin of AREA_PLUGINS) await app.register(plugin);

@@ -208,6 +208,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: configuredPassword,
   /** Serve /docs and /openapi.json to anyone; otherwise they need a bearer token like the API. */
   PUBLIC_API_DOCS: bool.default(false),
+  /** Bearer token of GET /metrics (Prometheus); unset: no metrics are served. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
   ...OIDC_ENV,
 });
 
