@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { errorBody } from './errors.js';
 
 /** Seconds: from a cached read to a CSV export of a large table. */
@@ -29,6 +28,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 async function metricsPlugin(app: FastifyInstance) {
   const token = app.config.METRICS_TOKEN;
   if (!token) return;
+  // Loaded only when metrics are on: nothing of it on the start path otherwise.
+  const { collectDefaultMetrics, Counter, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
