@@ -11,8 +11,7 @@ import { routesOf } from '../../shared/route-table.js';
  * A command call's answer as its route types it: the service keeps each result as a record, and
  * the route's serializer checks it against the command's own result (COMMAND_CALL_RESULTS).
  */
-const typed = <R extends CommandCall>(answer: Promise<CommandResponse>) =>
-  answer as unknown as Promise<RouteReply<R>>;
+const typed = <R extends CommandCall>(answer: Promise<CommandResponse>) => answer as unknown as Promise<RouteReply<R>>;
 
 export default routesOf(commandRoutes, (app) => {
   /** Sends the command of `route` to the unit addressed, with the command's arguments. */
