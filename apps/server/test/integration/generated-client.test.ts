@@ -39,6 +39,18 @@ describe('a client generated from /openapi.json', () => {
       LOG_LEVEL: 'warn',
     });
     await server.start();
+    // The demo's units register after the server serves: the script starts once one is listed.
+    const signIn = await fetch(`${server.url}/auth/token/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const page = await fetch(`${server.url}/read/aligners/v1`, { headers: { authorization: `Bearer ${token}` } });
+      if (((await page.json()) as { docs: unknown[] }).docs.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     // Inside the repository, so that the script finds openapi-fetch in node_modules.
     await mkdir(SCRIPT_DIR, { recursive: true });
     out = await mkdtemp(path.join(SCRIPT_DIR, '.out-'));
