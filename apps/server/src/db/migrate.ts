@@ -17,12 +17,24 @@ const MIGRATION_LOCK = 727_001;
 /** How long the migrations' connection may take to open. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** The date drizzle gives the newest migration of the folder (its `when` in the journal). */
-async function newestMigration(folder: string): Promise<number> {
-  const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((entry) => entry.when));
+const newestByFolder = new Map<string, Promise<number>>();
+
+/**
+ * The date drizzle gives the newest migration of the folder (its `when` in the journal), read
+ * once per folder: the folder is part of the build, and /readyz asks on every probe.
+ */
+function newestMigration(folder: string): Promise<number> {
+  let newest = newestByFolder.get(folder);
+  if (!newest) {
+    newest = readFile(path.join(folder, 'meta', '_journal.json'), 'utf8').then((text) => {
+      const journal = JSON.parse(text) as { entries: { when: number }[] };
+      return Math.max(...journal.entries.map((entry) => entry.when));
+    });
+    // A failed read is tried again next time.
+    newest.catch(() => newestByFolder.delete(folder));
+    newestByFolder.set(folder, newest);
+  }
+  return newest;
 }
 
 /**

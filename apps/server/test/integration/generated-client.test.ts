@@ -40,12 +40,7 @@ describe('a client generated from /openapi.json', () => {
     });
     await server.start();
     // The demo's units register after the server serves: the script starts once one is listed.
-    const signIn = await fetch(`${server.url}/auth/token/v1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const token = await server.signIn('admin', ADMIN_PASSWORD);
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       const page = await fetch(`${server.url}/read/aligners/v1`, { headers: { authorization: `Bearer ${token}` } });
       if (((await page.json()) as { docs: unknown[] }).docs.length > 0) break;

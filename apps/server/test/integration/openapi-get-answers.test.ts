@@ -51,12 +51,7 @@ describe('every GET answer as /openapi.json describes it', () => {
       LOG_LEVEL: 'warn',
     });
     await server.start();
-    const signIn = await fetch(`${server.url}/auth/token/v1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    token = ((await signIn.json()) as { access_token: string }).access_token;
+    token = await server.signIn('admin', ADMIN_PASSWORD);
     doc = (await get('/openapi.json')).body as OpenApiDocument;
   }, 120_000);
 

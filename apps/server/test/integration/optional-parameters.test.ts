@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTicket } from '../support/attachments.js';
 import type { OpenApiDocument } from '../support/openapi-answers.js';
 import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
@@ -60,14 +61,7 @@ describe('optional parameters', () => {
       method: 'POST',
       url: '/create/ticket/v1',
       headers: bearer(admin),
-      payload: {
-        issuerUsername: 'admin',
-        serialNumber: SERIAL,
-        originatorName: 'Pat Caller',
-        originatorEmail: 'pat@shop.example',
-        techOnSite: false,
-        description: 'For the optional-parameter walk',
-      },
+      payload: newTicket(SERIAL, 'admin'),
     });
     ticketId = ticket.json<{ id: number }>().id;
   });

@@ -120,6 +120,17 @@ export class ServerProcess {
       });
   }
 
+  /** A bearer token for `username` through the password grant, as a console's sign-in gets one. */
+  async signIn(username: string, password: string): Promise<string> {
+    const res = await fetch(`${this.url}/auth/token/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${username} answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
   async dispose(): Promise<void> {
     if (this.running) await this.signal('SIGKILL');
   }
