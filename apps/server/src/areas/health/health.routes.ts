@@ -2,15 +2,10 @@ import { healthRoutes, type ReadyChecks } from '@ed/contract/routes/health';
 import { migrationsUpToDate } from '../../db/migrate.js';
 import { errorBody } from '../../plugins/errors.js';
 import { routesOf } from '../../shared/route-table.js';
+import { withTimeout } from '../../shared/with-timeout.js';
 
 /** How long readiness waits for the database before it calls it unavailable. */
 const DATABASE_CHECK_MS = 2_000;
-
-const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref()),
-  ]);
 
 /**
  * /healthz: 200 once the server is ready and its database answers, else 503. /livez: the process
@@ -20,7 +15,7 @@ const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
 export default routesOf(healthRoutes, (app) => {
   async function checks(): Promise<ReadyChecks> {
     // Anyone may ask: the answer names the check, never the driver's error (the log has it).
-    const database = await within(app.database.ping(), DATABASE_CHECK_MS).then(
+    const database = await withTimeout(app.database.ping(), DATABASE_CHECK_MS).then(
       () => 'ok',
       (err: unknown) => {
         app.log.warn({ err }, 'readiness: the database does not answer');
@@ -31,7 +26,7 @@ export default routesOf(healthRoutes, (app) => {
     const migrations =
       database !== 'ok'
         ? 'not checked (no database)'
-        : await within(migrationsUpToDate(app.database), DATABASE_CHECK_MS).then(
+        : await withTimeout(migrationsUpToDate(app.database), DATABASE_CHECK_MS).then(
             (upToDate) => (upToDate ? 'ok' : 'the database lacks migrations of this build'),
             () => 'not checked (the database did not answer)',
           );

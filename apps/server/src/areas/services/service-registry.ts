@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SERVICES, type ServiceName, type ServiceStatus } from '@ed/contract/dashboard';
+import { withTimeout } from '../../shared/with-timeout.js';
 
 export interface ServiceModule {
   /** Resolves when the module works; throws (or resolves false) when it does not. */
@@ -9,12 +10,6 @@ export interface ServiceModule {
 }
 
 const CHECK_TIMEOUT_MS = 3_000;
-
-const withTimeout = <T>(work: Promise<T>, ms: number) =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
-  ]);
 
 export type ServiceModules = Partial<Record<ServiceName, ServiceModule>>;
 
