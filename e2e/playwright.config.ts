@@ -11,6 +11,8 @@ const executablePath = execFileSync(process.execPath, ['support/resolve-chromium
 
 export default defineConfig({
   testDir: './tests',
+  // Every GET answer the pages receive is checked against /openapi.json (support/test.ts).
+  globalSetup: './support/answers-report.ts',
   fullyParallel: false,
   // The read-only tests (below) run beside the others, one worker each.
   workers: 2,
@@ -57,6 +59,8 @@ export default defineConfig({
       FLEET_ENROLLMENT_KEY: E2E.enrollmentKey,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The API's description, which every test checks the pages' answers against (support/test.ts).
+      PUBLIC_API_DOCS: 'true',
       // A small simulated fleet, connecting from loopback with public addresses vouched for by the
       // server's own process, as under `npm start` (no proxy is trusted).
       SIMULATOR_UNITS: '20',

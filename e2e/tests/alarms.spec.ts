@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { parse } from 'csv-parse/sync';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import type { Fleet } from '@ed/simulator/fleet';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AppShell } from '../pages/app-shell.js';
 import { EasyPage } from '../pages/easy-page.js';
 import { EquipmentPage } from '../pages/equipment-page.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AiKnowPage } from '../pages/ai-know-page.js';
 import { AppShell } from '../pages/app-shell.js';
 import { CameraCalPage } from '../pages/camera-cal-page.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { EquipmentPage, gates } from '../pages/equipment-page.js';
 import { LoginPage } from '../pages/login-page.js';

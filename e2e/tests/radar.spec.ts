@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AppShell } from '../pages/app-shell.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { EquipmentPage, gates } from '../pages/equipment-page.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { softwareRoutes } from '@ed/contract/routes/software';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';

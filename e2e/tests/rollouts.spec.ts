@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';

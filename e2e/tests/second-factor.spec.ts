@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousViolations } from '../pages/accessibility-scan.js';
 import { AppShell } from '../pages/app-shell.js';

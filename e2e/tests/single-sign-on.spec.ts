@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { PROVIDER_PASSWORD } from '../../apps/server/test/support/oidc-test-accounts.mjs';
 import { AppShell } from '../pages/app-shell.js';
 import { LoginPage } from '../pages/login-page.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AppShell } from '../pages/app-shell.js';
 import { EquipmentDetail } from '../pages/equipment-detail.js';
 import { EquipmentPage } from '../pages/equipment-page.js';

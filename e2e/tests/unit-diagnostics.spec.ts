@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { Fleet } from '@ed/simulator/fleet';

@@ -116,6 +116,8 @@ async function runDemoFleet(
         `simulator: ${config.SIMULATOR_UNITS} units registered; ${total} on record, ${connected} connected, ` +
           `${located} geolocated in ${countries} countries`,
       );
+      // The home page's trend starts with the fleet, not a minute later.
+      await app.fleet.equipment.recordSample();
       if (config.DEMO_ROLLOUT) {
         const { family, semantic } = DEMO_ROLLOUT;
         const publish = () => publishDemoPackage(app.software.service, app.software.repository, family, semantic);
