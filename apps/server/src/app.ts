@@ -31,6 +31,7 @@ import { withoutQueryValues } from './shared/request-log.js';
 import { serverLogger } from './shared/server-logger.js';
 import { API_ROUTES, AREA_PLUGINS } from './areas.js';
 import { EventBus } from './shared/event-bus.js';
+import { Telemetry } from './shared/telemetry.js';
 import type { DomainEvents } from './ports/domain-events.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -77,6 +78,8 @@ export async function buildApp({
   const routeMethods = new RouteMethods();
   app.addHook('onRoute', (route) => routeMethods.add(route.method, route.url));
   app.decorate('events', new EventBus<DomainEvents>(app.log));
+  // What the parts tell whoever watches (plugins/metrics.ts): nothing is listening unless metrics are on.
+  app.decorate('telemetry', new Telemetry());
   // The other response headers (CSP, nosniff, frame and referrer policies…) are security-headers.ts's.
   app.decorateRequest('clientRequestId', null);
   app.addHook('onRequest', async (request) => {

@@ -6,6 +6,7 @@ import type { FileStore } from './shared/file-store/file-store.js';
 import type { Mailer } from './shared/mailer.js';
 import type { Outbox } from './shared/outbox.js';
 import type { RateLimiter } from './shared/rate-limiter.js';
+import type { Telemetry } from './shared/telemetry.js';
 import type { DomainEventBus } from './ports/domain-events.js';
 import type { ActiveSession } from './ports/session.js';
 import type { AuthService } from './areas/auth/auth.service.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     config: Config;
     /** The domain events (ports/domain-events.ts): areas emit and subscribe through it. */
     events: DomainEventBus;
+    /** Counts and timings for metrics (shared/telemetry.ts): told by the parts, heard by plugins/metrics.ts. */
+    telemetry: Telemetry;
     database: Database;
     db: Db;
     files: FileStore;

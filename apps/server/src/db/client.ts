@@ -55,6 +55,8 @@ export interface Database {
   driver: DatabaseDriver;
   /** The node-postgres pool, when on a real PostgreSQL (the socket.io adapter shares it). */
   pool?: pg.Pool;
+  /** The fleet's pool (`fleetDb`), when on a real PostgreSQL: its waits are watched (plugins/metrics.ts). */
+  fleetPool?: pg.Pool;
   /** The PostgreSQL URL, for work that needs a connection outside the pool (migrations). */
   connectionString?: string;
   /** Throws when the database does not answer. */
@@ -86,6 +88,7 @@ export function openPostgres(connectionString: string, logger?: Logger, poolSize
     kind: 'postgres',
     driver: { name: 'node-postgres', db },
     pool,
+    fleetPool,
     connectionString,
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -18,10 +18,25 @@ export function scheduleJob(app: FastifyInstance, { name, intervalMs, tick, cloc
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (intervalMs <= 0) return;
+    const intervalSeconds = intervalMs / 1000;
     timer = setInterval(() => {
       if (running) return;
+      const started = performance.now();
+      const ran = (outcome: 'ok' | 'failed') =>
+        app.telemetry.emit('jobRun', {
+          job: name,
+          outcome,
+          seconds: (performance.now() - started) / 1000,
+          intervalSeconds,
+        });
       running = tick(clock())
-        .catch((err: unknown) => app.log.error({ err }, `${name} job failed`))
+        .then(
+          () => ran('ok'),
+          (err: unknown) => {
+            ran('failed');
+            app.log.error({ err }, `${name} job failed`);
+          },
+        )
         .finally(() => {
           running = null;
         });

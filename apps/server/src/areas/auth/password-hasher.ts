@@ -26,6 +26,11 @@ export class PasswordHasher implements PasswordHashing {
     return this.slots.full;
   }
 
+  /** Hashes under way and waiting, for metrics. */
+  get load(): { running: number; waiting: number } {
+    return this.slots.load;
+  }
+
   hash(password: string): Promise<string> {
     return this.limited(() => hash(password, ARGON2_OPTIONS));
   }

@@ -11,7 +11,8 @@ import {
 import { problemsOf, problemText, type DeviceProblem } from '@ed/contract/device-errors';
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { UnitCommands } from '../../ports/commands.js';
-import { serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
+import { DomainError, serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
+import type { CommandOutcome } from '../../shared/telemetry.js';
 import type { Refusal } from './unit-refusals.js';
 
 interface Waiter {
@@ -37,9 +38,29 @@ export class CommandBus implements UnitCommands {
     private readonly route: { topics: DeviceTopics; instanceId: string },
     /** A reply the server cannot use is told to the unit and counted (unit-refusals.ts). */
     private readonly refused: (refusal: Refusal) => void = () => undefined,
+    /** Each round trip's end, for metrics: the command, how it ended and how long it took. */
+    private readonly observe: (command: DeviceCommandName, outcome: CommandOutcome, seconds: number) => void = () =>
+      undefined,
   ) {}
 
   async send<C extends DeviceCommandName>(
+    serialNumber: string,
+    name: C,
+    args: DeviceCommandArgs<C>,
+  ): Promise<DeviceCommandResult<C>> {
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    try {
+      const result = await this.roundTrip(serialNumber, name, args);
+      this.observe(name, 'ok', took());
+      return result;
+    } catch (err) {
+      this.observe(name, outcomeOf(err), took());
+      throw err;
+    }
+  }
+
+  private async roundTrip<C extends DeviceCommandName>(
     serialNumber: string,
     name: C,
     args: DeviceCommandArgs<C>,
@@ -129,4 +150,11 @@ const unusable = (serialNumber: string, name: string, problems: DeviceProblem[])
 function idOf(json: unknown): string | undefined {
   const id = typeof json === 'object' && json !== null ? (json as { id?: unknown }).id : undefined;
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
+}
+
+/** How a round trip ended, from the error it ended with: the unit's no, its silence, or no broker. */
+function outcomeOf(err: unknown): CommandOutcome {
+  if (!(err instanceof DomainError)) return 'failed';
+  if (err.kind === 'unitSilent') return 'timeout';
+  return err.kind === 'unavailable' ? 'unavailable' : 'failed';
 }

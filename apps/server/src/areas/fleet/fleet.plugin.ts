@@ -91,20 +91,33 @@ async function fleetPlugin(app: FastifyInstance) {
   const brokerAccounts = await externalBroker(config, instanceId, topics, log);
   const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
 
+  const { telemetry } = app;
+  // Every message in and out, by its topic's kind, when metrics listen (plugins/metrics.ts).
+  const kindOf = (topic: string) => topics.parse(topic)?.kind ?? 'other';
+  const send = (topic: string, payload: string, qos?: 0 | 1) => {
+    if (telemetry.watched('mqttSent')) telemetry.emit('mqttSent', { kind: kindOf(topic) });
+    return link.publish(topic, payload, qos);
+  };
+  const received = (topic: string, payload: Buffer, retained?: boolean) => {
+    if (telemetry.watched('mqttReceived')) telemetry.emit('mqttReceived', { kind: kindOf(topic) });
+    return gateway.handleMessage(topic, payload, retained);
+  };
   const refusalCounts = new UnitRefusalsRepository(fleetDb);
   const refusals = new UnitRefusals({
     topics,
-    publish: (topic, payload) => link.publish(topic, payload, 0),
+    publish: (topic, payload) => send(topic, payload, 0),
     store: (tallies) => refusalCounts.add(tallies),
+    refused: (reason) => telemetry.emit('unitRefused', { reason }),
     logger: log,
   });
   // The bus publishes through the link opened below; replies reach it through the gateway.
   const bus: CommandBus = new CommandBus(
-    (topic, payload) => link.publish(topic, payload),
+    (topic, payload) => send(topic, payload),
     config.COMMAND_TIMEOUT_MS,
     log,
     { topics, instanceId },
     (refusal) => refusals.refuse(refusal),
+    (command, outcome, seconds) => telemetry.emit('commandDone', { command, outcome, seconds }),
   );
   const gateway = new FleetGateway({
     topics,
@@ -142,7 +155,7 @@ async function fleetPlugin(app: FastifyInstance) {
           await settledWithin(gateway, SHUTDOWN_SETTLE_MS, log);
           await presence.deaths(connections);
         },
-        unitPublished: (topic, payload) => gateway.handleMessage(topic, payload),
+        unitPublished: (topic, payload) => received(topic, payload),
       },
     });
     broker.attachWebSocket(app.server);
@@ -156,7 +169,7 @@ async function fleetPlugin(app: FastifyInstance) {
     username: config.MQTT_USERNAME,
     password: config.MQTT_PASSWORD,
     sharedGroup: config.MQTT_SHARED_GROUP,
-    onMessage: (topic, payload, retained) => gateway.handleMessage(topic, payload, retained),
+    onMessage: (topic, payload, retained) => received(topic, payload, retained),
     onListening: (listening) =>
       listening ? gateway.listening.connectedToBroker() : gateway.listening.disconnectedFromBroker(),
     logger: log,

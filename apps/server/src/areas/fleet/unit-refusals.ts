@@ -34,6 +34,8 @@ export interface UnitRefusalsDeps {
   /** Publishes on the unit's `error` topic (QoS 0: an answer lost is told again at the next refusal). */
   publish(topic: string, payload: string): Promise<void>;
   store(tallies: RefusalTally[]): Promise<void>;
+  /** Each refusal as it happens, for metrics. */
+  refused?(reason: RefusalReason): void;
   logger: FastifyBaseLogger;
 }
 
@@ -51,6 +53,7 @@ export class UnitRefusals {
   constructor(private readonly deps: UnitRefusalsDeps) {}
 
   refuse(refusal: Refusal): void {
+    this.deps.refused?.(refusal.reason);
     this.tally(refusal);
     const told = this.told.get(refusal.serialNumber) ?? 0;
     if (told >= TELLS_PER_MINUTE) return;
