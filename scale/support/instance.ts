@@ -29,6 +29,8 @@ export class Instance {
     readonly name: string,
     readonly port: number,
     private readonly deployment: Deployment,
+    /** More settings of this instance (METRICS_TOKEN for the operations tier). */
+    private readonly env: Record<string, string> = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
@@ -62,6 +64,7 @@ export class Instance {
         LOG_LEVEL: 'warn',
         COMMAND_TIMEOUT_MS: '5000',
         PRESENCE_SWEEP_SECONDS: '5',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

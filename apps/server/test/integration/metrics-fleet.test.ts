@@ -90,6 +90,10 @@ describe('/metrics of an instance with a unit', () => {
     expect(value(all, 'fleet_units_connected', { family: 'aligner' })).toBe(1);
     expect(all.some((s) => s.name === 'auth_password_hashes' && s.labels.state === 'waiting')).toBe(true);
     expect(all.some((s) => s.name === 'live_socket_clients')).toBe(true);
+    expect(value(all, 'file_store_disk_free_bytes', { volume: 'data' })).toBeGreaterThan(0);
+    expect(value(all, 'file_store_disk_size_bytes', { volume: 'data' })).toBeGreaterThan(
+      value(all, 'file_store_disk_free_bytes', { volume: 'data' }),
+    );
   });
 
   it('keeps labels bounded: no serial number, user or path, and few series per metric', async () => {

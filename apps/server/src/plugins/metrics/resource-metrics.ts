@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { PromClient, PromRegistry } from './prom-client.js';
@@ -5,7 +6,8 @@ import type { PromClient, PromRegistry } from './prom-client.js';
 /**
  * What this instance holds, read at each scrape: password hashes under way and queued (Argon2,
  * bounded: past its queue a sign-in is refused with 503), the database pools' connections and
- * the requests waiting for one, and the consoles' live sockets.
+ * the requests waiting for one, the consoles' live sockets, the disk under DATA_DIR and
+ * UPDATES_DIR, and when the trusted release root and its keys expire.
  */
 export function resourceMetrics(prom: PromClient, registry: PromRegistry, app: FastifyInstance): void {
   const registers = [registry];
@@ -52,6 +54,50 @@ export function resourceMetrics(prom: PromClient, registry: PromRegistry, app: F
     registers,
     collect() {
       this.set(app.live.io.engine.clientsCount);
+    },
+  });
+  const volumes = [
+    ...new Map([app.config.paths.data, app.config.paths.updates].map((p, i) => [p, i === 0 ? 'data' : 'updates'])),
+  ];
+  const filesystem = (
+    name: string,
+    help: string,
+    read: (s: { bavail: number; blocks: number; bsize: number }) => number,
+  ) =>
+    new prom.Gauge({
+      name,
+      help,
+      labelNames: ['volume'] as const,
+      registers,
+      async collect() {
+        for (const [dir, volume] of volumes) {
+          const stats = await statfs(dir).catch(() => undefined);
+          if (stats) this.set({ volume }, read(stats));
+        }
+      },
+    });
+  filesystem(
+    'file_store_disk_free_bytes',
+    'Bytes free to this instance on the disk of DATA_DIR (data) and UPDATES_DIR (updates)',
+    (s) => s.bavail * s.bsize,
+  );
+  filesystem(
+    'file_store_disk_size_bytes',
+    'Size of the disk of DATA_DIR (data) and UPDATES_DIR (updates)',
+    (s) => s.blocks * s.bsize,
+  );
+  new prom.Gauge({
+    name: 'release_trust_expiry_timestamp_seconds',
+    help: 'When the trusted release root (what=root) and the first of its keys (what=key) expire (Unix time); none while updates are unsigned',
+    labelNames: ['what'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const root = await app.software.roots.current().catch(() => null);
+      if (!root) return;
+      this.set({ what: 'root' }, Date.parse(root.signed.expires) / 1000);
+      const keys = Object.values(root.signed.keys).map((key) => Date.parse(key.expires));
+      if (keys.length > 0) this.set({ what: 'key' }, Math.min(...keys) / 1000);
     },
   });
 }
