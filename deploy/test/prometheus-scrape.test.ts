@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { freshDatabase, missingServices, MQTT_URL } from '../../scale/support/se
 import { missingTool, TOOLS } from './tools.js';
 
 const RULES = fileURLToPath(new URL('../prometheus/rules/equipment-dashboard.yml', import.meta.url));
+const DASHBOARD = fileURLToPath(new URL('../grafana/equipment-dashboard.json', import.meta.url));
 const TOKEN = 'metrics-token-of-the-operations-tier';
 const UNITS = 24;
 
@@ -143,5 +144,32 @@ describe.skipIf(Boolean(missing))('Prometheus scraping two instances', () => {
     const rules = res.data.groups.flatMap((g) => g.rules);
     expect(rules.length).toBeGreaterThan(10);
     expect(rules.filter((r) => r.health !== 'ok').map((r) => `${r.name}: ${r.lastError ?? r.health}`)).toEqual([]);
+  });
+
+  it('answers every query of the Grafana dashboard, with data for the fleet and the traffic', async () => {
+    interface Panel {
+      title: string;
+      targets?: { expr: string }[];
+    }
+    const { panels } = JSON.parse(await readFile(DASHBOARD, 'utf8')) as { panels: Panel[] };
+    const queries = panels.flatMap((panel) => (panel.targets ?? []).map((t) => ({ panel: panel.title, expr: t.expr })));
+    expect(queries.length).toBeGreaterThan(20);
+    // Panels of what this deployment has not seen (alarms, rollouts, commands, refusals, signed
+    // releases) may be empty; the fleet, traffic and instance panels must not be.
+    const mayBeEmpty = /alarm|rollout|refused|release trust|command|mqtt messages sent|job lag|sign-ins/i;
+    const emptyPanels = async () => {
+      const empty: string[] = [];
+      for (const { panel, expr } of queries) {
+        // As Grafana sends them: its variables filled in (all instances, a rate window of a minute).
+        const promql = expr.replaceAll('$__rate_interval', '1m').replaceAll('$instance', '.*');
+        if ((await query(promql)).length === 0 && !mayBeEmpty.test(panel)) empty.push(`${panel}: ${promql}`);
+      }
+      return empty;
+    };
+    // A rate needs two scrapes in its window.
+    await until('rates over two scrapes', async () => (await emptyPanels()).length === 0, 30_000).catch(
+      () => undefined,
+    );
+    expect(await emptyPanels()).toEqual([]);
   });
 });
