@@ -61,6 +61,8 @@ import usersPlugin from './areas/users/users.plugin.js';
 import usersRepositoryPlugin from './areas/users/users-repository.plugin.js';
 import usersRoutes from './areas/users/users.routes.js';
 import vendorRoutes from './areas/trupoint/vendor.routes.js';
+import webhooksPlugin from './areas/webhooks/webhooks.plugin.js';
+import webhooksRoutes from './areas/webhooks/webhooks.routes.js';
 
 /**
  * The areas of the server, declared once. Plugins build each area's services and decorate the
@@ -97,6 +99,7 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   softwarePlugin,
   rolloutsPlugin,
   fleetMapPlugin,
+  webhooksPlugin,
   healthRoutes,
 ];
 
@@ -136,4 +139,5 @@ export const API_ROUTES: readonly FastifyPluginAsync[] = [
   savedViewsRoutes,
   rolloutsRoutes,
   fleetMapRoutes,
+  webhooksRoutes,
 ];

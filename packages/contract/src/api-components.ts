@@ -39,6 +39,7 @@ import { pairingSchema, vendorSchema } from './trupoint.js';
 import { unitClaimSchema } from './unit-claims.js';
 import { schedulerDeviceSchema } from './update-scheduler.js';
 import { userSchema } from './users.js';
+import { webhookDeliverySchema, webhookSchema } from './webhooks.js';
 
 /**
  * The things of the API, by name: /openapi.json describes each once under
@@ -93,6 +94,12 @@ const NAMED: readonly (readonly [z.ZodType, string, string])[] = [
   [secondFactorSchema, 'SecondFactor', "One of a user's second factors"],
   [chatSessionSchema, 'ChatSession', "A unit's chat session with the assistant"],
   [aiStatisticsSchema, 'AssistantStatistics', "The assistant's sessions and timings"],
+  [
+    webhookSchema,
+    'Webhook',
+    'An endpoint the console posts chosen events to, signed (its secret is never shown again)',
+  ],
+  [webhookDeliverySchema, 'WebhookDelivery', 'One event posted to one webhook endpoint, with its attempts'],
 ];
 
 for (const [schema, id, description] of NAMED) apiComponents.add(schema, { id, description });

@@ -41,6 +41,7 @@ const PERMISSION_TABLE: Record<Permission, string> = {
   'alarms.read': 'YYYY---',
   'alarms.manage': 'YY-----',
   'diagnostics.collect': 'YYYY---',
+  'webhooks.manage': 'Y------',
 };
 
 describe('role permissions', () => {
@@ -81,6 +82,7 @@ describe('menu visibility (part 1 §6)', () => {
         'unitClaims',
         'fleetMap',
         'alarms',
+        'webhooks',
       ],
     ],
     ['engineer', [...everyone, 'updateScheduler', 'easy', 'notifications', 'truPoint', 'messaging', 'alarms']],

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'diagnostics.collect': ['admin', 'engineer', 'support_lvl2', 'support'],
   /** Anyone who sees the harm may stop a rollout. */
   'rollouts.pause': ['admin', 'engineer', 'support_lvl2'],
+  /** Signed outbound webhooks (docs/operations.md): they send the fleet's events out of the console. */
+  'webhooks.manage': ['admin'],
 } as const satisfies Record<string, RoleList>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -88,6 +90,7 @@ export const MENU = [
   { key: 'users', path: '/Users', title: 'Users', permission: 'users.manage' },
   { key: 'audits', path: '/Audits', title: 'Audits', permission: 'audits.read' },
   { key: 'unitClaims', path: '/UnitClaims', title: 'Unit Claims', permission: 'units.decideClaims' },
+  { key: 'webhooks', path: '/Webhooks', title: 'Webhooks', permission: 'webhooks.manage' },
   { key: 'fleetMap', path: '/FleetMap', title: 'Fleet Map', permission: 'maps.read' },
 ] as const satisfies readonly MenuItem[];
 

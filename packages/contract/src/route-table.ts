@@ -34,6 +34,7 @@ import { unitClaimsRoutes } from './routes/unit-claims.js';
 import { updateSchedulerRoutes } from './routes/update-scheduler.js';
 import { usersRoutes } from './routes/users.js';
 import { vendorRoutes } from './routes/vendor.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 
 /**
  * Every call of the server, by area: the server registers exactly these (a test holds it to
@@ -77,4 +78,5 @@ export const ROUTE_TABLE = {
   updateSchedulerRoutes,
   usersRoutes,
   vendorRoutes,
+  webhooksRoutes,
 } as const satisfies Record<string, RouteTable>;

@@ -25,6 +25,7 @@ export const PROTECTED_ROUTES = [
   '/Rollouts',
   '/FleetMap',
   '/Alarms',
+  '/Webhooks',
 ] as const;
 
 /** Addresses under a screen, for deep links: a rollout's create wizard and one rollout; one's second factors. */

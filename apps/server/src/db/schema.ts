@@ -16,3 +16,4 @@ export * from './schema/single-sign-on.js';
 export * from './schema/diagnostics.js';
 export * from './schema/second-factor.js';
 export * from './schema/unit-refusals.js';
+export * from './schema/webhooks.js';

@@ -1,7 +1,10 @@
+import type { Alarm } from '@ed/contract/alarms';
 import type { VoltageBoard } from '@ed/contract/device-protocol';
 import type { Family } from '@ed/contract/families';
+import type { RolloutPayload, RolloutState } from '@ed/contract/rollouts';
+import type { TicketSummary } from '@ed/contract/tickets';
 import type { SoftwareUpdate } from '@ed/contract/software';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import type { EventBus } from '../shared/event-bus.js';
 import type { Revocation } from './session.js';
 
@@ -36,6 +39,45 @@ export interface DomainEvents {
   pairingReported: { serialNumber: string; payload: unknown };
   /** A unit uploaded a camera calibration (its `calibration` topic); handled in the unit's queue. */
   calibrationUploaded: { serialNumber: string; payload: unknown };
+  /**
+   * A rule raised alarms (one evaluation), after they were stored: at most ALARMS_TOLD of them,
+   * `total` counting all. Raising is idempotent, so one instance alone tells each alarm.
+   */
+  alarmsRaised: { alarms: Alarm[]; total: number };
+  /** Active alarms were cleared, by their condition, a person or a change of their rule; as alarmsRaised. */
+  alarmsCleared: { alarms: Alarm[]; total: number };
+  /**
+   * A rollout paused (a person, a threshold, a gate or a planned pause) or completed. Emitted
+   * inside the transition's transaction: what handlers write with `tx` commits with it.
+   * `historyId` is the transition's row in the rollout's history.
+   */
+  rolloutPaused: RolloutTransition;
+  rolloutCompleted: RolloutTransition;
+  /** A ticket was escalated (or opened escalated); inside the change's transaction, as rolloutPaused. */
+  ticketEscalated: { tx: Db; ticket: TicketSummary; by: string };
+  /** A unit's claim to a serial number started to wait for an admin; inside the claim's transaction. */
+  unitClaimWaiting: { tx: Db; claim: WaitingClaim };
 }
+
+/** A rollout as the events about it tell it. */
+export interface RolloutTransition {
+  /** The transaction the transition is made in. */
+  tx: Db;
+  historyId: number;
+  rollout: { id: number; name: string; family: Family; payload: RolloutPayload; version: string; state: RolloutState };
+  by: string;
+  reason: string | null;
+}
+
+export interface WaitingClaim {
+  id: number;
+  serialNumber: string;
+  address: string | null;
+  countryCode: string | null;
+  requestedAt: string;
+}
+
+/** Alarms an alarm event lists at most; `total` counts them all. */
+export const ALARMS_TOLD = 100;
 
 export type DomainEventBus = EventBus<DomainEvents>;

@@ -3,11 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_KEY_HEADER } from '@ed/contract/trupoint';
-import { alignerSchedule, specRelease, unitClaim, vendorPairings, type Call } from '../support/fleet-activity.js';
+import {
+  alignerSchedule,
+  specRelease,
+  unitClaim,
+  vendorPairings,
+  webhookEndpoint,
+  type Call,
+} from '../support/fleet-activity.js';
 import type { TestProvider } from '../support/oidc-provider-launcher.mjs';
 import { answerChecker, type OpenApiDocument } from '../support/openapi-answers.js';
 import { ServerProcess } from '../support/server-process.js';
 import { CONSOLE_URL, ROLE_MAP, startProvider } from '../support/sso-fixture.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const ADMIN_PASSWORD = 'admin-password-for-the-answers';
 const ENROLLMENT_KEY = 'enrollment-key-of-the-answers';
@@ -40,6 +48,8 @@ describe('every GET answer as /openapi.json describes it', () => {
   let token: string;
   let doc: OpenApiDocument;
   let provider: TestProvider;
+  /** Where the server's webhooks go, so that their delivery log has something in it. */
+  let receiver: WebhookReceiver;
   /** The vendor API's key, once the test issued one: the vendor's calls go with it, not a bearer. */
   let vendorKey = '';
 
@@ -64,6 +74,7 @@ describe('every GET answer as /openapi.json describes it', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'ed-answers-'));
     // Single sign-on configured, so that its start call answers too.
     provider = await startProvider();
+    receiver = await WebhookReceiver.start();
     server = await ServerProcess.create({
       PUBLIC_URL: CONSOLE_URL,
       OIDC_ISSUER: provider.issuer,
@@ -79,6 +90,8 @@ describe('every GET answer as /openapi.json describes it', () => {
       DEMO_FLEET_DRIVER: new URL('../../../simulator/dist/demo-driver.js', import.meta.url).href,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The test's webhook receiver listens on the loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     await server.start();
     token = await server.signIn('admin', ADMIN_PASSWORD);
@@ -104,6 +117,7 @@ describe('every GET answer as /openapi.json describes it', () => {
   afterAll(async () => {
     await server?.dispose();
     await provider?.stop();
+    await receiver?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -131,6 +145,8 @@ describe('every GET answer as /openapi.json describes it', () => {
     const oasis = await listed<{ serialNumber: string }>('/read/updatescheduler_aligners_oasis/v1?onlyConnected=true');
     const elevated = oasis[0]?.serialNumber;
     if (elevated) await post('/cmd/aligner_set_logging_level/v1', { serialNumber: elevated, loggingLevel: 'INFO' });
+    // A webhook endpoint before the alarm rules, so that the alarms they raise are delivered to it.
+    await webhookEndpoint(call, receiver.url());
     await post('/create/alarm_rule/v1', {
       name: 'Offline for a day',
       severity: 'major',
@@ -172,10 +188,12 @@ describe('every GET answer as /openapi.json describes it', () => {
     await specRelease(call, path.join(dataDir, 'updates'));
     await alignerSchedule(call, path.join(dataDir, 'updates'), serial);
     await unitClaim(call, connected.find((u) => u.serialNumber !== serial)?.serialNumber ?? serial, ENROLLMENT_KEY);
-    // What comes over time: units' chats, the alarm job's round, a pairing's calibrations, the trend's sample.
+    // What comes over time: units' chats, the alarm job's round, its webhook deliveries, a pairing's
+    // calibrations, the trend's sample.
     for (const url of [
       '/assistant/chat_sessions',
       '/read/alarms/v1',
+      '/read/webhook_deliveries/v1',
       '/read/completed_pairings/v1',
       '/read/aborted_pairings/v1',
       '/read/connection_trend/v1',

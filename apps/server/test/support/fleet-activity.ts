@@ -101,3 +101,12 @@ export async function unitClaim(call: Call, serialNumber: string, enrollmentKey:
   const answer = await call('POST', '/device/v1/register', { serialNumber, enrollmentKey });
   expectStatus(answer, [202], 'claim');
 }
+
+/**
+ * A webhook endpoint for the alarms the fleet raises and the claims units make, at a receiver the
+ * test runs (on 127.0.0.1: the server runs with WEBHOOK_ALLOW_PRIVATE).
+ */
+export async function webhookEndpoint(call: Call, url: string): Promise<void> {
+  const endpoint = { url, events: ['alarm.raised', 'unit_claim.waiting'] };
+  expectStatus(await call('POST', '/create/webhook/v1', endpoint), [200], 'webhook endpoint');
+}

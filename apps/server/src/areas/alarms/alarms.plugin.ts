@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ALARMS_TOLD } from '../../ports/domain-events.js';
 import { scheduleJob } from '../../shared/job-timer.js';
 import { AlarmEvaluator } from './alarm-evaluator.js';
 import { AlarmFactsRepository } from './alarm-facts.repository.js';
@@ -20,7 +21,14 @@ const PUSH_DEBOUNCE_MS = 500;
 /** Alarm rules on the fleet, evaluated on units' changes and by a job (docs/alarms.md). */
 async function alarmsPlugin(app: FastifyInstance) {
   const rules = new AlarmRulesRepository(app.db);
-  const alarms = new AlarmsRepository(app.db);
+  // Raised and cleared alarms are told to other areas (webhooks) as the list shows them.
+  const tell = (event: 'alarmsRaised' | 'alarmsCleared', ids: number[]) => {
+    alarms
+      .byIds(ids.slice(0, ALARMS_TOLD))
+      .then((list) => app.events.notify(event, { alarms: list, total: ids.length }))
+      .catch((err: unknown) => app.log.warn({ err, event }, 'could not tell the alarms'));
+  };
+  const alarms: AlarmsRepository = new AlarmsRepository(app.db, { cleared: (ids) => tell('alarmsCleared', ids) });
   const facts = new AlarmFactsRepository(app.db);
   let pushTimer: NodeJS.Timeout | undefined;
   const changed = () => {
@@ -41,6 +49,10 @@ async function alarmsPlugin(app: FastifyInstance) {
     logger: app.log,
     clock: () => app.clock(),
     raised: async (rule, raised) => {
+      tell(
+        'alarmsRaised',
+        raised.map((a) => a.id),
+      );
       const to = (await rules.subscribers([rule.id])).get(rule.id)?.map((s) => s.email) ?? [];
       if (to.length === 0) return;
       await app.mailer.send({ to, ...alarmMail(rule, raised, app.config.PUBLIC_URL) });

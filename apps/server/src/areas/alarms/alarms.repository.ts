@@ -36,9 +36,17 @@ const whereOf = (filter: Omit<AlarmFilter, 'page'>) =>
     ] satisfies (SQL | undefined)[]),
   );
 
+/** Who hears of alarms cleared, after the statement that cleared them (the webhooks, through the plugin). */
+export interface ClearedListener {
+  cleared(ids: number[]): void;
+}
+
 /** Alarms: one active row per rule and unit (alarms_active_idx); cleared rows stay as history. */
 export class AlarmsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly listener: ClearedListener = { cleared: () => undefined },
+  ) {}
 
   /**
    * Raises the rule on these units; returns the alarms that are new (an active one is left as it
@@ -86,6 +94,7 @@ export class AlarmsRepository {
           where ${alarms.ruleId} = ${ruleId} and ${alarms.status} = 'active' ${still}
           returning ${alarms.id}`,
     );
+    if (rows.length > 0) this.listener.cleared(rows.map((r) => r.id));
     return rows.length;
   }
 
@@ -104,6 +113,7 @@ export class AlarmsRepository {
       .set({ status: 'cleared', clearedAt: now, clearedBy: username })
       .where(and(inArray(alarms.id, ids), eq(alarms.status, 'active')))
       .returning({ id: alarms.id });
+    if (rows.length > 0) this.listener.cleared(rows.map((r) => r.id));
     return rows.length;
   }
 
@@ -116,7 +126,16 @@ export class AlarmsRepository {
   }
 
   /** The list's rows, newest first, from `offset` (a page, or a page of an export). */
-  async rows(filter: Omit<AlarmFilter, 'page'>, offset: number, limit: number): Promise<Alarm[]> {
+  rows(filter: Omit<AlarmFilter, 'page'>, offset: number, limit: number): Promise<Alarm[]> {
+    return this.read(whereOf(filter), offset, limit);
+  }
+
+  /** These alarms as the list shows them (what an alarm event tells), newest first. */
+  byIds(ids: number[]): Promise<Alarm[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.read(inArray(alarms.id, ids), 0, ids.length);
+  }
+
+  private async read(where: SQL | undefined, offset: number, limit: number): Promise<Alarm[]> {
     const rows = await this.db
       .select({
         id: alarms.id,
@@ -136,7 +155,7 @@ export class AlarmsRepository {
       .from(alarms)
       .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
       .innerJoin(equipment, eq(equipment.id, alarms.equipmentId))
-      .where(whereOf(filter))
+      .where(where)
       .orderBy(desc(alarms.raisedAt), desc(alarms.id))
       .limit(limit)
       .offset(offset);

@@ -5,6 +5,7 @@ import { PENDING_CLAIMS_PER_ADDRESS } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials } from '../../db/schema.js';
 import type { UnitCredentials } from '../../ports/device-auth.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 import { forbidden, tooManyRequests } from '../../shared/domain-error.js';
 import { hashToken, newSecretToken } from '../../shared/secret-token.js';
 import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
@@ -61,8 +62,9 @@ export class DeviceCredentials implements UnitCredentials {
     private readonly db: Db,
     private readonly enrollmentKey: string | undefined,
     private readonly accounts: BrokerAccounts = unmanagedBrokerAccounts,
+    events?: DomainEventBus,
   ) {
-    this.claims = new UnitClaimsRepository(db);
+    this.claims = new UnitClaimsRepository(db, events);
     this.current = batchLoader((serials) => this.currentHashes(serials), {
       maxBatchSize: LOOKUP_BATCH,
       windowMs: LOOKUP_WINDOW_MS,

@@ -8,6 +8,7 @@ import {
 } from '@ed/contract/unit-claims';
 import type { Db } from '../../db/client.js';
 import { deviceCredentials, unitClaims } from '../../db/schema.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 export interface ClaimOrigin {
   address: string | null;
@@ -43,7 +44,11 @@ const sameAddress = (address: string | null) => sql`${unitClaims.address} is not
 
 /** Claims to serial numbers that have a credential (docs/device-protocol.md, "Claims"). */
 export class UnitClaimsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** A claim that starts to wait is told inside its transaction (the webhooks' deliveries commit with it). */
+    private readonly events?: DomainEventBus,
+  ) {}
 
   /**
    * A new pending claim, unless its address has PENDING_CLAIMS_PER_ADDRESS waiting already: then
@@ -63,7 +68,15 @@ export class UnitClaimsRepository {
         .from(unitClaims)
         .where(and(sameAddress(origin.address), waiting()));
       if ((held?.n ?? 0) >= PENDING_CLAIMS_PER_ADDRESS) return false;
-      await tx.insert(unitClaims).values({ serialNumber, claimTokenHash, ...origin });
+      const [claim] = await tx
+        .insert(unitClaims)
+        .values({ serialNumber, claimTokenHash, ...origin })
+        .returning();
+      if (claim && this.events) {
+        const { id, address, countryCode } = claim;
+        const waiting = { id, serialNumber, address, countryCode, requestedAt: claim.requestedAt.toISOString() };
+        await this.events.emit('unitClaimWaiting', { tx, claim: waiting });
+      }
       return true;
     });
   }

@@ -26,7 +26,7 @@ const SLOTS_PER_AUTO_SLOT = 10;
 async function rolloutsPlugin(app: FastifyInstance) {
   const { db, config, log } = app;
   const now = () => app.software.clock.now();
-  const repository = new RolloutsRepository(db, app.audits);
+  const repository = new RolloutsRepository(db, app.audits, app.events);
   const staging = app.software.staging;
   const service = new RolloutsService({
     db,

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { rolloutEvents, rolloutTickets, rolloutUnits, rolloutWaves, rollouts, specUpdates } from '../../db/schema.js';
 import { SYSTEM_ACTOR, type AuditRecorder } from '../../ports/audits.js';
+import type { DomainEventBus } from '../../ports/domain-events.js';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
 export type WaveRow = typeof rolloutWaves.$inferSelect;
@@ -31,6 +32,8 @@ export class RolloutsRepository {
   constructor(
     private readonly db: Db,
     private readonly audits: AuditRecorder,
+    /** Pauses and completions are told inside their transaction (the webhooks' deliveries commit with them). */
+    private readonly events: DomainEventBus,
   ) {}
 
   async byId(id: number, db: Db = this.db, lock = false): Promise<RolloutRow | undefined> {
@@ -81,9 +84,20 @@ export class RolloutsRepository {
       .set({ ...t.set, updatedAt: now })
       .where(eq(rollouts.id, rollout.id));
     Object.assign(rollout, t.set);
-    await db
+    const [history] = await db
       .insert(rolloutEvents)
-      .values({ rolloutId: rollout.id, at: now, kind: t.kind, by: t.by, reason: t.reason ?? null });
+      .values({ rolloutId: rollout.id, at: now, kind: t.kind, by: t.by, reason: t.reason ?? null })
+      .returning({ id: rolloutEvents.id });
+    if (history && (t.kind === 'paused' || t.kind === 'completed')) {
+      const { id, name, family, payload, semantic, state } = rollout;
+      await this.events.emit(t.kind === 'paused' ? 'rolloutPaused' : 'rolloutCompleted', {
+        tx: db,
+        historyId: history.id,
+        rollout: { id, name, family, payload, version: semantic, state },
+        by: t.by,
+        reason: t.reason ?? null,
+      });
+    }
     // A person's act is audited by its call already; the system's own (a threshold, a gate, a wave) here.
     if (t.by === SYSTEM_ACTOR) {
       const row = { username: t.by, action: `rollout ${t.kind}`, target: `rollout ${rollout.id}`, outcome: 200 };

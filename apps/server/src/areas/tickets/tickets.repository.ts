@@ -42,8 +42,8 @@ export class TicketsRepository {
     return row;
   }
 
-  async find(id: number): Promise<TicketWithCounts | undefined> {
-    const [row] = await this.db
+  async find(id: number, db: Db = this.db): Promise<TicketWithCounts | undefined> {
+    const [row] = await db
       .select({ ticket: supportTickets, ...counts })
       .from(supportTickets)
       .where(eq(supportTickets.id, id))

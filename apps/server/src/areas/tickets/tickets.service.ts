@@ -27,6 +27,7 @@ import type { TicketRow, TicketsRepository } from './tickets.repository.js';
 import type { DomainEventBus } from '../../ports/domain-events.js';
 
 type CreateTicket = z.output<typeof createTicketRequestSchema>;
+type Unit = NonNullable<Awaited<ReturnType<UnitLookup['findBySerial']>>>;
 
 /** The list's filter as parsed (without its page): the list and its export read it alike. */
 interface TicketListInput {
@@ -55,34 +56,51 @@ export class TicketsService {
     assertOwnUsername(session, body.issuerUsername);
     const unit = await this.deps.equipment.findBySerial(body.serialNumber);
     if (!unit) throw notFound(`There is no unit with serial number ${body.serialNumber}.`);
-    const row = await this.deps.tickets.insert({
-      serialNumber: unit.serialNumber,
-      family: unit.family,
-      model: modelText(unit.serialNumber),
-      version: unit.versionSemantic ?? 'unknown',
-      specs: unit.specs?.name ?? 'unknown',
-      connected: unit.connected,
-      issuerUsername: session.user.username,
-      issuerEmail: session.user.email,
-      originatorName: body.originatorName,
-      originatorEmail: body.originatorEmail,
-      techOnSite: body.techOnSite,
-      exhibitingNow: body.exhibitingNow,
-      reproducible: body.reproducible,
-      disposition: body.disposition,
-      inService: body.inService,
-      componentsReplaced: body.componentsReplaced,
-      description: body.description,
-      circumstance: body.circumstance,
-      attemptedResolution: body.attemptedResolution,
-      environment: body.environment,
-      other: body.other,
-      issueStartedOn: body.issueStartedOn,
-      escalated: body.escalated,
+    const row = await this.deps.tickets.db.transaction(async (tx) => {
+      const created = await this.insertTicket(tx, session, body, unit);
+      if (created.escalated) await this.escalated(tx, created.id, session.user.username);
+      return created;
     });
     this.announce('REPORT_SUPPORT_TICKET_CREATED', row, session.user.username);
     void this.deps.mail.notify(row, { kind: 'created' });
     return this.read(row.id);
+  }
+
+  private insertTicket(tx: Db, session: ActiveSession, body: CreateTicket, unit: Unit) {
+    return this.deps.tickets.insert(
+      {
+        serialNumber: unit.serialNumber,
+        family: unit.family,
+        model: modelText(unit.serialNumber),
+        version: unit.versionSemantic ?? 'unknown',
+        specs: unit.specs?.name ?? 'unknown',
+        connected: unit.connected,
+        issuerUsername: session.user.username,
+        issuerEmail: session.user.email,
+        originatorName: body.originatorName,
+        originatorEmail: body.originatorEmail,
+        techOnSite: body.techOnSite,
+        exhibitingNow: body.exhibitingNow,
+        reproducible: body.reproducible,
+        disposition: body.disposition,
+        inService: body.inService,
+        componentsReplaced: body.componentsReplaced,
+        description: body.description,
+        circumstance: body.circumstance,
+        attemptedResolution: body.attemptedResolution,
+        environment: body.environment,
+        other: body.other,
+        issueStartedOn: body.issueStartedOn,
+        escalated: body.escalated,
+      },
+      tx,
+    );
+  }
+
+  /** Tells that a ticket was escalated, inside the change's transaction (webhooks commit with it). */
+  private async escalated(tx: Db, id: number, by: string): Promise<void> {
+    const ticket = await this.deps.tickets.find(id, tx);
+    if (ticket) await this.deps.events.emit('ticketEscalated', { tx, ticket: toTicketSummary(ticket), by });
   }
 
   async list(session: ActiveSession, query: TicketListInput & { page: number }): Promise<TicketListResponse> {
@@ -135,6 +153,7 @@ export class TicketsService {
   async setEscalated(session: ActiveSession, id: number, escalated: boolean): Promise<TicketSummary> {
     const before = await this.change(id, async (tx, ticket) => {
       await this.deps.tickets.update(tx, id, { escalated });
+      if (escalated && !ticket.escalated) await this.escalated(tx, id, session.user.username);
       return ticket;
     });
     await this.pushStatistics();

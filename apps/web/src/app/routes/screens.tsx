@@ -64,6 +64,9 @@ const AlarmsPage = lazy(() =>
 const FleetMapPage = lazy(() =>
   import('../../features/fleet-map/components/fleet-map-page').then((m) => ({ default: m.FleetMapPage })),
 );
+const WebhooksPage = lazy(() =>
+  import('../../features/webhooks/components/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
 const RolloutDetailPage = lazy(() =>
   import('../../features/rollouts/components/rollout-detail').then((m) => ({ default: m.RolloutDetailPage })),
 );
@@ -94,4 +97,5 @@ export const SCREENS: Partial<Record<ScreenPath, ReactNode>> = {
   '/Rollouts/:id': loading(<RolloutDetailPage />),
   '/FleetMap': loading(<FleetMapPage />),
   '/Alarms': loading(<AlarmsPage />),
+  '/Webhooks': loading(<WebhooksPage />),
 };
