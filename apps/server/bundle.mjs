@@ -17,10 +17,23 @@ const bundle = path.join(outdir, 'server.cjs');
 const LOADER = '// Runs the bundle of the compiled server (apps/server/bundle.mjs).\n';
 
 /**
- * Packages loaded from node_modules at run time, as files of their own: native addons, and
- * PGlite, whose WebAssembly and extensions are found beside its code by the database's thread.
+ * Packages loaded from node_modules at run time, as files of their own: native addons, PGlite,
+ * whose WebAssembly and extensions are found beside its code by the database's thread, and what
+ * only an optional feature loads.
  */
-const EXTERNAL = ['@electric-sql/pglite', 'sharp', '@node-rs/argon2'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'sharp',
+  '@node-rs/argon2',
+  // The tracing SDK and exporter, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set: outside the
+  // bundle they cost a start without tracing nothing (the API they share is bundled; OpenTelemetry
+  // finds its one registration through a global, whichever copy asks).
+  '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/resources',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+];
 
 /**
  * Code that finds files beside itself keeps finding them: in the bundle, each module's

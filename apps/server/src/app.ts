@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installPlainZodMessages } from '@ed/contract/zod-messages';
 import type { Config } from './config/env.js';
@@ -24,6 +25,7 @@ import emptyJsonBodyPlugin from './plugins/empty-json-body.js';
 import controlCharactersPlugin from './plugins/control-characters.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import metricsPlugin from './plugins/metrics.js';
+import tracingPlugin from './plugins/tracing.js';
 import webAppPlugin from './plugins/web-app.js';
 import { RouteMethods } from './shared/route-methods.js';
 import filesPlugin from './plugins/files.js';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Where the log goes when neither is given (default: JSON lines on stdout). */
   logStream?: DestinationStream;
+  /** Spans go here instead of OTLP (tests: the SDK's in-memory exporter); turns tracing on. */
+  spanExporter?: SpanExporter;
 }
 
 export async function buildApp({
@@ -57,6 +61,7 @@ export async function buildApp({
   logger,
   loggerInstance,
   logStream,
+  spanExporter,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger === undefined ? { loggerInstance: loggerInstance ?? serverLogger(config, logStream) } : { logger }),
@@ -109,6 +114,8 @@ export async function buildApp({
     });
   }
 
+  // First of the request hooks: every other hook and the handler run inside the request's span.
+  await app.register(tracingPlugin, { exporter: spanExporter, database });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // JSON and text answers above 1 KB go out compressed; files (screen shots, packages, the web

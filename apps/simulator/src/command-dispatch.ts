@@ -70,7 +70,9 @@ export async function dispatchCommand(
     logger.info(`${target.serialNumber}: dropped expired command ${command.name} ${command.id}`);
     return null;
   }
-  const reply = await run(command.name, command.id, command.args, target, logger);
+  const done = await run(command.name, command.id, command.args, target, logger);
+  // The command's trace goes back with the reply, so the server's trace of the call includes it.
+  const reply = command.traceparent ? { ...done, traceparent: command.traceparent } : done;
   cache.set(reply);
   return reply;
 }

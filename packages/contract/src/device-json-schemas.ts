@@ -58,6 +58,7 @@ export function replySchemaOf(name: DeviceCommandName) {
     id: replyErrorSchema.shape.id,
     ok: z.literal(true),
     result: described(deviceCommands[name].result, `The result of \`${name}\`.`),
+    traceparent: replyErrorSchema.shape.traceparent,
   });
   return described(
     z.discriminatedUnion('ok', [described(done, 'The command was done.'), replyErrorSchema]),

@@ -244,6 +244,13 @@ export type DeviceCommandArgs<C extends DeviceCommandName> = z.infer<(typeof dev
 export type DeviceCommandResult<C extends DeviceCommandName> = z.infer<(typeof deviceCommands)[C]['result']>;
 
 /** Published by the gateway on `cmd`, QoS 1. */
+/**
+ * W3C Trace Context's `traceparent` (version-traceid-parentid-flags): the server puts the trace of
+ * the call that sent a command in it, and a unit that echoes it in its reply joins the trace
+ * (docs/observability.md, "Traces"). Optional both ways; a malformed echo is ignored, not refused.
+ */
+export const traceparentSchema = z.string().max(128);
+
 export const commandMessageSchema = z.object({
   id: z.uuid(),
   name: z.enum(DEVICE_COMMAND_NAMES as [DeviceCommandName, ...DeviceCommandName[]]),
@@ -252,14 +259,25 @@ export const commandMessageSchema = z.object({
   expiresAt: z.iso.datetime(),
   /** The topic to answer on: the sending instance's own reply topic. Without it, `reply`. */
   replyTo: z.string().max(256).optional(),
+  traceparent: traceparentSchema.optional(),
 });
 export type CommandMessage = z.infer<typeof commandMessageSchema>;
 
 /** The refusal of every reply, whatever the command (each command's own reply: device-json-schemas.ts). */
-export const replyErrorSchema = z.object({ id: z.uuid(), ok: z.literal(false), error: z.string().max(1024) });
+export const replyErrorSchema = z.object({
+  id: z.uuid(),
+  ok: z.literal(false),
+  error: z.string().max(1024),
+  traceparent: traceparentSchema.optional(),
+});
 /** Published by the unit on `reply`, QoS 1: the command's id and its result or a reason. */
 export const replyMessageSchema = z.discriminatedUnion('ok', [
-  z.object({ id: z.uuid(), ok: z.literal(true), result: z.record(z.string(), z.unknown()) }),
+  z.object({
+    id: z.uuid(),
+    ok: z.literal(true),
+    result: z.record(z.string(), z.unknown()),
+    traceparent: traceparentSchema.optional(),
+  }),
   replyErrorSchema,
 ]);
 export type ReplyMessage = z.infer<typeof replyMessageSchema>;

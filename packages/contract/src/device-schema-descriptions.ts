@@ -149,10 +149,14 @@ describeFields(commandMessageSchema, {
   replyTo:
     "The topic to answer on, `<root>/<serial>/reply/<instance>`: used when it is one of the unit's own reply " +
     'topics; without it (or when it is not), the unit answers on `<root>/<serial>/reply`.',
+  traceparent:
+    "W3C Trace Context's `traceparent` of the call that sent the command, when the server traces: a unit " +
+    'that copies it into its reply joins the trace. Optional; a unit may ignore it.',
 });
 describeFields(replyMessageSchema.options[0], {
   id: 'The `id` of the command this answers.',
   result: 'The result of the command (its own schema; `{}` for most).',
+  traceparent: "The command's `traceparent`, copied unchanged (optional).",
 });
 described(replyErrorSchema, 'The command was refused or failed.');
 describeFields(replyErrorSchema, {
@@ -160,6 +164,7 @@ describeFields(replyErrorSchema, {
   error:
     'Why the unit refused or failed: one plain string of at most 1024 characters (not an object, not a ' +
     'list); a longer one makes the whole reply refused. The console shows it to the operator.',
+  traceparent: "The command's `traceparent`, copied unchanged (optional).",
 });
 
 described(

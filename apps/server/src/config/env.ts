@@ -210,6 +210,19 @@ const envSchema = z.object({
   PUBLIC_API_DOCS: bool.default(false),
   /** Bearer token of GET /metrics (Prometheus); unset: no metrics are served. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be 16 characters or longer').optional()),
+  /** OTLP/HTTP collector (its base: spans go to <it>/v1/traces); unset: nothing is traced. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  /** The traces' `service.name`. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('equipment-dashboard'),
+  /**
+   * Let webhook endpoints be plain http:// and reach private, loopback, link-local and
+   * unique-local addresses (tests, a closed lab); otherwise both are refused (docs/operations.md).
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** The first retry of a failed webhook delivery waits this long, doubling up to an hour; tests shorten it. */
+  WEBHOOK_RETRY_BASE_MS: int(10, 3_600_000).default(30_000),
   ...OIDC_ENV,
 });
 

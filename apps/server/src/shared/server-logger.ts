@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { logMethodWithoutQueryParameters, reqWithoutQueryValues } from './request-log.js';
@@ -25,7 +26,15 @@ export function serverLogger(config: Pick<Config, 'LOG_LEVEL'>, stream?: Destina
       redact: { paths: REDACT, censor: '[redacted]' },
       hooks: { logMethod: logMethodWithoutQueryParameters },
       serializers: { req: reqWithoutQueryValues },
+      // A line written inside a traced request or command names its trace (plugins/tracing.ts).
+      mixin: traceFields,
     },
     stream,
   );
+}
+
+/** The active span's ids, for the log line made inside it; nothing when no span is active. */
+function traceFields(): Record<string, string> {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
 }

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { trace, type Tracer } from '@opentelemetry/api';
+import { TRACER_NAME } from './tracing.js';
+
 /**
  * What the server's parts tell whoever watches them (metrics, traces): the kind of each MQTT
  * message in and out, refusals by reason, command round trips, job runs. Labels only, never a
@@ -27,6 +31,13 @@ type Listener<E> = (event: E) => void;
  */
 export class Telemetry {
   private readonly listeners = new Map<keyof TelemetryEvents, Listener<never>[]>();
+  /**
+   * Where the parts make their spans: OpenTelemetry's no-op tracer until plugins/tracing.ts puts
+   * this instance's own in (OTEL_EXPORTER_OTLP_ENDPOINT set), so a span costs nothing when off.
+   */
+  tracer: Tracer = trace.getTracer(TRACER_NAME);
+  /** This process's id: its MQTT client and reply topic (fleet.plugin.ts), its spans' `service.instance.id`. */
+  readonly instanceId = randomUUID();
 
   on<K extends keyof TelemetryEvents>(name: K, listener: Listener<TelemetryEvents[K]>): () => void {
     const list = (this.listeners.get(name) ?? []) as Listener<TelemetryEvents[K]>[];

@@ -35,7 +35,7 @@ export const brokers: BrokerSetup[] = [
 export interface FleetFixture {
   t: TestApp;
   port: number;
-  unit(serial?: string, forwardedFor?: string, options?: { stamped?: boolean }): Promise<TestUnit>;
+  unit(serial?: string, forwardedFor?: string, options?: { stamped?: boolean; echoTrace?: boolean }): Promise<TestUnit>;
   /** Waits until the unit's row satisfies `check`. */
   row(
     serial: string,
@@ -48,6 +48,7 @@ export async function fleetFixture(
   broker: BrokerSetup,
   env: Record<string, string> = {},
   logger?: Parameters<typeof createTestApp>[1],
+  spanExporter?: Parameters<typeof createTestApp>[2],
 ): Promise<FleetFixture> {
   const group = `ed-test-${Math.random().toString(36).slice(2, 10)}`;
   const t = await createTestApp(
@@ -59,6 +60,7 @@ export async function fleetFixture(
       ...env,
     },
     logger,
+    spanExporter,
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;

@@ -1,3 +1,4 @@
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,7 @@ export interface TestApp {
   /** The mails in the outbox, oldest first, whichever back end holds them. */
   outbox(): Promise<string[]>;
   /** Another server instance on the same database, as behind a load balancer; closed by `close`. */
-  anotherInstance(): Promise<FastifyInstance>;
+  anotherInstance(spanExporter?: SpanExporter): Promise<FastifyInstance>;
   /** Keys registered under `space`, and the files this instance's disk holds there. */
   storedFiles(space: KeySpace): Promise<{ registered: string[]; onDisk: string[] }>;
   close(): Promise<void>;
@@ -34,6 +35,8 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   logger: FastifyServerOptions['logger'] = false,
+  /** Spans go here (the SDK's in-memory exporter): tracing on. */
+  spanExporter?: SpanExporter,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ed-test-'));
   // The update scheduler's timer stays off: a test runs its rounds with the clock it sets.
@@ -58,7 +61,7 @@ export async function createTestApp(
     ...env,
   });
   const db = await createTestDatabase();
-  const app = await buildApp({ config, database: db.database, logger }).catch(async (err: unknown) => {
+  const app = await buildApp({ config, database: db.database, logger, spanExporter }).catch(async (err: unknown) => {
     // A start the server refuses (a test of that refusal) leaves no database or folder behind.
     await db.dispose();
     await rm(dataDir, { recursive: true, force: true });
@@ -83,12 +86,13 @@ export async function createTestApp(
     config,
     db,
     signIn,
-    anotherInstance: async () => {
+    anotherInstance: async (otherExporter) => {
       // The first instance owns the database; the others must not close it when they stop.
       const other = await buildApp({
         config,
         database: { ...db.database, close: async () => undefined },
         logger: false,
+        spanExporter: otherExporter,
       });
       others.push(other);
       return other;

@@ -30,7 +30,7 @@ export class TestUnit {
   constructor(
     public serialNumber: string,
     private readonly connectUrl: string,
-    private readonly options: { forwardedFor?: string; stamped?: boolean } = {},
+    private readonly options: { forwardedFor?: string; stamped?: boolean; echoTrace?: boolean } = {},
   ) {}
 
   private status(online: boolean): string {
@@ -116,7 +116,8 @@ export class TestUnit {
     const answer = this.answer(command);
     if (answer === 'silence') return;
     const replyTopic = this.options.stamped && command.replyTo ? command.replyTo : this.topics.reply(this.serialNumber);
-    await this.client!.publishAsync(replyTopic, JSON.stringify({ id: command.id, ...answer }), { qos: 1 });
+    const trace = this.options.echoTrace && command.traceparent ? { traceparent: command.traceparent } : {};
+    await this.client!.publishAsync(replyTopic, JSON.stringify({ id: command.id, ...answer, ...trace }), { qos: 1 });
   }
 }
 

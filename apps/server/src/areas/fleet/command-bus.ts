@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { context, trace, type Context, type Tracer } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   deviceCommands,
@@ -13,11 +14,15 @@ import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { UnitCommands } from '../../ports/commands.js';
 import { DomainError, serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
 import type { CommandOutcome } from '../../shared/telemetry.js';
+import { activeTraceparent, TRACER_NAME } from '../../shared/tracing.js';
+import { commandSpan, replySpan } from './command-spans.js';
 import type { Refusal } from './unit-refusals.js';
 
 interface Waiter {
   serialNumber: string;
   name: DeviceCommandName;
+  /** The trace the command was sent in, for the reply's span. */
+  context: Context;
   resolve(result: Record<string, unknown>): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -31,7 +36,8 @@ export class CommandBus implements UnitCommands {
   private readonly waiters = new Map<string, Waiter>();
 
   constructor(
-    private readonly publish: (topic: string, payload: string) => Promise<void>,
+    /** `traceparent`: the command's trace, for a broker that carries it as an MQTT 5 user property. */
+    private readonly publish: (topic: string, payload: string, traceparent?: string) => Promise<void>,
     private readonly timeoutMs: number,
     private readonly logger: FastifyBaseLogger,
     /** The deployment's topics, and this instance's id: units answer on its own reply topic. */
@@ -41,6 +47,8 @@ export class CommandBus implements UnitCommands {
     /** Each round trip's end, for metrics: the command, how it ended and how long it took. */
     private readonly observe: (command: DeviceCommandName, outcome: CommandOutcome, seconds: number) => void = () =>
       undefined,
+    /** Where spans are made (shared/telemetry.ts): read at each command, as tracing may start later. */
+    private readonly tracer: () => Tracer = () => trace.getTracer(TRACER_NAME),
   ) {}
 
   async send<C extends DeviceCommandName>(
@@ -51,7 +59,9 @@ export class CommandBus implements UnitCommands {
     const started = performance.now();
     const took = () => (performance.now() - started) / 1000;
     try {
-      const result = await this.roundTrip(serialNumber, name, args);
+      const result = await commandSpan(this.tracer(), serialNumber, name, () =>
+        this.roundTrip(serialNumber, name, args),
+      );
       this.observe(name, 'ok', took());
       return result;
     } catch (err) {
@@ -72,6 +82,7 @@ export class CommandBus implements UnitCommands {
       args,
       expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
       replyTo: this.route.topics.replyFor(serialNumber, this.route.instanceId),
+      traceparent: activeTraceparent(),
     };
     const reply = new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -79,12 +90,12 @@ export class CommandBus implements UnitCommands {
         const seconds = Math.round(this.timeoutMs / 100) / 10;
         reject(unitSilent(`Unit ${serialNumber} did not answer ${name} within ${seconds} s.`));
       }, this.timeoutMs);
-      this.waiters.set(id, { serialNumber, name, resolve, reject, timer });
+      this.waiters.set(id, { serialNumber, name, context: context.active(), resolve, reject, timer });
     });
     // Settled early (the server stopping while the publish is still under way) it must not count as unhandled.
     reply.catch(() => undefined);
     try {
-      await this.publish(this.route.topics.command(serialNumber), JSON.stringify(message));
+      await this.publish(this.route.topics.command(serialNumber), JSON.stringify(message), message.traceparent);
     } catch (err) {
       this.settle(id)?.reject(serviceUnavailable(`The command could not be sent to unit ${serialNumber}.`));
       this.logger.warn({ err, serialNumber, name }, 'command not published');
@@ -121,6 +132,7 @@ export class CommandBus implements UnitCommands {
     if (this.waiters.get(reply.data.id)?.serialNumber !== serialNumber) return;
     const waiter = this.settle(reply.data.id);
     if (!waiter) return;
+    replySpan(this.tracer(), waiter, reply.data);
     if (reply.data.ok) waiter.resolve(reply.data.result);
     else waiter.reject(unitFailed(`Unit ${waiter.serialNumber} could not do it: ${reply.data.error}`));
   }

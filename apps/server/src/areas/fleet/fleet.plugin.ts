@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
 import fp from 'fastify-plugin';
@@ -78,7 +78,7 @@ async function fleetPlugin(app: FastifyInstance) {
   const { config, db, log } = app;
   // What units send (connections, state, registrations) goes through the fleet's own pool.
   const { fleetDb } = app.database;
-  const instanceId = randomUUID();
+  const { instanceId } = app.telemetry;
   const enrollmentKey =
     config.FLEET_ENROLLMENT_KEY ?? (config.DEMO ? randomBytes(24).toString('base64url') : undefined);
   const topics = deviceTopics(config.MQTT_TOPIC_ROOT);
@@ -89,14 +89,14 @@ async function fleetPlugin(app: FastifyInstance) {
   // Before the link: a broker anyone may use stops the start here. Its own connection to the
   // broker, so registrations can use it at once.
   const brokerAccounts = await externalBroker(config, instanceId, topics, log);
-  const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts);
+  const credentials = new DeviceCredentials(fleetDb, enrollmentKey, brokerAccounts, app.events);
 
   const { telemetry } = app;
   // Every message in and out, by its topic's kind, when metrics listen (plugins/metrics.ts).
   const kindOf = (topic: string) => topics.parse(topic)?.kind ?? 'other';
-  const send = (topic: string, payload: string, qos?: 0 | 1) => {
+  const send = (topic: string, payload: string, qos?: 0 | 1, traceparent?: string) => {
     if (telemetry.watched('mqttSent')) telemetry.emit('mqttSent', { kind: kindOf(topic) });
-    return link.publish(topic, payload, qos);
+    return link.publish(topic, payload, qos, traceparent);
   };
   const received = (topic: string, payload: Buffer, retained?: boolean) => {
     if (telemetry.watched('mqttReceived')) telemetry.emit('mqttReceived', { kind: kindOf(topic) });
@@ -112,12 +112,13 @@ async function fleetPlugin(app: FastifyInstance) {
   });
   // The bus publishes through the link opened below; replies reach it through the gateway.
   const bus: CommandBus = new CommandBus(
-    (topic, payload) => send(topic, payload),
+    (topic, payload, traceparent) => send(topic, payload, 1, traceparent),
     config.COMMAND_TIMEOUT_MS,
     log,
     { topics, instanceId },
     (refusal) => refusals.refuse(refusal),
     (command, outcome, seconds) => telemetry.emit('commandDone', { command, outcome, seconds }),
+    () => telemetry.tracer,
   );
   const gateway = new FleetGateway({
     topics,

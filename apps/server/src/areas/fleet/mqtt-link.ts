@@ -7,7 +7,8 @@ import { holdAcks } from './held-acks.js';
 export interface MqttLink {
   client: MqttClient;
   /** QoS 1 unless said otherwise (an answer that may be lost: QoS 0). */
-  publish(topic: string, payload: string, qos?: 0 | 1): Promise<void>;
+  /** `traceparent`: carried as an MQTT 5 user property too, on an external broker (the embedded one speaks 3.1.1). */
+  publish(topic: string, payload: string, qos?: 0 | 1, traceparent?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,8 +99,9 @@ export async function openMqttLink(options: {
 
   return {
     client,
-    publish: async (topic, payload, qos = 1) => {
-      await client.publishAsync(topic, payload, { qos });
+    publish: async (topic, payload, qos = 1, traceparent) => {
+      const properties = traceparent && !options.embedded ? { userProperties: { traceparent } } : undefined;
+      await client.publishAsync(topic, payload, properties ? { qos, properties } : { qos });
     },
     close: () => {
       closing = true;
