@@ -217,6 +217,15 @@ const envSchema = z.object({
   /** The traces' `service.name`. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('equipment-dashboard'),
   /**
+   * The share of traces kept where no caller decided (0 to 1; a caller's sampled flag is followed):
+   * OpenTelemetry's `parentbased_traceidratio` with this as its argument.
+   */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(1),
+  /**
    * Let webhook endpoints be plain http:// and reach private, loopback, link-local and
    * unique-local addresses (tests, a closed lab); otherwise both are refused (docs/operations.md).
    */

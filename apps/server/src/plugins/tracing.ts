@@ -49,6 +49,9 @@ async function tracingPlugin(app: FastifyInstance, options: TracingOptions) {
       'service.instance.id': app.telemetry.instanceId,
     }),
     spanProcessors: [processor],
+    sampler: new sdk.ParentBasedSampler({
+      root: new sdk.TraceIdRatioBasedSampler(app.config.OTEL_TRACES_SAMPLER_ARG),
+    }),
   });
   const tracer = provider.getTracer(TRACER_NAME);
   app.telemetry.tracer = tracer;
