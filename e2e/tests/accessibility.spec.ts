@@ -109,6 +109,13 @@ const SIGNED_IN: View[] = [
   },
   { name: 'Audits', path: '/Audits', ready: (p) => p.getByRole('grid', { name: 'Audit log' }) },
   { name: 'Unit Claims', path: '/UnitClaims', ready: (p) => p.getByRole('grid', { name: 'Unit Claims' }) },
+  { name: 'Webhooks', path: '/Webhooks', ready: (p) => p.getByRole('grid', { name: 'Webhook Deliveries' }) },
+  {
+    name: 'Webhooks: Add Webhook Endpoint',
+    path: '/Webhooks',
+    reach: (p) => p.getByRole('button', { name: 'Add Endpoint' }).click(),
+    ready: (p) => p.getByRole('dialog', { name: 'Add Webhook Endpoint' }),
+  },
   {
     name: 'Fleet Map',
     path: '/FleetMap',

@@ -25,6 +25,8 @@ const TABLES: { path: string; tab?: string; grid: string }[] = [
   { path: '/SpecUpdates', tab: 'Spec Releases', grid: 'Spec releases' },
   { path: '/Audits', grid: 'Audit log' },
   { path: '/UnitClaims', grid: 'Unit Claims' },
+  { path: '/Webhooks', grid: 'Webhook Endpoints' },
+  { path: '/Webhooks', grid: 'Webhook Deliveries' },
   { path: '/Alarms', grid: 'Alarms' },
   { path: '/Alarms', tab: 'Rules', grid: 'Alarm Rules' },
 ];
