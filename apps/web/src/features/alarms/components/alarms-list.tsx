@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Alarm, AlarmStatus } from '@ed/contract/alarms';
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
 import { errorMessage } from '../../../shared/api/http';
+import { ChoiceFilter } from '../../../shared/components/choice-filter';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
 import { listLoading } from '../../../shared/lib/list-loading';
@@ -34,33 +35,6 @@ const ACK_CHOICES = [
 
 const statusOf = (v: string): AlarmStatus | undefined => (v === 'active' || v === 'cleared' ? v : undefined);
 const ackOf = (v: string): 'true' | 'false' | undefined => (v === 'true' || v === 'false' ? v : undefined);
-
-/** A select of the filter row: its choices as [value, label], '' for all. */
-function ChoiceFilter(props: {
-  label: string;
-  value: string;
-  choices: readonly (readonly [string, string])[];
-  onChange: (value: string) => void;
-  minWidth: number;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: props.minWidth }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      {props.choices.map(([value, label]) => (
-        <MenuItem key={label} value={value}>
-          {label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 type AlarmAct = 'Acknowledged' | 'Cleared';
 

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -16,6 +14,7 @@ import {
 } from '@ed/contract/webhooks';
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
+import { ChoiceFilter } from '../../../shared/components/choice-filter';
 import { PagedGrid } from '../../../shared/components/paged-grid';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
@@ -37,33 +36,6 @@ const statusText = (row: WebhookDelivery) =>
 /** What the endpoint said last: its status, and why when it refused or could not be reached. */
 const answerText = (row: WebhookDelivery) =>
   row.lastError ?? (row.lastStatusCode === null ? '' : `HTTP ${row.lastStatusCode}`);
-
-/** A select of the filter row, '' for all. */
-function Filter(props: {
-  label: string;
-  value: string;
-  choices: readonly (readonly [string, string])[];
-  onChange: (value: string) => void;
-  minWidth: number;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: props.minWidth, maxWidth: 360 }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      {props.choices.map(([value, label]) => (
-        <MenuItem key={value} value={value}>
-          {label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** The delivery log, newest first, 50 a page, by status and endpoint; Redeliver on what was delivered or failed. */
 export function WebhookDeliveries() {
@@ -138,18 +110,20 @@ export function WebhookDeliveries() {
   return (
     <>
       <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-        <Filter
+        <ChoiceFilter
           label="Status"
           value={filters.status}
           choices={statusChoices}
           onChange={(status) => setFilters({ status })}
+          maxWidth={360}
           minWidth={130}
         />
-        <Filter
+        <ChoiceFilter
           label="Endpoint"
           value={endpoints.length > 0 ? filters.endpoint : ''}
           choices={endpointChoices}
           onChange={(endpoint) => setFilters({ endpoint })}
+          maxWidth={360}
           minWidth={200}
         />
       </Stack>
