@@ -5,11 +5,10 @@ import { evaluate, monthIndexOf, voltageVerdict, type UnitFacts, type Verdict } 
 import type { AlarmFactsRepository, WindowPage } from './alarm-facts.repository.js';
 import type { AlarmRuleRow, AlarmRulesRepository } from './alarm-rules.repository.js';
 import type { AlarmItem, AlarmsRepository } from './alarms.repository.js';
+import { UnitGathering } from '../../shared/unit-gathering.js';
 
 /** Units evaluated per statement: a batch of changes, a page of a window. */
 export const ALARM_BATCH = 500;
-/** Changes of units are gathered this long, so a burst (a fleet reconnecting) costs few statements. */
-const GATHER_MS = 200;
 /** Active alarms re-checked per job tick, round the list: a change missed in a crash still clears. */
 const RECHECK_PER_TICK = 200;
 const MINUTE_MS = 60_000;
@@ -43,37 +42,29 @@ const usersOfFavorites = (rules: AlarmRuleRow[]) =>
  * reads the whole fleet, whatever its size.
  */
 export class AlarmEvaluator {
-  private readonly pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private readonly gathering: UnitGathering;
   private recheckAfter = 0;
 
-  constructor(private readonly deps: EvaluatorDeps) {}
+  constructor(private readonly deps: EvaluatorDeps) {
+    this.gathering = new UnitGathering(
+      ALARM_BATCH,
+      (serials) => this.evaluateSerials(serials),
+      (err, units) => deps.logger.error({ err, units }, 'alarm evaluation failed'),
+    );
+  }
 
   /** A unit's record changed: evaluated with the others of the next gathering. */
   unitChanged(serialNumber: string): void {
-    this.pending.add(serialNumber);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.running.then(() => this.flush());
-    }, GATHER_MS);
+    this.gathering.add(serialNumber);
   }
 
   /** Evaluates what was gathered (tests call it to wait for the evaluation). */
-  async flush(): Promise<void> {
-    while (this.pending.size > 0) {
-      const serials = [...this.pending].slice(0, ALARM_BATCH);
-      for (const s of serials) this.pending.delete(s);
-      await this.evaluateSerials(serials).catch((err: unknown) =>
-        this.deps.logger.error({ err, units: serials.length }, 'alarm evaluation failed'),
-      );
-    }
+  flush(): Promise<void> {
+    return this.gathering.flush();
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.gathering.stop();
   }
 
   private async evaluateSerials(serials: string[]): Promise<void> {

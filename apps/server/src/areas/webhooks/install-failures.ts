@@ -4,10 +4,9 @@ import { INSTALL_FAILED_STATE } from '@ed/contract/alarms';
 import type { Db } from '../../db/client.js';
 import { equipment, equipmentLive } from '../../db/schema.js';
 import { withLive } from '../../db/unit-columns.js';
+import { UnitGathering } from '../../shared/unit-gathering.js';
 import type { FailedInstall } from './webhook-bodies.js';
 
-/** Changes of units are gathered this long, so a fleet reconnecting costs few statements. */
-const GATHER_MS = 200;
 const BATCH = 500;
 /**
  * A failure reported longer ago than this is not news: a unit that reconnects still showing the
@@ -33,21 +32,27 @@ export interface InstallFailureDeps {
  * the same failure read again, here or on another instance, makes no second delivery.
  */
 export class InstallFailureWatch {
-  private readonly pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private readonly gathering: UnitGathering;
   private wantedUntil = 0;
   private wantedAnswer = false;
 
-  constructor(private readonly deps: InstallFailureDeps) {}
+  constructor(private readonly deps: InstallFailureDeps) {
+    this.gathering = new UnitGathering(
+      BATCH,
+      (serials) => this.look(serials),
+      (err, units) => deps.logger.error({ err, units }, 'failed installs could not be looked for'),
+      // Nobody listens: what was gathered is dropped unread (a unit reconnecting later is looked at then).
+      () =>
+        this.wanted().catch((err: unknown) => {
+          deps.logger.error({ err }, 'could not tell whether an endpoint wants failed installs');
+          return false;
+        }),
+    );
+  }
 
   /** Called on every unit's every change: a set and a timer, nothing more. */
   unitChanged(serialNumber: string): void {
-    this.pending.add(serialNumber);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.running.then(() => this.flush());
-    }, GATHER_MS);
+    this.gathering.add(serialNumber);
   }
 
   /** The endpoints changed on this instance: ask again at the next change. */
@@ -56,27 +61,12 @@ export class InstallFailureWatch {
   }
 
   /** Looks at what was gathered (tests call it to wait for the look). */
-  async flush(): Promise<void> {
-    const wanted = await this.wanted().catch((err: unknown) => {
-      this.deps.logger.error({ err }, 'could not tell whether an endpoint wants failed installs');
-      return false;
-    });
-    // Nobody listens: what was gathered is dropped unread (a unit reconnecting later is looked at then).
-    if (!wanted) this.pending.clear();
-    while (this.pending.size > 0) {
-      const serials = [...this.pending].slice(0, BATCH);
-      for (const s of serials) this.pending.delete(s);
-      await this.look(serials).catch((err: unknown) =>
-        this.deps.logger.error({ err, units: serials.length }, 'failed installs could not be looked for'),
-      );
-    }
+  flush(): Promise<void> {
+    return this.gathering.flush();
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending.clear();
-    await this.running;
+  stop(): Promise<void> {
+    return this.gathering.stop();
   }
 
   private async wanted(): Promise<boolean> {
