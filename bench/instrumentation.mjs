@@ -1,9 +1,10 @@
-// npm run bench:instrumentation [-- --units 20000 --requests 400 --commands 300 --rounds 5]: what
+// npm run bench:instrumentation [-- --units 20000 --requests 400 --commands 300 --rounds 8]: what
 // metrics and traces cost. Four built servers on copies of one seeded database: without either,
 // with METRICS_TOKEN and a scraper reading /metrics every second (as Prometheus would), and with
 // both and OTEL_EXPORTER_OTLP_ENDPOINT (a local collector taking every span), each with ten
 // simulated units; requests alternate between them one by one: the equipment list (GET
 // /read/aligners/v1, first page) and command round trips (USB status through the unit and back).
+// Each round starts them afresh in a turned order (see below).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
     units: { type: 'string', default: '20000' },
     requests: { type: 'string', default: '400' },
     commands: { type: 'string', default: '300' },
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '8' },
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
   },
@@ -36,7 +37,8 @@ const copy = () => {
 };
 
 async function setUp(name, env) {
-  const server = await startServer({ DATA_DIR: copy(), ...env });
+  const dataDir = copy();
+  const server = await startServer({ DATA_DIR: dataDir, ...env });
   const token = await signIn(server.url);
   const fleet = startFleet({
     units: 10,
@@ -49,17 +51,35 @@ async function setUp(name, env) {
   await fleet.ready;
   const aligners = fleet.units.filter((u) => u.state.family === 'aligner').map((u) => u.serialNumber);
   if (aligners.length === 0) throw new Error('no simulated aligner to send commands to');
-  let scraper;
-  let scrapes = 0;
-  if (env.METRICS_TOKEN) {
-    scraper = setInterval(() => {
-      void fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } })
-        .then((r) => r.text())
-        .then(() => scrapes++);
-    }, 1000);
-  }
-  return { name, server, token, fleet, aligners, client: lightClient(server.url, 1), scraper, scrapes: () => scrapes };
+  // Every server is called once a second: the instrumented ones' /metrics by a scraper, as
+  // Prometheus would, the others' /healthz, as a load balancer would. A process left idle between
+  // requests answers measurably slower than one woken every second (first seen as "metrics on"
+  // looking faster than off), so all four see the same rhythm.
+  const scraper = setInterval(() => {
+    const call = env.METRICS_TOKEN
+      ? fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } })
+      : fetch(`${server.url}/healthz`);
+    void call.then((r) => r.text());
+  }, 1000);
+  return { name, server, dataDir, token, fleet, aligners, client: lightClient(server.url, 1), scraper };
 }
+
+// The same orders on every run (mulberry32, seeded).
+let seed = 0x5eed;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const shuffled = (items) => {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+};
 
 async function timed(count, call) {
   const latencies = [];
@@ -81,17 +101,16 @@ const collector = http.createServer((req, res) => {
 await new Promise((resolve) => collector.listen(0, '127.0.0.1', resolve));
 const OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${collector.address().port}`;
 
-const setups = [
-  await setUp('off', {}),
-  await setUp('metrics, scraped every second', { METRICS_TOKEN }),
-  await setUp('metrics and tracing, every trace kept', { METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT }),
-  await setUp('metrics and tracing, one trace in ten kept', {
-    METRICS_TOKEN,
-    OTEL_EXPORTER_OTLP_ENDPOINT,
-    OTEL_TRACES_SAMPLER_ARG: '0.1',
-  }),
+const configs = [
+  ['off', {}],
+  ['metrics, scraped every second', { METRICS_TOKEN }],
+  ['metrics and tracing, every trace kept', { METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT }],
+  [
+    'metrics and tracing, one trace in ten kept',
+    { METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_SAMPLER_ARG: '0.1' },
+  ],
 ];
-const results = new Map(setups.map((s) => [s.name, { list: [], command: [] }]));
+const results = new Map(configs.map(([name]) => [name, { list: [], command: [] }]));
 const listCall = (s) => () =>
   s.client.request('GET', '/read/aligners/v1?page=1', { headers: { authorization: `Bearer ${s.token}` } });
 const commandCall = (s) => (i) =>
@@ -99,53 +118,68 @@ const commandCall = (s) => (i) =>
     headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ serialNumber: s.aligners[i % s.aligners.length] }),
   });
-try {
-  // Warm-up, not counted: the first requests compile what the rest run.
-  for (const s of setups) {
-    await timed(200, listCall(s));
-    await timed(50, commandCall(s));
-  }
-  // Request by request, each server first in turn: all see the same moment of the
-  // machine (another process's load, the drift of a warming process), so the comparison holds
-  // even when the absolute figures move.
-  for (let round = 0; round < rounds; round++) {
-    for (const [kind, count, call] of [
-      ['list', requests, listCall],
-      ['command', commands, commandCall],
-    ]) {
-      const latencies = new Map(setups.map((s) => [s.name, []]));
-      for (let i = 0; i < count; i++) {
-        // Each server first, second and third in turn.
-        for (let k = 0; k < setups.length; k++) {
-          const s = setups[(i + k) % setups.length];
-          latencies.get(s.name).push(...(await timed(1, () => call(s)(i))));
-        }
-      }
-      for (const s of setups)
-        results.get(s.name)[kind].push(
-          percentile(
-            latencies.get(s.name).sort((a, b) => a - b),
-            50,
-          ),
-        );
-    }
-    console.log(
-      `round ${round + 1}: ` +
-        setups
-          .map(
-            (s) =>
-              `${s.name}: list ${results.get(s.name).list.at(-1).toFixed(2)} ms, command ${results.get(s.name).command.at(-1).toFixed(2)} ms`,
-          )
-          .join('; '),
-    );
-  }
-} finally {
+
+async function tearDown(setups) {
   for (const s of setups) {
     clearInterval(s.scraper);
     s.client.close();
     await s.fleet.stop();
     await s.server.stop();
+    rmSync(s.dataDir, { recursive: true, force: true });
   }
+}
+
+// Each round starts the four servers afresh, in an order turned by one each round: on this
+// machine the server started first answers up to 20 % slower than the one started last, for the
+// whole run, so every configuration takes every place equally often.
+try {
+  for (let round = 0; round < rounds; round++) {
+    const setups = [];
+    try {
+      for (let k = 0; k < configs.length; k++) {
+        const [name, env] = configs[(round + k) % configs.length];
+        setups.push(await setUp(name, env));
+      }
+      // Warm-up, not counted: the first requests compile what the rest run.
+      for (const s of setups) {
+        await timed(200, listCall(s));
+        await timed(50, commandCall(s));
+      }
+      // Request by request: all see the same moment of the machine (another process's load, the
+      // drift of a warming process), so the comparison holds even when the absolute figures move.
+      for (const [kind, count, call] of [
+        ['list', requests, listCall],
+        ['command', commands, commandCall],
+      ]) {
+        const latencies = new Map(setups.map((s) => [s.name, []]));
+        for (let i = 0; i < count; i++) {
+          // A fresh order each time: a server's request is slowed by the work the previous one
+          // still does after answering (a traced server's spans, a command's log rows), so a fixed
+          // rotation would charge each server with its fixed predecessor's cost.
+          for (const s of shuffled(setups)) latencies.get(s.name).push(...(await timed(1, () => call(s)(i))));
+        }
+        for (const s of setups)
+          results.get(s.name)[kind].push(
+            percentile(
+              latencies.get(s.name).sort((a, b) => a - b),
+              50,
+            ),
+          );
+      }
+    } finally {
+      await tearDown(setups);
+    }
+    console.log(
+      `round ${round + 1}: ` +
+        configs
+          .map(
+            ([name]) =>
+              `${name}: list ${results.get(name).list.at(-1).toFixed(2)} ms, command ${results.get(name).command.at(-1).toFixed(2)} ms`,
+          )
+          .join('; '),
+    );
+  }
+} finally {
   rmSync(seeded, { recursive: true, force: true });
   collector.close();
 }
@@ -155,18 +189,20 @@ const median = (xs) =>
     [...xs].sort((a, b) => a - b),
     50,
   );
-const off = results.get(setups[0].name);
+const off = results.get(configs[0][0]);
 const ratio = (a, b) => `${(((median(b) - median(a)) / median(a)) * 100).toFixed(1)} %`;
-const rows = setups.map((s) => {
-  const r = results.get(s.name);
-  const vs = s === setups[0] ? '' : ` (${ratio(off.list, r.list)})`;
-  const vsCommand = s === setups[0] ? '' : ` (${ratio(off.command, r.command)})`;
-  return `| ${s.name} | ${median(r.list).toFixed(2)}${vs} | ${median(r.command).toFixed(2)}${vsCommand} |`;
+const rows = configs.map(([name], k) => {
+  const r = results.get(name);
+  const vs = k === 0 ? '' : ` (${ratio(off.list, r.list)})`;
+  const vsCommand = k === 0 ? '' : ` (${ratio(off.command, r.command)})`;
+  return `| ${name} | ${median(r.list).toFixed(2)}${vs} | ${median(r.command).toFixed(2)}${vsCommand} |`;
 });
 const body = `Run ${new Date().toISOString().slice(0, 10)} on ${machine()}; \`npm run bench:instrumentation\`.
 Four built servers on copies of one embedded database of ${units.toLocaleString('en')} units, each with ten
-simulated units (the instrumented ones scraped every second); ${rounds} rounds of ${requests} equipment-list reads (first page) and
-${commands} command round trips (USB status), one request at a time, taking turns request by request. Medians of the rounds' medians, in ms.
+simulated units and called once a second (the instrumented ones' /metrics, the others' /healthz); ${rounds} rounds,
+each starting the four afresh in a turned order, of ${requests} equipment-list reads (first page) and ${commands}
+command round trips (USB status), one request at a time, the servers in a shuffled order request by
+request. Medians of the rounds' medians, in ms.
 
 | Instrumentation | Equipment list (vs off) | Command round trip (vs off) |
 | --- | --- | --- |

@@ -58,10 +58,16 @@ async function tracingPlugin(app: FastifyInstance, options: TracingOptions) {
   for (const pool of [options.database.pool, options.database.fleetPool]) if (pool) tracePostgresPool(pool, tracer);
 
   const spans = new WeakMap<FastifyRequest, Span>();
+  // What a scraper and the probes call every few seconds would drown the traces people look for.
+  const untraced = new Set(['/metrics', '/healthz', '/livez', '/readyz']);
   // Callback style: the rest of the request (hooks, handler) runs inside the span's context.
   app.addHook('onRequest', (request, _reply, done) => {
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
     const route = request.routeOptions.url;
+    if (route && untraced.has(route)) {
+      done();
+      return;
+    }
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
     const span = tracer.startSpan(
       route ? `${request.method} ${route}` : request.method,
       {

@@ -12,6 +12,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const traceId = () =>
   [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 const CALLER_SPAN = '00f067aa0ba902b7';
+const METRICS_TOKEN = 'traces-test-metrics-token-0123456789';
 
 const usb = { ok: true as const, result: { status: 'Bus 001 Device 002: Camera Left' } };
 
@@ -31,7 +32,7 @@ describe.skipIf(Boolean(mosquitto.skip))('traces of a command round trip across 
   let admin: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(mosquitto, {}, undefined, exporter);
+    f = await fleetFixture(mosquitto, { METRICS_TOKEN }, undefined, exporter);
     a = f.t.app;
     b = await f.t.anotherInstance(exporter);
     await b.ready();
@@ -123,5 +124,39 @@ describe.skipIf(Boolean(mosquitto.skip))('traces of a command round trip across 
       const processed = spans.find((s) => s.name === 'process get_usb_status reply');
       expect(sent && processed && parentOf(processed)).toBe(sent?.spanContext().spanId);
     });
+  });
+
+  it.runIf(onPostgres)('makes no span of a query outside a kept trace (a unit connecting, its beats)', async () => {
+    const another = await f.unit(undefined, undefined, { stamped: true });
+    await another.connect({ family: 'aligner', version: { semantic: '5.1.0', meta: null } });
+    await f.row(another.serialNumber, (row) => expect(row.connected).toBe(true));
+    const queries = exporter.getFinishedSpans().filter((s) => s.attributes['db.system.name'] === 'postgresql');
+    // The commands' queries are there (the tests above), each inside its request's trace.
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.filter((q) => parentOf(q) === undefined).map((q) => q.name)).toEqual([]);
+  });
+
+  it('makes no trace of what a scraper and the probes call', async () => {
+    const probed = traceId();
+    for (const url of ['/livez', '/readyz', '/healthz', '/metrics']) {
+      const res = await a.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(METRICS_TOKEN), traceparent: `00-${probed}-${CALLER_SPAN}-01` },
+      });
+      expect(res.statusCode, url).toBe(200);
+    }
+    // A traced call after them: once its span is out, theirs would be too.
+    const listed = traceId();
+    const res = await a.inject({
+      method: 'GET',
+      url: '/read/aligners/v1?page=1',
+      headers: { ...bearer(admin), traceparent: `00-${listed}-${CALLER_SPAN}-01` },
+    });
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(() =>
+      expect(exporter.getFinishedSpans().some((s) => s.spanContext().traceId === listed)).toBe(true),
+    );
+    expect(exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === probed)).toEqual([]);
   });
 });

@@ -21,6 +21,9 @@ function wrapQuery(target: { query: Query }, tracer: Tracer): void {
     const [config] = args;
     const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
     if (typeof text !== 'string' || args.some((a) => typeof a === 'function')) return original(...args);
+    // A query outside any kept trace (a unit's beat, a job's round, a trace sampled out) would be a
+    // lone span nobody can place, and the bulk of tracing's cost: it goes untraced.
+    if (!trace.getSpan(context.active())?.isRecording()) return original(...args);
     const { operation, table } = statementName(text);
     const span = tracer.startSpan(table ? `${operation} ${table}` : operation, {
       kind: SpanKind.CLIENT,
@@ -31,8 +34,8 @@ function wrapQuery(target: { query: Query }, tracer: Tracer): void {
         'db.query.text': text.slice(0, 2_000),
       },
     });
-    const result = context.with(trace.setSpan(context.active(), span), () => original(...args)) as Promise<unknown>;
-    return result.then(
+    // Nothing runs inside a query that could start a span, so its span need not become the active one.
+    return (original(...args) as Promise<unknown>).then(
       (rows) => {
         span.end();
         return rows;
@@ -50,7 +53,8 @@ function wrapQuery(target: { query: Query }, tracer: Tracer): void {
  * A span per query made through `pool` (OpenTelemetry's database conventions: `db.system.name`,
  * `db.operation.name`, `db.collection.name`, `db.query.text`, the statement with its
  * placeholders, never its values): its own queries, and those of the connections it hands out
- * (transactions), including connections opened before tracing started.
+ * (transactions), including connections opened before tracing started; only queries made inside
+ * a kept trace (a request's, a command's), as OpenTelemetry's `requireParentSpan` has it.
  */
 export function tracePostgresPool(pool: pg.Pool, tracer: Tracer): void {
   // Instances sharing a pool in one process (tests) trace its queries once.
