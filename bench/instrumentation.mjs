@@ -1,5 +1,5 @@
-// npm run bench:instrumentation [-- --units 20000 --requests 400 --commands 300 --rounds 8]: what
-// metrics and traces cost. Four built servers on copies of one seeded database: without either,
+// npm run bench:instrumentation [-- --units 20000 --requests 400 --commands 300 --rounds 10]: what
+// metrics and traces cost. Five built servers on copies of one seeded database: two without either,
 // with METRICS_TOKEN and a scraper reading /metrics every second (as Prometheus would), and with
 // both and OTEL_EXPORTER_OTLP_ENDPOINT (a local collector taking every span), each with ten
 // simulated units; requests alternate between them one by one: the equipment list (GET
@@ -18,7 +18,7 @@ const { values } = parseArgs({
     units: { type: 'string', default: '20000' },
     requests: { type: 'string', default: '400' },
     commands: { type: 'string', default: '300' },
-    rounds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '10' },
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
   },
@@ -51,10 +51,9 @@ async function setUp(name, env) {
   await fleet.ready;
   const aligners = fleet.units.filter((u) => u.state.family === 'aligner').map((u) => u.serialNumber);
   if (aligners.length === 0) throw new Error('no simulated aligner to send commands to');
-  // Every server is called once a second: the instrumented ones' /metrics by a scraper, as
-  // Prometheus would, the others' /healthz, as a load balancer would. A process left idle between
-  // requests answers measurably slower than one woken every second (first seen as "metrics on"
-  // looking faster than off), so all four see the same rhythm.
+  // Every server is called once a second, so that only the instrumentation differs: the
+  // instrumented ones' /metrics by a scraper, as Prometheus would, the others' /healthz, as a load
+  // balancer would.
   const scraper = setInterval(() => {
     const call = env.METRICS_TOKEN
       ? fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } })
@@ -103,6 +102,8 @@ const OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${collector.address().port
 
 const configs = [
   ['off', {}],
+  // The same as the first: how far two identical servers differ, against which to read the rest.
+  ['off, a second server', {}],
   ['metrics, scraped every second', { METRICS_TOKEN }],
   ['metrics and tracing, every trace kept', { METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT }],
   [
@@ -129,9 +130,10 @@ async function tearDown(setups) {
   }
 }
 
-// Each round starts the four servers afresh, in an order turned by one each round: on this
+// Each round starts the five servers afresh, in an order turned by one each round: on this
 // machine the server started first answers up to 20 % slower than the one started last, for the
-// whole run, so every configuration takes every place equally often.
+// whole run, so every configuration takes every place equally often (rounds a multiple of five), and the
+// median over the rounds leaves out the slow place.
 try {
   for (let round = 0; round < rounds; round++) {
     const setups = [];
@@ -198,9 +200,9 @@ const rows = configs.map(([name], k) => {
   return `| ${name} | ${median(r.list).toFixed(2)}${vs} | ${median(r.command).toFixed(2)}${vsCommand} |`;
 });
 const body = `Run ${new Date().toISOString().slice(0, 10)} on ${machine()}; \`npm run bench:instrumentation\`.
-Four built servers on copies of one embedded database of ${units.toLocaleString('en')} units, each with ten
+Five built servers on copies of one embedded database of ${units.toLocaleString('en')} units, each with ten
 simulated units and called once a second (the instrumented ones' /metrics, the others' /healthz); ${rounds} rounds,
-each starting the four afresh in a turned order, of ${requests} equipment-list reads (first page) and ${commands}
+each starting the five afresh in a turned order, of ${requests} equipment-list reads (first page) and ${commands}
 command round trips (USB status), one request at a time, the servers in a shuffled order request by
 request. Medians of the rounds' medians, in ms.
 
@@ -210,5 +212,8 @@ ${rows.join('\n')}
 
 The budget is 5 %. Tracing sent ${Math.round(otlpBytes / 1024)} KiB of spans to a local OTLP collector.`;
 console.log(body);
-if (values.write && !values['no-write']) writeSection('Cost of instrumentation', body);
+// One section per Node line: the context tracing needs costs each line differently
+// (docs/observability.md, "What it costs").
+if (values.write && !values['no-write'])
+  writeSection(`Cost of instrumentation, Node ${process.versions.node.split('.')[0]}`, body);
 process.exit(0);
