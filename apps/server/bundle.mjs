@@ -102,6 +102,9 @@ await writeFile(
 );
 await writeFile(
   entry,
-  `${LOADER}import { fileURLToPath } from 'node:url';\nimport { runBundle } from './bundle-loader.js';\n\n` +
+  `${LOADER}import { fileURLToPath } from 'node:url';\nimport { runBundle } from './bundle-loader.js';\n` +
+    `import { openEarly } from './db/embedded/early-thread.js';\n\n` +
+    `// The embedded database opens in its thread while the bundle loads (db/embedded/early-thread.ts).\n` +
+    `openEarly();\n` +
     `runBundle(fileURLToPath(new URL('./bundle/server.cjs', import.meta.url)));\n`,
 );

@@ -33,6 +33,7 @@ import { withoutQueryValues } from './shared/request-log.js';
 import { serverLogger } from './shared/server-logger.js';
 import { API_ROUTES, AREA_PLUGINS } from './areas.js';
 import { EventBus } from './shared/event-bus.js';
+import { StartSteps } from './shared/start-steps.js';
 import { Telemetry } from './shared/telemetry.js';
 import type { DomainEvents } from './ports/domain-events.js';
 
@@ -53,7 +54,15 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Spans go here instead of OTLP (tests: the SDK's in-memory exporter); turns tracing on. */
   spanExporter?: SpanExporter;
+  /** Where the start's steps are timed (main.ts logs them); each plugin's registration is one. */
+  steps?: StartSteps;
 }
+
+/** A plugin's name as fastify-plugin gives it ("fleet"), else its function's. */
+const pluginName = (plugin: object): string =>
+  (plugin as Record<symbol, string | undefined>)[Symbol.for('fastify.display-name')] ??
+  (plugin as { name?: string }).name ??
+  'anonymous';
 
 export async function buildApp({
   config,
@@ -62,6 +71,7 @@ export async function buildApp({
   loggerInstance,
   logStream,
   spanExporter,
+  steps = new StartSteps(),
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger === undefined ? { loggerInstance: loggerInstance ?? serverLogger(config, logStream) } : { logger }),
@@ -115,41 +125,49 @@ export async function buildApp({
   }
 
   // First of the request hooks: every other hook and the handler run inside the request's span.
-  await app.register(tracingPlugin, { exporter: spanExporter, database });
-  await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await steps.time('plugin tracing', () => app.register(tracingPlugin, { exporter: spanExporter, database }));
+  await steps.time('plugin errors', () => app.register(errorsPlugin));
+  await steps.time('plugin security-headers', () => app.register(securityHeadersPlugin));
   // JSON and text answers above 1 KB go out compressed; files (screen shots, packages, the web
   // app's precompressed assets) are not compressed again per request.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
-  });
-  await app.register(formbody);
-  await app.register(emptyJsonBodyPlugin);
-  await app.register(controlCharactersPlugin);
-  await app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES });
-  await app.register(filesPlugin);
-  await app.register(mailerPlugin);
-  await app.register(openapiPlugin);
-  await app.register(metricsPlugin);
-  await app.register(clockPlugin);
+  await steps.time('plugin compress', () =>
+    app.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
+    }),
+  );
+  await steps.time('plugin formbody', () => app.register(formbody));
+  await steps.time('plugin empty-json-body', () => app.register(emptyJsonBodyPlugin));
+  await steps.time('plugin control-characters', () => app.register(controlCharactersPlugin));
+  await steps.time('plugin database', () =>
+    app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES, steps }),
+  );
+  await steps.time('plugin files', () => app.register(filesPlugin));
+  await steps.time('plugin mailer', () => app.register(mailerPlugin));
+  await steps.time('plugin openapi', () => app.register(openapiPlugin));
+  await steps.time('plugin metrics', () => app.register(metricsPlugin));
+  await steps.time('plugin clock', () => app.register(clockPlugin));
   // The areas, in the order of the list (areas.ts): each after the plugins it depends on.
-  for (const plugin of AREA_PLUGINS) await app.register(plugin);
-  await app.register(flagsPlugin);
+  for (const plugin of AREA_PLUGINS) await steps.time(`plugin ${pluginName(plugin)}`, () => app.register(plugin));
+  await steps.time('plugin flags', () => app.register(flagsPlugin));
   // The API context: every route in it needs a token unless it says it is public.
-  await app.register(async (api) => {
-    // First: an address that keeps failing authentication is refused before it is tried again;
-    // after authentication a signed-in user's calls count against the user, the others' against the address.
-    await api.register(apiRateLimitPlugin);
-    api.addHook('onRequest', api.authenticate);
-    // Every call that changes something is audited, whichever area adds it.
-    api.addHook('onResponse', api.audits.onResponse);
-    // Every area's routes, each registered from its table in the contract (shared/route-table.ts).
-    for (const routes of API_ROUTES) await api.register(routes);
-  });
-  await app.register(webAppPlugin, { routeMethods });
-  await app.startWork.done();
+  await steps.time('routes', () =>
+    app.register(async (api) => {
+      // First: an address that keeps failing authentication is refused before it is tried again;
+      // after authentication a signed-in user's calls count against the user, the others' against the address.
+      await api.register(apiRateLimitPlugin);
+      api.addHook('onRequest', api.authenticate);
+      // Every call that changes something is audited, whichever area adds it.
+      api.addHook('onResponse', api.audits.onResponse);
+      // Every area's routes, each registered from its table in the contract (shared/route-table.ts).
+      for (const routes of API_ROUTES) await api.register(routes);
+    }),
+  );
+  await steps.time('plugin web-app', () => app.register(webAppPlugin, { routeMethods }));
+  // What registered meanwhile waited for nothing; what is left of the migrations and the start
+  // tasks (each timed on its own, plugins/database.ts) is waited for here.
+  await steps.time('start work', () => app.startWork.done());
   return app;
 }

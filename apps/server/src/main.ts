@@ -1,12 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { inspect } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import type { CreatedAccount } from './areas/users/bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { takeEarly } from './db/embedded/early-thread.js';
 import { PgliteThread } from './db/embedded/pglite-thread.js';
 import { unreachableDatabaseMessage } from './db/unreachable.js';
 import type { RunningServer } from './server.js';
 import { prettyLogStream, wantsPrettyLogs } from './shared/log-output.js';
+import { StartSteps } from './shared/start-steps.js';
 
 /** The longest the sign-in box waits for the demo fleet's start-up lines, so that it comes last. */
 const BANNER_WAIT_MS = 20_000;
@@ -29,9 +32,12 @@ function signInBanner(config: Config, created: CreatedAccount[]): string {
 }
 
 async function main() {
+  // The start's steps from the process's start: Node's own and the server file's loading first.
+  const steps = new StartSteps();
+  steps.record('node and the server file', 0);
   let config: Config;
   try {
-    config = loadConfig();
+    config = await steps.time('configuration', loadConfig);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -43,9 +49,23 @@ async function main() {
   // The embedded database opens in its own thread while this one loads the server's modules and
   // registers the app: the two halves of a start run side by side on two cores. Connections
   // wait in the thread until the database is open; the migrations are the first to wait.
+  // Started by dist/main.js before the bundle loaded (db/embedded/early-thread.ts), else here.
+  const early = takeEarly(config.DATABASE_URL ? undefined : config.paths.pglite);
+  const opening = early?.spawnedAt ?? performance.now();
   const thread = config.DATABASE_URL
     ? undefined
-    : PgliteThread.spawn({ dataDir: config.paths.pglite, useTemplate: true });
+    : (early?.thread ?? PgliteThread.spawn({ dataDir: config.paths.pglite, useTemplate: true }));
+  void thread?.opened.then(
+    () => {
+      steps.record('embedded database opened (its thread)', opening);
+      const opened = thread.openingSteps.map((step) => ({ ...step, at: step.startedAt - performance.timeOrigin }));
+      // Until its first step: the thread's start and the loading of PGlite's code.
+      if (opened[0]) steps.add({ name: 'database thread and PGlite loaded', at: opening, ms: opened[0].at - opening });
+      for (const step of opened) steps.add(step);
+    },
+    () => undefined,
+  );
+  const modules = performance.now();
   const [{ openDatabase }, { startServer }, { serverLogger }, logStream] = await Promise.all([
     import('./db/client.js'),
     import('./server.js'),
@@ -55,6 +75,7 @@ async function main() {
       ? prettyLogStream()
       : undefined,
   ]);
+  steps.record('modules', modules);
   // One logger from the start: the database pools report a lost connection through it.
   const logger = serverLogger(config, logStream);
   const database = await openDatabase(
@@ -76,11 +97,19 @@ async function main() {
     else server.app.log.info({ signal }, 'shutting down');
     await server.stop();
   });
-  running.server = await startServer(config, database, { loggerInstance: logger }).catch((err: unknown) => {
+  running.server = await startServer(config, database, { loggerInstance: logger, steps }).catch((err: unknown) => {
     // An unreachable PostgreSQL is the operator's to fix: said in one line, then exit code 1.
     const unreachable = unreachableDatabaseMessage(config.DATABASE_URL, err);
     throw unreachable ? new ConfigError(unreachable) : err;
   });
+  const listed = steps.list();
+  const slowest = [...listed].sort((a, b) => b.ms - a.ms).slice(0, 3);
+  logger.info(
+    { readyMs: Math.round(performance.now()), slowest: slowest.map((s) => `${s.name} ${Math.round(s.ms)} ms`) },
+    `serving ${(performance.now() / 1000).toFixed(2)} s after the process started`,
+  );
+  // Every step, for whoever looks into a slow start (npm run bench:start reads them).
+  logger.debug({ steps: listed }, 'start steps');
   // After the demo fleet's start-up lines, so the accounts do not scroll away under them.
   await Promise.race([running.server.settled, delay(BANNER_WAIT_MS, undefined, { ref: false })]);
   // Written to the terminal, not the structured log: logs never hold passwords.

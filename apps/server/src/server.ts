@@ -5,6 +5,7 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import { writeSignedDemoPackages } from './areas/software/software.demo.js';
 import { seedDemoData, startDemoFleet } from './demo.js';
+import { StartSteps } from './shared/start-steps.js';
 
 /** How long a stop waits for requests under way before it closes their connections. */
 const CONNECTIONS_GRACE_MS = 3_000;
@@ -27,25 +28,28 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   database: Database,
-  logging: Pick<BuildOptions, 'logger' | 'loggerInstance' | 'logStream'> = {},
+  options: Pick<BuildOptions, 'logger' | 'loggerInstance' | 'logStream' | 'steps'> = {},
 ): Promise<RunningServer> {
+  const steps = options.steps ?? new StartSteps();
   // The demo's package files need no database: they are written while the app registers and the
   // embedded database opens (a first start's main thread would wait idle meanwhile).
   const demoPackages = config.DEMO
-    ? writeSignedDemoPackages(config.paths.updates, config.paths.demoReleaseKeys, !!config.RELEASE_ROOT_FILE)
+    ? steps.time('demo package files', () =>
+        writeSignedDemoPackages(config.paths.updates, config.paths.demoReleaseKeys, !!config.RELEASE_ROOT_FILE),
+      )
     : undefined;
   demoPackages?.catch(() => undefined);
-  const app = await buildApp({ config, database, ...logging });
+  const app = await buildApp({ config, database, ...options, steps });
   try {
     // Side by side (each is safe beside another instance doing the same): their queries queue
     // together instead of each waiting for the last one's answer.
     const [created] = await Promise.all([
-      bootstrapAccounts(config, app.users, app.usersRepository),
-      config.DEMO && seedDemoData(app),
+      steps.time('accounts', () => bootstrapAccounts(config, app.users, app.usersRepository)),
+      config.DEMO && steps.time('demo data', () => seedDemoData(app)),
       // Before listening, so whoever waits for /healthz finds the demo's releases published.
-      config.DEMO && app.software.seedDemo(demoPackages),
+      config.DEMO && steps.time('demo releases', () => app.software.seedDemo(demoPackages)),
     ]);
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await steps.time('listen', () => app.listen({ port: config.PORT, host: config.HOST }));
     const demo = startDemoFleet(app, database);
     return {
       app,

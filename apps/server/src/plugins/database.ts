@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { RateLimiter } from '../shared/rate-limiter.js';
+import { StartSteps } from '../shared/start-steps.js';
 
 const BOOT_VACUUM_DELAY_MS = 20_000;
 
@@ -10,6 +11,8 @@ interface DatabasePluginOptions {
   database: Database;
   /** Minutes between VACUUM runs where the database needs the server to do it (PGlite). */
   vacuumMinutes: number;
+  /** Where each start task is timed under its name. */
+  steps?: StartSteps;
 }
 
 /**
@@ -19,23 +22,34 @@ interface DatabasePluginOptions {
  * all of it is done. A failure is reported where `done()` is awaited.
  */
 export class StartWork {
-  private tail: Promise<void>;
+  private readonly migrated: Promise<void>;
+  private readonly tasks: Promise<void>[] = [];
 
-  constructor(first: () => Promise<void>) {
-    this.tail = first();
-    this.tail.catch(() => undefined);
+  constructor(
+    migrate: () => Promise<void>,
+    private readonly steps = new StartSteps(),
+  ) {
+    this.migrated = steps.time('migrations', migrate);
+    this.migrated.catch(() => undefined);
   }
 
-  add(task: () => Promise<unknown>): void {
-    this.tail = this.tail.then(async () => {
-      await task();
+  /**
+   * Adds `task`, timed as the start step `name` ("older outbox mails"): run once the migrations
+   * are done, beside the other tasks (none waits for another's work; one after the other, they
+   * made a restart wait for the sum of their round trips).
+   */
+  add(name: string, task: () => Promise<unknown>): void {
+    const run = this.migrated.then(async () => {
+      await this.steps.time(name, task);
     });
-    this.tail.catch(() => undefined);
+    run.catch(() => undefined);
+    this.tasks.push(run);
   }
 
   /** Resolves when every task added so far has run; rejects with the first failure. */
-  done(): Promise<void> {
-    return this.tail;
+  async done(): Promise<void> {
+    await this.migrated;
+    await Promise.all(this.tasks);
   }
 }
 
@@ -48,7 +62,7 @@ declare module 'fastify' {
 /** The database (migrated before anything uses it), its housekeeping and the limiter in it. */
 async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions) {
   const { database } = options;
-  const startWork = new StartWork(() => runMigrations(database));
+  const startWork = new StartWork(() => runMigrations(database), options.steps);
   app.decorate('startWork', startWork);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -13,7 +13,7 @@ const REDACT_EVERY_MS = 60_000;
 async function mailerPlugin(app: FastifyInstance) {
   const { SMTP_URL, MAIL_FROM } = app.config;
   const outbox = new Outbox(app.db, app.files);
-  app.startWork.add(async () => {
+  app.startWork.add('older outbox mails', async () => {
     const adopted = await outbox.adoptOlderMails();
     if (adopted > 0) app.log.info({ adopted }, 'older outbox mails registered in the file store');
   });

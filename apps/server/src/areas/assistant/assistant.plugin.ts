@@ -28,7 +28,7 @@ function assistantOptionsOf(app: FastifyInstance): AssistantOptions & { prefix: 
     prefix: '/assistant',
     // Its traffic is the fleet's: units open sessions and ask, console users only read statistics.
     db: app.database.fleetDb,
-    atStart: (task) => app.startWork.add(task),
+    atStart: (task) => app.startWork.add('assistant migrations', task),
     guards: {
       consoleUser: async (token) => {
         const session = await app.sessionCache.authenticate(token);

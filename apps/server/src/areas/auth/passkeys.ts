@@ -1,13 +1,17 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FactorRow } from './second-factor.repository.js';
+
+/**
+ * The WebAuthn library, loaded with the first passkey asked for: with its certificate parsers it
+ * took a twentieth of a second of every start (docs/benchmarks.md, "Start").
+ */
+const webauthn = async () => {
+  const [server, { isoBase64URL }] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, isoBase64URL };
+};
 
 const RP_NAME = 'Equipment Dashboard';
 
@@ -27,11 +31,12 @@ const transportsOf = (row: FactorRow) =>
 
 type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
 
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   account: { id: number; username: string },
   existing: FactorRow[],
 ) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -48,6 +53,7 @@ export function registrationOptions(
 
 /** The new credential, or undefined when the browser's answer does not verify. */
 export async function verifiedRegistration(rp: RelyingParty, response: unknown, expectedChallenge: string) {
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   const verified = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge,
@@ -65,7 +71,8 @@ export async function verifiedRegistration(rp: RelyingParty, response: unknown, 
   };
 }
 
-export function authenticationOptions(rp: RelyingParty, passkeys: FactorRow[]) {
+export async function authenticationOptions(rp: RelyingParty, passkeys: FactorRow[]) {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.flatMap((f) =>
@@ -83,6 +90,7 @@ export async function verifiedAuthentication(
   passkey: FactorRow,
 ): Promise<number | undefined> {
   if (!passkey.credentialId || !passkey.publicKey) return undefined;
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   const verified = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
     expectedChallenge,

@@ -220,7 +220,7 @@ async function fleetPlugin(app: FastifyInstance) {
   const sweep = () => gateway.sweep().catch(report('presence sweep failed'));
   // The trend starts at boot rather than a minute later (once migrated, in the background: the
   // server answers meanwhile).
-  app.startWork.add(async () => void equipment.recordSample().catch(report('sample not stored')));
+  app.startWork.add('first trend sample', async () => void equipment.recordSample().catch(report('sample not stored')));
   const timers: NodeJS.Timeout[] = [];
   // Jobs start once the start-up work is done (migrations first), never on a schema half made.
   app.addHook('onReady', async () => {

@@ -56,7 +56,7 @@ async function rolloutsPlugin(app: FastifyInstance) {
   });
 
   let timer: NodeJS.Timeout | undefined;
-  app.startWork.add(async () => {
+  app.startWork.add('rollout rounds', async () => {
     if (config.ROLLOUT_TICK_SECONDS <= 0) return;
     timer = setInterval(() => {
       running = tick().catch((err: unknown) => log.error({ err }, 'rollout round failed'));

@@ -182,7 +182,7 @@ async function softwarePlugin(app: FastifyInstance) {
     await tx.update(specDeliveries).set({ serialNumber: to }).where(eq(specDeliveries.serialNumber, from));
   });
 
-  app.startWork.add(async () => {
+  app.startWork.add('older packages', async () => {
     const imported = await packageFiles.importOlder();
     if (imported > 0) log.info({ imported }, 'packages created before the file store copied into it');
     if (config.SCHEDULER_TICK_SECONDS > 0) scheduler.start(config.SCHEDULER_TICK_SECONDS * 1000, 'next-tick');

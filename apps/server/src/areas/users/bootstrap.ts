@@ -80,7 +80,10 @@ export async function bootstrapAccounts(
   await assertPasswordsAllowed(wanted);
   const create = async ({ username, role, email, password }: Wanted): Promise<CreatedAccount | undefined> => {
     const chosen = password ?? generatePassword();
-    const row = await users.createIfAbsent({ username, email, role, password: chosen });
+    const row = await users.createIfAbsent(
+      { username, email, role, password: chosen },
+      { generatedPassword: !password },
+    );
     return row ? { username, role, generatedPassword: password ? undefined : chosen } : undefined;
   };
   // As many as the hasher takes without refusing (its slots and its queue; nothing else hashes yet).

@@ -9,7 +9,8 @@ export type HostRequest =
 
 /** What the embedded database's thread answers. */
 export type HostReply =
-  | { op: 'ready' }
+  /** `steps`: how the opening went, each step's start as epoch milliseconds (the thread's clock has its own origin). */
+  | { op: 'ready'; steps: { name: string; startedAt: number; ms: number }[] }
   | { op: 'failed'; message: string }
   | { op: 'data'; connection: number; bytes: Uint8Array }
   | { op: 'closed'; error?: string };

@@ -50,12 +50,23 @@ interface Connection {
   prefix: string;
 }
 
+/** The opening's steps, for the start's log line (main.ts). */
+const opening: { name: string; startedAt: number; ms: number }[] = [];
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const at = performance.now();
+  try {
+    return await work();
+  } finally {
+    opening.push({ name, startedAt: performance.timeOrigin + at, ms: performance.now() - at });
+  }
+}
+
 async function open(): Promise<PGlite> {
   mkdirSync(settings.dataDir, { recursive: true });
   // A first start copies the build's migrated template rather than running initdb.
   if (settings.useTemplate && isEmptyDataDir(settings.dataDir) && hasTemplate())
-    await installTemplate(settings.dataDir);
-  return PGlite.create(settings.dataDir, PGLITE_OPTIONS);
+    await step('database template copied', () => installTemplate(settings.dataDir));
+  return step('PGlite started', () => PGlite.create(settings.dataDir, PGLITE_OPTIONS));
 }
 
 /** Serves the server's connections on `db`; returns the handler of their requests. */
@@ -163,7 +174,7 @@ port.on('message', (request: HostRequest) => handle(request));
 open().then(
   (db) => {
     handle = serve(db);
-    post({ op: 'ready' });
+    post({ op: 'ready', steps: opening });
     for (const request of waiting.splice(0)) handle(request);
   },
   (err: unknown) => post({ op: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }),

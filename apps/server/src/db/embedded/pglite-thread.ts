@@ -34,6 +34,8 @@ export class PgliteThread {
   private onClosed: (() => void) | undefined;
   /** Resolves when the database is open; rejects, with the thread's own words, when it cannot open. */
   readonly opened: Promise<void>;
+  /** How the opening went, once open: each step's start as epoch milliseconds. */
+  openingSteps: { name: string; startedAt: number; ms: number }[] = [];
 
   private constructor(private readonly worker: Worker) {
     let open: () => void;
@@ -57,6 +59,7 @@ export class PgliteThread {
           this.sockets.get(reply.connection)?.deliver(reply.bytes);
           break;
         case 'ready':
+          this.openingSteps = reply.steps;
           open();
           break;
         case 'failed':
