@@ -46,10 +46,17 @@ export class StartWork {
     this.tasks.push(run);
   }
 
-  /** Resolves when every task added so far has run; rejects with the first failure. */
-  async done(): Promise<void> {
-    await this.migrated;
-    await Promise.all(this.tasks);
+  /**
+   * Resolves when every task added so far has run; rejects with the first failure. Marked as
+   * handled, as each task is: a plugin may keep it for later (the gateway waits on it), and a
+   * failed start is reported where buildApp awaits it, not as an unhandled rejection.
+   */
+  done(): Promise<void> {
+    const all = this.migrated.then(async () => {
+      await Promise.all(this.tasks);
+    });
+    all.catch(() => undefined);
+    return all;
   }
 }
 
