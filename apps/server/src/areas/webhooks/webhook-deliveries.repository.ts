@@ -55,6 +55,20 @@ export class WebhookDeliveriesRepository {
    * `leaseUntil`, so no one else takes it while it is sent (after which it is due again, should
    * this instance die sending it).
    */
+  /**
+   * When the next delivery a claim would take is due (pending, to an active endpoint; by
+   * webhook_deliveries_due_idx), or null when none waits.
+   */
+  async nextDue(): Promise<Date | null> {
+    const [row] = await queryRows<{ at: string | Date | null }>(
+      this.db,
+      sql`select d.next_attempt_at as at from ${webhookDeliveries} d
+          join ${webhookEndpoints} e on e.id = d.endpoint_id and e.active
+          where d.status = 'pending' order by d.next_attempt_at limit 1`,
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
     const rows = await queryRows<{
       id: string;

@@ -22,6 +22,8 @@ const CLEANUP_BATCH = 1000;
 const DAY_MS = 86_400_000;
 /** How long after deliveries were made here the worker looks for them (past the commit, usually). */
 const SOON_MS = 100;
+/** After a retry's time, so that its claim finds it due. */
+const WAKE_MARGIN_MS = 5;
 
 export interface WorkerDeps {
   deliveries: WebhookDeliveriesRepository;
@@ -119,8 +121,13 @@ export class WebhookWorker {
           ),
         ),
       );
-      if (claimed.length < PARALLEL) return;
+      if (claimed.length < PARALLEL) break;
     }
+    // The next one due, whichever instance set it: a wake that came a hair early (a timer may
+    // fire a millisecond before the clock reaches its time) or behind an earlier one claims
+    // nothing and sets nothing, and the delivery would wait for the job's next tick.
+    const next = await this.deps.deliveries.nextDue();
+    if (next) this.wakeAt(new Date(Math.max(next.getTime(), Date.now()) + WAKE_MARGIN_MS));
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
