@@ -16,6 +16,13 @@ export class AppShell {
 
   async openAccountMenu() {
     await this.page.getByRole('button', { name: 'Account' }).click();
+    await expect(this.page.getByRole('menu')).toBeVisible();
+  }
+
+  /** Closes the account menu with the keyboard and waits until it is gone (its fade included). */
+  async closeAccountMenu() {
+    await this.page.keyboard.press('Escape');
+    await expect(this.page.getByRole('menu')).toBeHidden();
   }
 
   /** Signs out and waits for the sign-in page, which the app reloads to. */

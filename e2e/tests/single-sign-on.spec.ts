@@ -28,7 +28,7 @@ test.describe('single sign-on', () => {
     // Its password is the provider's: nothing to change here.
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Change Password' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await shell.closeAccountMenu();
 
     await shell.signOut();
     // Local accounts still sign in beside it.
