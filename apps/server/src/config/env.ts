@@ -237,6 +237,9 @@ const envSchema = z.object({
 
 export type EnvInput = z.input<typeof envSchema>;
 
+/** Every variable the server reads (the README's table lists each: readme-variables.test.ts). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Omit<
   z.output<typeof envSchema>,
   'PUBLIC_URL' | 'FILE_STORE' | 'MFA_REQUIRED_ROLES' | 'ALLOW_UNSIGNED_UPDATES'
