@@ -3,10 +3,18 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiPathSegments from './packages/contract/src/api-path-segments.json' with { type: 'json' };
 
-/** The first segment of the API's paths (the spec's 107 calls, the units' and vendors' calls, the assistant's). */
-const API_PATH =
-  '/^(GET |POST |PUT |DELETE )?\\/(api|auth|cmd|create|delete|read|request|reset|update|device|vendor|packages|assistant\\/(statistics|chat_sessions)|upload_\\w+|validate_\\w+)(\\/|$)/';
+/**
+ * The first segment of the API's paths: every path of the route table (api-path-segments.json,
+ * which a contract test keeps equal to it), and the assistant's own calls. The probes are left
+ * out: load balancers and test runners call them by path, as an operator configures them.
+ */
+const PROBES = new Set(['healthz', 'livez', 'readyz']);
+const API_PATH = `/^(GET |POST |PUT |DELETE )?\\/(${[
+  ...apiPathSegments.filter((segment) => !PROBES.has(segment)),
+  'assistant\\/(statistics|chat_sessions)',
+].join('|')})(\\/|$)/`;
 
 export default tseslint.config(
   {
