@@ -182,7 +182,10 @@ describe('on the embedded broker only', () => {
     const closed = new Promise<void>((resolve) => intruder.client!.once('close', () => resolve()));
     intruder.client!.publish(`ed/v1/${victim.serialNumber}/state`, JSON.stringify({ alignmentCount: 999 }), { qos: 1 });
     await closed;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The victim's next report, sent after the refusal, is stored after the intruder's would have
+    // been (one unit's messages are handled in the order they came): once it is, nothing else comes.
+    await victim.report({ currentProcedure: 'after the intruder' });
+    await f.row(victim.serialNumber, (row) => expect(row.currentProcedure).toBe('after the intruder'));
     const row = await f.t.app.fleet.equipment.findBySerial(victim.serialNumber);
     expect(row!.alignmentCount).toBe(5);
   });
