@@ -6,6 +6,9 @@ import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+  type FastifyPluginOptions,
   type FastifyServerOptions,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -124,34 +127,36 @@ export async function buildApp({
     });
   }
 
+  // Each registration is a step of the start, under the plugin's own name.
+  const register = <Options extends FastifyPluginOptions>(
+    plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+    options = {} as Options,
+  ) => steps.time(`plugin ${pluginName(plugin)}`, () => app.register(plugin, options));
+
   // First of the request hooks: every other hook and the handler run inside the request's span.
-  await steps.time('plugin tracing', () => app.register(tracingPlugin, { exporter: spanExporter, database }));
-  await steps.time('plugin errors', () => app.register(errorsPlugin));
-  await steps.time('plugin security-headers', () => app.register(securityHeadersPlugin));
+  await register(tracingPlugin, { exporter: spanExporter, database });
+  await register(errorsPlugin);
+  await register(securityHeadersPlugin);
   // JSON and text answers above 1 KB go out compressed; files (screen shots, packages, the web
   // app's precompressed assets) are not compressed again per request.
-  await steps.time('plugin compress', () =>
-    app.register(compress, {
-      threshold: 1024,
-      encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-      customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
-    }),
-  );
-  await steps.time('plugin formbody', () => app.register(formbody));
-  await steps.time('plugin empty-json-body', () => app.register(emptyJsonBodyPlugin));
-  await steps.time('plugin control-characters', () => app.register(controlCharactersPlugin));
-  await steps.time('plugin database', () =>
-    app.register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES, steps }),
-  );
-  await steps.time('plugin files', () => app.register(filesPlugin));
-  await steps.time('plugin mailer', () => app.register(mailerPlugin));
-  await steps.time('plugin openapi', () => app.register(openapiPlugin));
-  await steps.time('plugin metrics', () => app.register(metricsPlugin));
-  await steps.time('plugin clock', () => app.register(clockPlugin));
+  await register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(application\/(json|problem\+json)|text\/(plain|csv|html))(;|$)/,
+  });
+  await register(formbody);
+  await register(emptyJsonBodyPlugin);
+  await register(controlCharactersPlugin);
+  await register(databasePlugin, { database, vacuumMinutes: config.PGLITE_VACUUM_MINUTES, steps });
+  await register(filesPlugin);
+  await register(mailerPlugin);
+  await register(openapiPlugin);
+  await register(metricsPlugin);
+  await register(clockPlugin);
   // The areas, in the order of the list (areas.ts): each after the plugins it depends on.
-  for (const plugin of AREA_PLUGINS) await steps.time(`plugin ${pluginName(plugin)}`, () => app.register(plugin));
-  await steps.time('plugin flags', () => app.register(flagsPlugin));
+  for (const plugin of AREA_PLUGINS) await register(plugin);
+  await register(flagsPlugin);
   // The API context: every route in it needs a token unless it says it is public.
   await steps.time('routes', () =>
     app.register(async (api) => {
@@ -165,7 +170,7 @@ export async function buildApp({
       for (const routes of API_ROUTES) await api.register(routes);
     }),
   );
-  await steps.time('plugin web-app', () => app.register(webAppPlugin, { routeMethods }));
+  await register(webAppPlugin, { routeMethods });
   // What registered meanwhile waited for nothing; what is left of the migrations and the start
   // tasks (each timed on its own, plugins/database.ts) is waited for here.
   await steps.time('start work', () => app.startWork.done());
