@@ -44,7 +44,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'vitest.config.ts',
             '{packages/contract,apps/simulator,apps/conformance,apps/assistant,apps/server}/vitest.config.ts',
-            'apps/server/vitest.faults.config.ts',
+            'apps/server/vitest.{faults,unit,built}.config.ts',
             'apps/assistant/drizzle.config.ts',
           ],
           defaultProject: 'tsconfig.base.json',

@@ -13,7 +13,8 @@ export default defineConfig({
       'apps/simulator',
       'apps/conformance',
       'apps/assistant',
-      'apps/server',
+      'apps/server/vitest.unit.config.ts',
+      'apps/server/vitest.config.ts',
       'apps/web',
     ],
     // Reported with `--coverage` (npm run test:coverage): a summary on the terminal, the figures

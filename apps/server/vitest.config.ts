@@ -8,9 +8,11 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/, /@ed\/release-trust/] } },
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The fault tier has a run of its own (vitest.faults.config.ts, npm run test:faults).
-    exclude: [...configDefaults.exclude, 'test/faults/**'],
+    // Unit tests beside the code are the server-unit project's (vitest.unit.config.ts).
+    include: ['test/**/*.test.ts'],
+    // The fault tier and the built server have runs of their own (vitest.faults.config.ts,
+    // vitest.built.config.ts).
+    exclude: [...configDefaults.exclude, 'test/faults/**', 'test/built/**'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

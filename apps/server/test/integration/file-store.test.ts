@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, queryRows, type TestDatabase } from '../../../test/support/test-database.js';
-import { storedFileChunks, storedFiles } from '../../db/schema.js';
-import { DomainError } from '../domain-error.js';
-import { CHUNK_BYTES } from './database-files.js';
-import { FileStore } from './file-store.js';
-import type { Backend } from './stored-file.js';
+import { createTestDatabase, queryRows, type TestDatabase } from '../support/test-database.js';
+import { storedFileChunks, storedFiles } from '../../src/db/schema.js';
+import { DomainError } from '../../src/shared/domain-error.js';
+import { CHUNK_BYTES } from '../../src/shared/file-store/database-files.js';
+import { FileStore } from '../../src/shared/file-store/file-store.js';
+import type { Backend } from '../../src/shared/file-store/stored-file.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
