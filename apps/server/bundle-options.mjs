@@ -1,6 +1,6 @@
 // What the server's bundle is made of, shared by the build (bundle.mjs: the compiled server, with
 // V8's code cache) and the dev loop (dev.mjs: the TypeScript sources, rebuilt on every save).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -31,25 +31,36 @@ const EXTERNAL = [
  * they do unbundled. Bundled from TypeScript (the dev loop), a module names its .ts file.
  */
 function originalPlace(outdir) {
+  /** By file, what it was made into and when it was last changed: a rebuild reads only what changed. */
+  const made = new Map();
+  const place = async (file) => {
+    const { mtimeMs } = await stat(file);
+    const earlier = made.get(file);
+    if (earlier?.mtimeMs === mtimeMs) return earlier.result;
+    const result = await placed(file);
+    made.set(file, { mtimeMs, result });
+    return result;
+  };
+  const placed = async (file) => {
+    const source = await readFile(file, 'utf8');
+    const usesUrl = source.includes('import.meta.url');
+    const usesDir = /\b__(dirname|filename)\b/.test(source);
+    if (!usesUrl && !usesDir) return undefined;
+    const url = `new URL(${JSON.stringify(path.relative(outdir, file).split(path.sep).join('/'))}, __bundleUrl)`;
+    let contents = usesUrl ? source.replaceAll('import.meta.url', `${url}.href`) : source;
+    if (usesDir) {
+      const named = `require('node:url').fileURLToPath(${url})`;
+      const names = `var __filename = ${named}, __dirname = require('node:path').dirname(__filename);\n`;
+      // After a "use strict" directive, which must stay first to count.
+      const prologue = /^(#!.*\n)?(\s*(['"])use strict\3;?)?/.exec(contents)?.[0] ?? '';
+      contents = `${prologue}\n${names}${contents.slice(prologue.length)}`;
+    }
+    return { contents, loader: file.endsWith('.ts') ? 'ts' : 'js' };
+  };
   return {
     name: 'original-place',
     setup(build) {
-      build.onLoad({ filter: /\.([cm]?js|ts)$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        const usesUrl = source.includes('import.meta.url');
-        const usesDir = /\b__(dirname|filename)\b/.test(source);
-        if (!usesUrl && !usesDir) return undefined;
-        const url = `new URL(${JSON.stringify(path.relative(outdir, args.path).split(path.sep).join('/'))}, __bundleUrl)`;
-        let contents = usesUrl ? source.replaceAll('import.meta.url', `${url}.href`) : source;
-        if (usesDir) {
-          const file = `require('node:url').fileURLToPath(${url})`;
-          const place = `var __filename = ${file}, __dirname = require('node:path').dirname(__filename);\n`;
-          // After a "use strict" directive, which must stay first to count.
-          const prologue = /^(#!.*\n)?(\s*(['"])use strict\3;?)?/.exec(contents)?.[0] ?? '';
-          contents = `${prologue}\n${place}${contents.slice(prologue.length)}`;
-        }
-        return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
-      });
+      build.onLoad({ filter: /\.([cm]?js|ts)$/ }, (args) => place(args.path));
     },
   };
 }

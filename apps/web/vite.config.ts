@@ -4,7 +4,8 @@ import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import API_PATH_SEGMENTS from '../../packages/contract/src/api-path-segments.json' with { type: 'json' };
 import { precompress } from './precompress-plugin';
 
-const SERVER = 'http://localhost:8080';
+/** The API server: `npm run dev` runs it beside Vite (scripts/dev.mjs); else `npm start`'s. */
+const SERVER = process.env.DEV_API_URL ?? 'http://localhost:8080';
 
 /**
  * Where the dev server sends a request to the API server: every path of the route table (by its

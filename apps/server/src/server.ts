@@ -7,9 +7,6 @@ import { writeSignedDemoPackages } from './areas/software/software.demo.js';
 import { seedDemoData, startDemoFleet } from './demo.js';
 import { StartSteps } from './shared/start-steps.js';
 
-/** How long a stop waits for requests under way before it closes their connections. */
-const CONNECTIONS_GRACE_MS = 3_000;
-
 export interface RunningServer {
   app: FastifyInstance;
   /** The accounts this instance created (another starting at once may have created the rest). */
@@ -60,7 +57,7 @@ export async function startServer(
         const closing = app.close();
         // Requests under way get a few seconds; then connections still open (one a client opened
         // and never used, a request that does not end) are cut, so a stop ends in bounded time.
-        const cut = setTimeout(() => app.server.closeAllConnections(), CONNECTIONS_GRACE_MS);
+        const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
         try {
           await closing;
         } finally {

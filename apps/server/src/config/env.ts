@@ -105,6 +105,7 @@ const envSchema = z.object({
   /** New serial numbers all addresses and instances together may register per hour; 0: no limit. */
   FLEET_NEW_UNITS_PER_HOUR: int(0, 10_000_000).default(1000),
   COMMAND_TIMEOUT_MS: int(100, 300_000).default(10_000),
+  SHUTDOWN_GRACE_MS: int(0, 600_000).default(3_000),
   /**
    * How long an API call may use a session read by an earlier one (0: read every time). A
    * revocation on any instance reaches the others at once; this bounds it if a notice is lost.
