@@ -1,5 +1,6 @@
-// `npm run dev`'s server: the TypeScript sources bundled by esbuild into .dev/server.cjs (the
-// workspace packages from their sources too) and run. A save stops the server while the bundle
+// `npm run dev`'s server: the TypeScript sources bundled by esbuild into .dev/server.mjs (the
+// workspace packages from their sources too; the packages of node_modules stay outside, which
+// makes a rebuild take 0.3 s instead of 1.1) and run. A save stops the server while the bundle
 // is made again, then starts it on the same embedded database, whose data stays. A build that
 // fails prints its errors and starts the last good bundle again. Saves are seen through the
 // system's file events (fs.watch): esbuild's own watch mode polls, and took up to 2 s to notice.
@@ -34,19 +35,36 @@ const context = await esbuild.context({
     'demo-driver': fileURLToPath(new URL('../simulator/src/demo-driver.ts', import.meta.url)),
   },
   outdir,
-  outExtension: { '.js': '.cjs' },
+  // ES modules, so that the packages outside the bundle load as they are published (some only as
+  // ES modules, which CommonJS cannot require on every Node.js line).
+  format: 'esm',
+  supported: {},
+  banner: { js: 'const __bundleUrl = import.meta.url;' },
+  outExtension: { '.js': '.mjs' },
   // The workspace packages (@ed/contract, …) from their TypeScript, as the tests take them.
   conditions: ['source'],
   sourcemap: 'linked',
+  plugins: [
+    ...options.plugins,
+    {
+      // Loaded by Node.js from node_modules, as an unbundled server loads them.
+      name: 'packages-outside',
+      setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@ed/') || args.path.startsWith('node:') ? undefined : { external: true },
+        );
+      },
+    },
+  ],
 });
 
 let server;
 
 function start() {
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.cjs')], {
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.mjs')], {
     stdio: 'inherit',
     env: {
-      DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.cjs')).href,
+      DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.mjs')).href,
       // A browser's live socket and the demo units' idle connections would hold each restart
       // for the production grace of 3 s.
       SHUTDOWN_GRACE_MS: '250',
