@@ -44,7 +44,8 @@ export default tseslint.config(
           allowDefaultProject: [
             'vitest.config.ts',
             '{packages/contract,apps/simulator,apps/conformance,apps/assistant,apps/server}/vitest.config.ts',
-            'apps/server/vitest.{faults,unit,built}.config.ts',
+            'apps/server/vitest.{faults,unit,built,broker,postgres,shared}.config.ts',
+            'apps/server/vitest.shared.ts',
             'apps/assistant/drizzle.config.ts',
           ],
           defaultProject: 'tsconfig.base.json',

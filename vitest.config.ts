@@ -15,6 +15,9 @@ export default defineConfig({
       'apps/assistant',
       'apps/server/vitest.unit.config.ts',
       'apps/server/vitest.config.ts',
+      // Listed where they can run, so that no run skips them by design (apps/server/vitest.shared.ts).
+      ...(process.env.MQTT_TEST_URL ? ['apps/server/vitest.broker.config.ts'] : []),
+      ...(process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
       'apps/web',
     ],
     // Reported with `--coverage` (npm run test:coverage): a summary on the terminal, the figures

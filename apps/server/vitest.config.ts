@@ -1,20 +1,10 @@
-import { configDefaults, defineProject } from 'vitest/config';
+import { integrationProject } from './vitest.shared.js';
 
-export default defineProject({
-  // The contract is used as TypeScript source in tests, without a build.
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    name: 'server',
-    environment: 'node',
-    server: { deps: { inline: [/@ed\/contract/, /@ed\/assistant/, /@ed\/release-trust/] } },
-    // Unit tests beside the code are the server-unit project's (vitest.unit.config.ts).
-    include: ['test/**/*.test.ts'],
-    // The fault tier and the built server have runs of their own (vitest.faults.config.ts,
-    // vitest.built.config.ts).
-    exclude: [...configDefaults.exclude, 'test/faults/**', 'test/built/**'],
-    globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+// The integration tests that need nothing but Node.js: on PGlite, or on PostgreSQL with
+// DATABASE_URL, with the embedded broker. Unit tests beside the code are the server-unit
+// project's (vitest.unit.config.ts); the fault tier and the built server have runs of their own
+// (vitest.faults.config.ts, vitest.built.config.ts).
+export default integrationProject('server', {
+  include: ['test/**/*.test.ts'],
+  exclude: ['test/faults/**', 'test/built/**', 'test/broker/**', 'test/postgres/**'],
 });

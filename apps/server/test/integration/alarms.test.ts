@@ -4,7 +4,7 @@ import type { Alarm, AlarmCounts, AlarmRule } from '@ed/contract/alarms';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { voltageVerdict } from '../../src/areas/alarms/alarm-conditions.js';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 /** An hour of the offline rule lasts 100 ms here. */
@@ -19,7 +19,7 @@ describe('alarm rules on the fleet', () => {
   let support: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { JOB_INTERVAL_MS: '0', ALARM_HOUR_MS: String(HOUR_MS) });
+    f = await fleetFixture(embeddedBroker, { JOB_INTERVAL_MS: '0', ALARM_HOUR_MS: String(HOUR_MS) });
     await f.t.createUser('engineer1', 'engineer');
     await f.t.createUser('support1', 'support');
     fleet = startFleet({

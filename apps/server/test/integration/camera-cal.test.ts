@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cameraCalsResponseSchema } from '@ed/contract/camera-cal';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import { sampleCalibration } from '../support/sample-calibration.js';
 import type { TestUnit } from '../support/test-unit.js';
 
-const embedded = brokers[0]!;
+const embedded = embeddedBroker;
 const aligner = {
   version: { semantic: '5.1.0', meta: null },
   family: 'aligner' as const,

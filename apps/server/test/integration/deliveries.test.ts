@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@ed/contract/messages';
 import type { Country, Notification } from '@ed/contract/notifications';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -14,7 +14,7 @@ describe('delivery to units', () => {
   let admin: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { JOB_INTERVAL_MS: '0' });
+    f = await fleetFixture(embeddedBroker, { JOB_INTERVAL_MS: '0' });
     fleet = startFleet({
       units: 12,
       serverUrl: `http://127.0.0.1:${f.port}`,

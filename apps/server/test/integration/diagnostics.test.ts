@@ -3,7 +3,7 @@ import type { DiagnosticSnapshot } from '@ed/contract/diagnostics';
 import { mayUseControl } from '@ed/contract/permissions';
 import type { Ticket } from '@ed/contract/tickets';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 /** Diagnostic snapshots into tickets, from real simulated units and a unit that leaves some questions unanswered. */
@@ -13,7 +13,7 @@ describe('diagnostic snapshots', () => {
   let support: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!);
+    f = await fleetFixture(embeddedBroker);
     await f.t.createUser('support1', 'support');
     await f.t.createUser('tech1', 'tech');
     fleet = startFleet({

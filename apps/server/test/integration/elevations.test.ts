@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Elevation } from '@ed/contract/elevations';
 import { SYSTEM_ACTOR } from '../../src/ports/audits.js';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 /** An elevation's minute lasts 100 ms here: 15 min is 1.5 s. */
@@ -15,7 +15,7 @@ describe('elevations that revert by themselves', () => {
   let admin: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { JOB_INTERVAL_MS: '0', ELEVATION_MINUTE_MS: String(MINUTE_MS) });
+    f = await fleetFixture(embeddedBroker, { JOB_INTERVAL_MS: '0', ELEVATION_MINUTE_MS: String(MINUTE_MS) });
     fleet = startFleet({
       units: 4,
       serverUrl: `http://127.0.0.1:${f.port}`,

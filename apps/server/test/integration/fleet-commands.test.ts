@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@ed/contract/device-protocol';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { brokerUnderTest, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer, type TestApp } from '../support/test-app.js';
 import { testSerial, type Answer, type TestUnit } from '../support/test-unit.js';
 import { sampleCalibration } from '../support/sample-calibration.js';
@@ -46,8 +46,9 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
   }
 }
 
-for (const broker of brokers) {
-  describe.skipIf(Boolean(broker.skip))(`remote commands on the ${broker.name}`, () => {
+{
+  const broker = brokerUnderTest;
+  describe(`remote commands on the ${broker.name}`, () => {
     let f: FleetFixture;
     let t: TestApp;
     let unit: TestUnit;

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FleetMapRegionsResponse, FleetMapResponse } from '@ed/contract/fleet-map';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import type { FleetMapRegionsResponse } from '@ed/contract/fleet-map';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
-import { onRealPostgres, queryRows } from '../support/test-database.js';
+import { countryOf, fleetMap, mapCounters, naiveCounts } from '../support/fleet-map-counts.js';
 import type { TestUnit } from '../support/test-unit.js';
 
 /** Addresses the gateway's GeoLite2 database places in Great Britain (England) and Germany. */
@@ -24,38 +23,20 @@ describe('fleet map', () => {
   const units: TestUnit[] = [];
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!);
+    f = await fleetFixture(embeddedBroker);
     admin = (await f.t.signIn('admin')).access_token;
     await f.t.createUser('eve', 'engineer');
   });
   afterAll(() => f.close());
 
-  const world = async () => {
-    const res = await f.t.app.inject({ url: '/read/fleet-map/v1', headers: bearer(admin) });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<FleetMapResponse>();
-  };
+  const world = () => fleetMap(f.t, admin);
   const regions = async (country: string) => {
     const res = await f.t.app.inject({ url: `/read/fleet-map/regions/v1?country=${country}`, headers: bearer(admin) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<FleetMapRegionsResponse>();
   };
-  const countryOf = (answer: FleetMapResponse, code: string) =>
-    answer.countries.find((c) => c.countryCode === code) ?? { countryCode: code, connected: 0, total: 0 };
-  /** The same counts, the slow way: a GROUP BY over every unit. */
-  const naive = () =>
-    queryRows<{ country: string; region: string; total: number; connected: number }>(
-      f.t.app.db,
-      sql`select coalesce(e.country_code, '') as country, coalesce(e.geolocation->>'region', '') as region,
-            count(*)::int as total, count(*) filter (where l.connected)::int as connected
-          from equipment e join equipment_live l on l.equipment_id = e.id group by 1, 2 order by 1, 2`,
-    );
-  const counters = () =>
-    queryRows<{ country: string; region: string; total: number; connected: number }>(
-      f.t.app.db,
-      sql`select country_code as country, region, sum(units)::int as total, sum(connected)::int as connected
-          from fleet_map_counters group by 1, 2 having sum(units) <> 0 or sum(connected) <> 0 order by 1, 2`,
-    );
+  const naive = () => naiveCounts(f.t);
+  const counters = () => mapCounters(f.t);
   const connectFrom = async (address: string) => {
     const unit = await f.unit(undefined, address);
     await unit.connect();
@@ -151,46 +132,4 @@ describe('fleet map', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('country');
   });
-
-  // Two transactions of two instances on the same unit: a move and a connection, in either order.
-  // Whichever commits second must count with what the first did (the move locks the live row).
-  it.skipIf(!onRealPostgres()).each(['move first', 'connection first'])(
-    'stays exact when a unit moves while it connects (%s)',
-    async (order) => {
-      const serial = `RACE${order.length}`;
-      await f.t.app.db.execute(sql`
-        insert into equipment (serial_number, family, country_code, geolocation)
-        values (${serial}, 'aligner', 'US', '{"country_code":"US","region":"Ohio","time_zone":{}}'::jsonb)`);
-      const a = new pg.Client({ connectionString: f.t.db.url });
-      const b = new pg.Client({ connectionString: f.t.db.url });
-      await Promise.all([a.connect(), b.connect()]);
-      try {
-        const move = `update equipment set country_code = 'CA',
-            geolocation = '{"country_code":"CA","region":"Ontario","time_zone":{}}'::jsonb where serial_number = $1`;
-        const connect = `update equipment_live set connected = true
-            where equipment_id = (select id from equipment where serial_number = $1)`;
-        const [first, second] = order === 'move first' ? [move, connect] : [connect, move];
-        await a.query('begin');
-        await a.query(first, [serial]);
-        await b.query('begin');
-        const [{ pid }] = (await b.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
-        let done = false;
-        const waiting = b.query(second, [serial]).then(() => (done = true));
-        // The second statement either ends, or waits on a lock the first holds: only then commit the first.
-        await vi.waitFor(async () => {
-          const { rows } = await a.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
-            pid,
-          ]);
-          expect(done || rows.length > 0).toBe(true);
-        });
-        await a.query('commit');
-        await waiting;
-        await b.query('commit');
-      } finally {
-        await Promise.all([a.end(), b.end()]);
-      }
-      expect(await counters()).toEqual(await naive());
-      expect(countryOf(await world(), 'CA')).toMatchObject({ connected: order === 'move first' ? 1 : 2 });
-    },
-  );
 });

@@ -4,7 +4,7 @@ import { mayUseControl, unitRules } from '@ed/contract/permissions';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { unitFacts } from '../../src/ports/equipment.js';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import { testSerial } from '../support/test-unit.js';
 
@@ -15,7 +15,7 @@ describe('the simulated fleet on the embedded broker', () => {
   let token: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { COMMAND_TIMEOUT_MS: '5000' });
+    f = await fleetFixture(embeddedBroker, { COMMAND_TIMEOUT_MS: '5000' });
     fleet = startFleet({
       units: 40,
       serverUrl: `http://127.0.0.1:${f.port}`,

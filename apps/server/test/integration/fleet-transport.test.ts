@@ -2,7 +2,7 @@ import net from 'node:net';
 import { MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { topics } from '@ed/contract/device-protocol';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 
 const tcpPort = () => 21_000 + Math.floor(Math.random() * 4_000);
 
@@ -11,7 +11,7 @@ describe('unit transports on the embedded broker', () => {
   let port: number;
   beforeEach(async () => {
     port = tcpPort();
-    f = await fleetFixture(brokers[0]!, { MQTT_PORT: String(port) });
+    f = await fleetFixture(embeddedBroker, { MQTT_PORT: String(port) });
   });
   afterEach(() => f.close());
 

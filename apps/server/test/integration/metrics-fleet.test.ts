@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
 const TOKEN = 'metrics-token-for-the-fleet-test';
-const embedded = brokers.find((b) => b.embedded)!;
+const embedded = embeddedBroker;
 
 /** Each sample of a scrape: its metric's name, its labels and its value. */
 function samples(text: string) {

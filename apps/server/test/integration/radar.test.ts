@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Equipment } from '@ed/contract/equipment';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 describe('My Radar', () => {
   let f: FleetFixture;
   const sockets: Socket[] = [];
   beforeEach(async () => {
-    f = await fleetFixture(brokers[0]!, { FAVORITES_LIMIT: '2' });
+    f = await fleetFixture(embeddedBroker, { FAVORITES_LIMIT: '2' });
   });
   afterEach(async () => {
     for (const s of sockets.splice(0)) s.close();

@@ -8,7 +8,7 @@ import type { ReleaseMetadata } from '@ed/contract/release-metadata';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { packageFiles, softwareUpdates } from '../../src/db/schema.js';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { writePackage } from '../support/packages.js';
 import { inDays, signPackage, signRelease, testKeys, type TestKeys } from '../support/release-keys.js';
 import { bearer } from '../support/test-app.js';
@@ -36,7 +36,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
     keysDir = await mkdtemp(path.join(tmpdir(), 'ed-release-root-'));
     const rootFile = path.join(keysDir, 'root.json');
     await writeFile(rootFile, JSON.stringify(keys.root));
-    f = await fleetFixture(brokers[0]!, {
+    f = await fleetFixture(embeddedBroker, {
       COMMAND_TIMEOUT_MS: '5000',
       SCHEDULER_TICK_SECONDS: '0',
       RELEASE_ROOT_FILE: rootFile,

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { writePackage } from '../support/packages.js';
 import { bearer } from '../support/test-app.js';
 
@@ -13,7 +13,7 @@ describe('real delivery to a simulated unit', () => {
   let token: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { COMMAND_TIMEOUT_MS: '5000', SCHEDULER_TICK_SECONDS: '0' });
+    f = await fleetFixture(embeddedBroker, { COMMAND_TIMEOUT_MS: '5000', SCHEDULER_TICK_SECONDS: '0' });
     fleet = startFleet({
       units: 6,
       serverUrl: `http://127.0.0.1:${f.port}`,

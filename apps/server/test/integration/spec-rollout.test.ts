@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
-import { brokers, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 
 const SPEC = { name: 'EU-2032-02', month: 2, year: 2032 };
@@ -14,7 +14,7 @@ describe('a spec-release rollout', () => {
   let token: string;
 
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!, { SCHEDULER_TICK_SECONDS: '0', ROLLOUT_TICK_SECONDS: '0' });
+    f = await fleetFixture(embeddedBroker, { SCHEDULER_TICK_SECONDS: '0', ROLLOUT_TICK_SECONDS: '0' });
     fleet = startFleet({
       units: 8,
       serverUrl: `http://127.0.0.1:${f.port}`,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { writePackage } from '../support/packages.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
@@ -12,7 +12,7 @@ describe('a staged update is told once per connection', () => {
   let f: FleetFixture;
   let token: string;
   beforeEach(async () => {
-    f = await fleetFixture(brokers[0]!, { SCHEDULER_TICK_SECONDS: '0' });
+    f = await fleetFixture(embeddedBroker, { SCHEDULER_TICK_SECONDS: '0' });
     token = (await f.t.signIn('admin')).access_token;
     await writePackage(f.t.config.paths.updates, 'aligner-9.0.0', { semantic: '9.0.0' });
     const created = await f.t.app.inject({

@@ -5,10 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { specDeliveries } from '../../src/db/schema.js';
-import { brokers, fleetFixture, type BrokerSetup, type FleetFixture } from '../support/fleet-fixture.js';
+import { brokerUnderTest, fleetFixture, type BrokerSetup, type FleetFixture } from '../support/fleet-fixture.js';
 import { writePackage } from '../support/packages.js';
-import { markConnected } from '../support/presence.js';
-import { bearer, createTestApp } from '../support/test-app.js';
+import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
 const OLD = { version: { semantic: '5.0.0', meta: null }, family: 'aligner' as const };
@@ -169,71 +168,25 @@ function tellsOnce(broker: BrokerSetup) {
     await vi.waitFor(() => expect(commands(taking, 'stage_specs')).toBe(2));
   }, 30_000);
 
-  it.skipIf(broker.embedded)('sends one stage while another instance follows the same unit', async () => {
-    // The first instance owns the database; the second must not close it when it stops.
-    const database = { ...f.t.db.database, close: async () => undefined };
-    const second = await buildApp({ config: f.t.config, database, logger: false });
-    extra.push(second);
-    const unit = await connected();
-    const staging = post('/create/immediate_stage_of_software_update/v1', {
-      serialNumber: unit.serialNumber,
-      version: { semantic: '9.1.0' },
+  // Two instances following one unit need a broker they share: the server-broker project's.
+  if (!broker.embedded)
+    it('sends one stage while another instance follows the same unit', async () => {
+      // The first instance owns the database; the second must not close it when it stops.
+      const database = { ...f.t.db.database, close: async () => undefined };
+      const second = await buildApp({ config: f.t.config, database, logger: false });
+      extra.push(second);
+      const unit = await connected();
+      const staging = post('/create/immediate_stage_of_software_update/v1', {
+        serialNumber: unit.serialNumber,
+        version: { semantic: '9.1.0' },
+      });
+      for (let i = 0; i < 5; i += 1) second.software.tracker.unitChanged(unit.serialNumber);
+      expect((await staging).statusCode).toBe(200);
+      await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+      await settled();
+      await settled(second);
+      expect(commands(unit, 'stage')).toBe(1);
     });
-    for (let i = 0; i < 5; i += 1) second.software.tracker.unitChanged(unit.serialNumber);
-    expect((await staging).statusCode).toBe(200);
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
-    await settled();
-    await settled(second);
-    expect(commands(unit, 'stage')).toBe(1);
-  });
 }
 
-for (const broker of brokers)
-  describe.skipIf(Boolean(broker.skip))(`telling units on the ${broker.name}`, () => tellsOnce(broker));
-
-describe('the claim to tell a unit', () => {
-  it('goes to exactly one of many concurrent tellers, and once given back can be won again', async () => {
-    const t = await createTestApp();
-    try {
-      await writePackage(t.config.paths.updates, 'aligner-9.1.0', { semantic: '9.1.0' });
-      const { repository, service } = t.app.software;
-      await service.create(
-        'aligner',
-        { version: { semantic: '9.1.0', meta: null }, prerequisite: null, family: 'aligner', path: 'aligner-9.1.0' },
-        'admin',
-      );
-      const update = (await repository.find('aligner', '9.1.0'))!;
-      await markConnected(t.app, 'CLM000001');
-      const at = new Date();
-      await repository.setStaged({
-        serialNumber: 'CLM000001',
-        family: 'aligner',
-        updateId: update.id,
-        semantic: '9.1.0',
-        stagedAt: at,
-        lastProgressAt: at,
-      });
-      const claim = (connection: number, updateId = update.id, at = new Date()) =>
-        repository.claimTell('CLM000001', updateId, connection, at, 30_000);
-      const connection = 1_790_000_000_123;
-
-      const wins = await Promise.all(Array.from({ length: 8 }, () => claim(connection)));
-      expect(wins.filter(Boolean)).toHaveLength(1);
-      expect(await claim(connection, update.id + 1)).toBe(false);
-      // Only the holder's claim is given back.
-      await repository.releaseTell('CLM000001', update.id, connection - 1);
-      expect(await claim(connection)).toBe(false);
-      await repository.releaseTell('CLM000001', update.id, connection);
-      expect(await claim(connection)).toBe(true);
-      // A new connection is a new tell.
-      expect(await claim(connection + 1)).toBe(true);
-      // A claim nobody answered is taken again once its lease is over; an answered one is done.
-      expect(await claim(connection + 1)).toBe(false);
-      expect(await claim(connection + 1, update.id, new Date(Date.now() + 31_000))).toBe(true);
-      await repository.tellTaken('CLM000001', update.id, connection + 1);
-      expect(await claim(connection + 1, update.id, new Date(Date.now() + 62_000))).toBe(false);
-    } finally {
-      await t.close();
-    }
-  });
-});
+describe(`telling units on the ${brokerUnderTest.name}`, () => tellsOnce(brokerUnderTest));

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { topics } from '@ed/contract/device-protocol';
 import type { Pairing, PairingsResponse } from '@ed/contract/trupoint';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import { testSerial, type TestUnit } from '../support/test-unit.js';
 
@@ -10,7 +10,7 @@ describe('Tru-Point vendor pairings', () => {
   let f: FleetFixture;
   let admin: string;
   beforeEach(async () => {
-    f = await fleetFixture(brokers[0]!);
+    f = await fleetFixture(embeddedBroker);
     admin = (await f.t.signIn('admin')).access_token;
   });
   afterEach(() => f.close());

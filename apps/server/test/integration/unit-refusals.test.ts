@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_PROTOCOL_VERSION } from '@ed/contract/device-errors';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { logLines } from '../support/log-lines.js';
 import { bearer } from '../support/test-app.js';
 
@@ -14,7 +14,7 @@ const log = logLines();
 let f: FleetFixture;
 
 beforeAll(async () => {
-  f = await fleetFixture(brokers[0]!, {}, log.logger('info'));
+  f = await fleetFixture(embeddedBroker, {}, log.logger('info'));
 });
 afterAll(async () => {
   await f.close();

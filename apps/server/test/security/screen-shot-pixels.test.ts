@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_PIXELS } from '../../src/areas/fleet/screen-shots.js';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
@@ -39,7 +39,7 @@ describe('a unit’s screen shot with too many pixels', () => {
   let token: string;
   let image = '';
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!);
+    f = await fleetFixture(embeddedBroker);
     unit = await f.unit();
     // A unit whose screen shot the console may take, as in the remote commands' test.
     await unit.connect({

@@ -7,30 +7,34 @@ export const ENROLLMENT_KEY = 'enrollment-key-for-tests';
 
 export interface BrokerSetup {
   name: string;
-  /** Skip reason, when this broker is not reachable here. */
-  skip?: string;
   env: Record<string, string>;
   unitUrl(port: number): string;
   /** Whether presence rides on the broker's own connection events (embedded) or on status messages. */
   embedded: boolean;
 }
 
-export const brokers: BrokerSetup[] = [
-  {
-    name: 'embedded broker',
-    env: { TRUSTED_PROXIES: '127.0.0.1' },
-    unitUrl: (port) => `ws://127.0.0.1:${port}/mqtt`,
-    embedded: true,
-  },
-  {
-    name: 'external broker (MQTT_TEST_URL)',
-    skip: process.env.MQTT_TEST_URL ? undefined : 'MQTT_TEST_URL is not set',
-    // The machine's Mosquitto lets anyone in; what these tests check is not that (security/broker-anonymous.test.ts is).
-    env: { MQTT_URL: process.env.MQTT_TEST_URL ?? '', MQTT_ALLOW_OPEN_BROKER: 'true' },
-    unitUrl: () => process.env.MQTT_TEST_URL!,
-    embedded: false,
-  },
-];
+export const embeddedBroker: BrokerSetup = {
+  name: 'embedded broker',
+  env: { TRUSTED_PROXIES: '127.0.0.1' },
+  unitUrl: (port) => `ws://127.0.0.1:${port}/mqtt`,
+  embedded: true,
+};
+
+/** The machine's Mosquitto (MQTT_TEST_URL): the server-broker project runs only where it answers. */
+export const externalBroker: BrokerSetup = {
+  name: 'external broker (MQTT_TEST_URL)',
+  // The machine's Mosquitto lets anyone in; what these tests check is not that (test/broker/broker-anonymous.test.ts is).
+  env: { MQTT_URL: process.env.MQTT_TEST_URL ?? '', MQTT_ALLOW_OPEN_BROKER: 'true' },
+  unitUrl: () => process.env.MQTT_TEST_URL!,
+  embedded: false,
+};
+
+/**
+ * The broker of the suites written for either (fleet commands, presence, telling units): the
+ * embedded one in the server project, the external one in the server-broker project
+ * (vitest.broker.config.ts sets TEST_BROKER=external).
+ */
+export const brokerUnderTest: BrokerSetup = process.env.TEST_BROKER === 'external' ? externalBroker : embeddedBroker;
 
 export interface FleetFixture {
   t: TestApp;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandMessage } from '@ed/contract/device-protocol';
-import { brokers, fleetFixture, type FleetFixture } from '../../support/fleet-fixture.js';
+import { embeddedBroker, fleetFixture, type FleetFixture } from '../../support/fleet-fixture.js';
 import { sampleCalibration } from '../../support/sample-calibration.js';
 import { expectAccepted } from '../../support/spec-client.js';
 import { bearer } from '../../support/test-app.js';
@@ -44,7 +44,7 @@ describe('spec contract: remote commands', () => {
   let unit: TestUnit;
   let token: string;
   beforeAll(async () => {
-    f = await fleetFixture(brokers[0]!);
+    f = await fleetFixture(embeddedBroker);
     unit = await f.unit();
     await unit.connect(modernAligner);
     await f.row(unit.serialNumber, (row) => expect(row.connected).toBe(true));

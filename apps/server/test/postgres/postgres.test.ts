@@ -10,14 +10,14 @@ import { loadConfig } from '../../src/config/env.js';
 import { openPostgres } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
-import { createTestDatabase, onRealPostgres } from '../support/test-database.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
 
 /** socket.io's cluster message types up to a heartbeat (socket.io-adapter's MessageType: 1 initial, 2 heartbeat). */
 const HEARTBEAT = 2;
 
 /** What only a real PostgreSQL can show: restarts, outages and several server instances. */
-describe.skipIf(!onRealPostgres())('on a real PostgreSQL', () => {
+describe('on a real PostgreSQL', () => {
   let t: TestApp;
   const extra: FastifyInstance[] = [];
   const sockets: Socket[] = [];

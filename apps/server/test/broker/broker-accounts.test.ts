@@ -6,7 +6,7 @@ import { probeAnonymous } from '../../src/areas/fleet/anonymous-probe.js';
 import { DynsecBrokerAccounts } from '../../src/areas/fleet/dynsec-accounts.js';
 import { ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import type { TestBroker } from '../support/mosquitto.js';
-import { CAN_RUN_SHIPPED_MOSQUITTO, startShippedMosquitto } from '../support/shipped-mosquitto.js';
+import { startShippedMosquitto } from '../support/shipped-mosquitto.js';
 import { testSerial, type TestUnit } from '../support/test-unit.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
 
@@ -54,7 +54,7 @@ const closed = (client: MqttClient) => new Promise<void>((resolve) => client.onc
  * as units register (MQTT_BROKER_ACCOUNTS=mosquitto-dynsec): each unit is let in with its own
  * token, to its own topics only.
  */
-describe.skipIf(!CAN_RUN_SHIPPED_MOSQUITTO)('the shipped Mosquitto with the units’ accounts', () => {
+describe('the shipped Mosquitto with the units’ accounts', () => {
   let broker: TestBroker;
   let f: FleetFixture;
   beforeAll(async () => {

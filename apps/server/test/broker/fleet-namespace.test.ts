@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer } from '../support/test-app.js';
-import { brokers, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { embeddedBroker, externalBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { testSerial } from '../support/test-unit.js';
 
-const external = brokers.find((b) => !b.embedded)!;
-const embedded = brokers.find((b) => b.embedded)!;
+const external = externalBroker;
+const embedded = embeddedBroker;
 const root = (name: string) => `edtest/${name}${Math.random().toString(36).slice(2, 8)}`;
 
 describe('replies to the instance that asked', () => {
@@ -32,7 +32,7 @@ describe('replies to the instance that asked', () => {
   });
 });
 
-describe.skipIf(Boolean(external.skip))('deployments sharing one broker', () => {
+describe('deployments sharing one broker', () => {
   const fixtures: FleetFixture[] = [];
   afterEach(async () => {
     for (const f of fixtures.splice(0)) await f.close();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { whenLeader } from '../../src/db/leader-lock.js';
-import { createTestDatabase, onRealPostgres } from '../support/test-database.js';
+import { createTestDatabase } from '../support/test-database.js';
 
 /** One instance of many runs the demo fleet: the one holding the lock; another takes over when it dies. */
-describe.skipIf(!onRealPostgres())('leadership on a real PostgreSQL', () => {
+describe('leadership on a real PostgreSQL', () => {
   it('lets one of two instances lead, and the other take over when it stops', async () => {
     const db = await createTestDatabase();
     const key = Math.floor(Math.random() * 1_000_000);
