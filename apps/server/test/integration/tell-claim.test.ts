@@ -3,7 +3,6 @@ import { writePackage } from '../support/packages.js';
 import { markConnected } from '../support/presence.js';
 import { createTestApp } from '../support/test-app.js';
 
-
 describe('the claim to tell a unit', () => {
   it('goes to exactly one of many concurrent tellers, and once given back can be won again', async () => {
     const t = await createTestApp();
