@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from './constants.js';
 import { serialNumberSchema } from './device-protocol.js';
+import { pageSchema } from './paging.js';
 
 /**
  * Alarm rules and alarms (docs/alarms.md). A rule is a condition on a unit; while it holds, the
@@ -132,7 +133,7 @@ export const alarmsQuerySchema = z.object({
   acknowledged: z.enum(['true', 'false']).optional(),
   ruleId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
   serialNumber: serialNumberSchema.optional(),
-  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
+  page: pageSchema,
 });
 export const alarmsResponseSchema = z.object({ docs: z.array(alarmSchema), totalDocs: z.number().int() });
 

@@ -3,6 +3,7 @@ import { serialNumberSchema } from './device-protocol.js';
 import { equipmentSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { emptyAsAbsent, flagParam, sortKeyInput } from './spec-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** Columns of the equipment list that sort (part 1 §2), as `sortBy` names them. */
 export const EQUIPMENT_SORT_KEYS = [
@@ -30,12 +31,7 @@ const filter = (name: string, max: number) =>
 
 /** GET /read/aligners/v1 */
 export const equipmentListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
   filterSerialNumber: filter('filterSerialNumber', 9).transform((v) => v?.toUpperCase()),
   filterCountryCode: filter('filterCountryCode', 2)
     .pipe(

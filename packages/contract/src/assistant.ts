@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './paging.js';
 
 /** Where the console finds the assistant when AI_URL is not set: mounted in the server. */
 export const DEFAULT_AI_URL = '/assistant';
@@ -31,12 +32,7 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 
 /** GET {AI_URL}/chat_sessions/?page: newest first, 10 a page. */
 export const chatSessionsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
 });
 
 export const chatSessionsResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from './users.js';
+import { pageSchema } from './paging.js';
 
 /** One row of the audit log: who did what to which target, how it ended, when, which request. */
 export const auditEntrySchema = z.object({

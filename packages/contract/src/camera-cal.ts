@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { cameraCalibrationSchema } from './device-protocol.js';
+import { pageSchema } from './paging.js';
 
 /** GET /read/camera_cals/v1: a page of 10, optionally only records with a camera whose serial contains the filter. */
 export const cameraCalsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
   filterSerialNumber: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACROSS_FIELDS, chosen, piped } from './form-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** EZ ADAS subscription packages (part 2 §3, §9): the index is what units and calls carry. */
 export const EZ_PACKAGES = [
@@ -30,12 +31,7 @@ export const fixtureSerialSchema = z
   .regex(/^[A-Z0-9-]{3,32}$/, 'serialNumber must be 3 to 32 letters, digits or dashes');
 
 export const ezPageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
 });
 
 /** GET /api/v1/ez_get_fixtures */

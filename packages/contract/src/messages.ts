@@ -5,7 +5,7 @@ import { ACROSS_FIELDS } from './form-inputs.js';
 import { dayRangeSchema } from './schedule.js';
 import { dateInput, flagParam } from './spec-inputs.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
-import { pageSchema } from './users.js';
+import { pageSchema } from './paging.js';
 
 /** Part 2 §9 limits. */
 export const MESSAGE_LIMITS = { header: 75, body: 200, callToAction: 200 } as const;

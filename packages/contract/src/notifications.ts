@@ -3,7 +3,7 @@ import { chosen } from './form-inputs.js';
 import { viewChoiceSchema, viewIdSchema } from './saved-views.js';
 import { dayRangeSchema } from './schedule.js';
 import { dateInput } from './spec-inputs.js';
-import { pageSchema } from './users.js';
+import { pageSchema } from './paging.js';
 
 /** Part 2 §9: the MIME types a notification may carry and the families it may target. */
 export const NOTIFICATION_MIME_TYPES = ['image/png', 'image/jpeg', 'text/html'] as const;

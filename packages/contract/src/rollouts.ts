@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT32_MAX } from './constants.js';
 import { familySchema } from './families.js';
 import { serialNumberSchema } from './device-protocol.js';
+import { pageSchema } from './paging.js';
 
 /**
  * Rollouts (docs/rollouts.md): one software version to a target, in waves, with thresholds
@@ -10,6 +11,23 @@ import { serialNumberSchema } from './device-protocol.js';
 export const ROLLOUT_STATES = ['draft', 'running', 'paused', 'completed', 'cancelled'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 export const ACTIVE_ROLLOUT_STATES = ['running', 'paused'] as const satisfies readonly RolloutState[];
+
+/**
+ * The transitions people make, one table for both sides: the server refuses one from another
+ * state (409) and the console offers only these, to a role with the permission (the route's
+ * own; the round makes the others: a wave's end, completion, a threshold's pause).
+ */
+export const ROLLOUT_TRANSITIONS = {
+  start: { from: ['draft'], to: 'running', done: 'started', permission: 'rollouts.manage' },
+  pause: { from: ['running'], to: 'paused', done: 'paused', permission: 'rollouts.pause' },
+  resume: { from: ['paused'], to: 'running', done: 'resumed', permission: 'rollouts.manage' },
+  cancel: { from: ['draft', 'running', 'paused'], to: 'cancelled', done: 'cancelled', permission: 'rollouts.manage' },
+} as const satisfies Record<
+  string,
+  { from: readonly RolloutState[]; to: RolloutState; done: string; permission: 'rollouts.manage' | 'rollouts.pause' }
+>;
+export type RolloutAction = keyof typeof ROLLOUT_TRANSITIONS;
+export const ROLLOUT_ACTIONS = Object.keys(ROLLOUT_TRANSITIONS) as RolloutAction[];
 
 /** What happened to one unit of a rollout. */
 export const ROLLOUT_UNIT_STATES = [
@@ -244,7 +262,7 @@ export type Rollout = z.infer<typeof rolloutSchema>;
 
 export const rolloutsQuerySchema = z.object({
   state: z.enum(ROLLOUT_STATES).optional(),
-  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
+  page: pageSchema,
 });
 export const rolloutsResponseSchema = z.object({
   docs: z.array(rolloutSummarySchema),
@@ -254,7 +272,7 @@ export const rolloutsResponseSchema = z.object({
 export const rolloutUnitsQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(INT32_MAX),
   state: z.enum(ROLLOUT_UNIT_STATES).optional(),
-  page: z.coerce.number().int().min(1).max(INT32_MAX).max(100_000).default(1),
+  page: pageSchema,
 });
 export const rolloutUnitSchema = z.object({
   serialNumber: z.string(),

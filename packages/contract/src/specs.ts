@@ -4,6 +4,7 @@ import { FAMILIES } from './families.js';
 import { verificationSchema } from './release-verification.js';
 import { specManifestSchema, updatePathSchema } from './software.js';
 import { listOrCommaText } from './spec-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** Spec releases (part 2 §2, §3, §7). */
 export const SPEC_TARGET_FAMILIES = ['all', ...FAMILIES] as const;
@@ -107,5 +108,5 @@ export const specUpdateSchema = z.object({
 });
 export type SpecUpdate = z.infer<typeof specUpdateSchema>;
 
-export const specUpdatesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(INT32_MAX).default(1) });
+export const specUpdatesQuerySchema = z.object({ page: pageSchema });
 export const specUpdatesResponseSchema = z.object({ docs: z.array(specUpdateSchema), totalDocs: z.number().int() });

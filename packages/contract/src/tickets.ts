@@ -3,6 +3,7 @@ import { TICKET_DISPOSITIONS } from './constants.js';
 import { serialNumberSchema } from './device-protocol.js';
 import { familySchema } from './families.js';
 import { flagParam } from './spec-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** Support tickets (part 1 §2, §3, §4, §7). */
 
@@ -174,12 +175,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 /** GET /read/tickets/v1 */
 export const ticketListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
   filterSerialNumber: z
     .string()
     .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT32_MAX } from './constants.js';
 import { pairingCalibrationSchema, serialNumberSchema } from './device-protocol.js';
 import { emptyAsAbsent, sortKeyInput } from './spec-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** A pairing's life: active until the unit completes it or someone aborts it with a reason. */
 export const PAIRING_STATES = ['active', 'completed', 'aborted'] as const;
@@ -31,12 +32,7 @@ export type PairingSortKey = (typeof PAIRING_SORT_KEYS)[number];
 
 /** GET /read/{active,completed,aborted}_pairings/v1 */
 export const pairingsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageSchema,
   sortBy: sortKeyInput(PAIRING_SORT_KEYS),
   /** Absent: newest first when no column sorts, else ascending. */
   sortDesc: emptyAsAbsent(

@@ -3,6 +3,7 @@ import { INT32_MAX } from './constants.js';
 import { softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { flagParam, sortKeyInput } from './spec-inputs.js';
+import { pageSchema } from './paging.js';
 
 /** The update scheduler's reads (part 2 §3, §7). */
 
@@ -55,7 +56,7 @@ export const SCHEDULER_SORT_ALIASES: Record<string, (typeof SCHEDULER_SORTS)[num
 };
 
 export const schedulerDevicesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
+  page: pageSchema,
   filterSerialNumber: z.string().trim().toUpperCase().max(9).optional(),
   filterCountryCode: z
     .string()

@@ -3,6 +3,7 @@ import { PAGE_SIZE, PASSWORD_MAX_UTF16 } from './constants.js';
 import { ACROSS_FIELDS, addPasswordProblems, chosen } from './form-inputs.js';
 import { quickPasswordRule, type PasswordRule } from './password.js';
 import { roleSchema } from './roles.js';
+import { pageSchema } from './paging.js';
 
 /** A console user as the Users screen shows it; never a password or its hash (part 2 §3). */
 export const userSchema = z.object({
@@ -12,12 +13,6 @@ export const userSchema = z.object({
   active: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const pageSchema = z.coerce
-  .number({ error: 'page must be a number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .default(1);
 
 export const usersQuerySchema = z.object({
   page: pageSchema,

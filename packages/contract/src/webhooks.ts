@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX } from './constants.js';
+import { pageSchema } from './paging.js';
 
 /**
  * Signed outbound webhooks (docs/operations.md, "Webhooks"): an admin registers an HTTPS endpoint
@@ -143,12 +144,7 @@ export const webhookDeliveriesQuerySchema = z.object({
   status: z
     .enum(WEBHOOK_DELIVERY_STATUSES, { error: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` })
     .optional(),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int({ error: 'page must be a whole number' })
-    .min(1, { error: 'page must be at least 1' })
-    .max(100_000, { error: 'page is at most 100000' })
-    .default(1),
+  page: pageSchema,
 });
 export const webhookDeliveriesResponseSchema = z.object({
   docs: z.array(webhookDeliverySchema),

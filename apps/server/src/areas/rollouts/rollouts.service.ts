@@ -1,7 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { EMPTY_TARGET_PROBLEM, planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
-import type { createRolloutRequestSchema, Rollout, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
+import {
+  ACTIVE_ROLLOUT_STATES,
+  ROLLOUT_TRANSITIONS,
+  type createRolloutRequestSchema,
+  type Rollout,
+  type RolloutAction,
+  type RolloutState,
+  type RolloutUnitState,
+} from '@ed/contract/rollouts';
 import type { Family } from '@ed/contract/families';
 import { isOlder } from '@ed/contract/versions';
 import type { z } from 'zod';
@@ -135,7 +143,7 @@ export class RolloutsService {
 
   async start(session: ActiveSession, id: number): Promise<Rollout> {
     await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['draft'], 'started');
+      const row = await this.locked(tx, id, 'start');
       await this.startIn(tx, row, session.user.username, this.deps.now());
     });
     return this.pushed(id);
@@ -143,12 +151,17 @@ export class RolloutsService {
 
   async pause(session: ActiveSession, id: number, reason?: string): Promise<Rollout> {
     await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['running'], 'paused');
+      const row = await this.locked(tx, id, 'pause');
       const why = `Paused by ${session.user.username}${reason ? `: ${reason}` : '.'}`;
       await this.deps.repository.transition(
         tx,
         row,
-        { set: { state: 'paused', pausedReason: why }, kind: 'paused', by: session.user.username, reason: why },
+        {
+          set: { state: ROLLOUT_TRANSITIONS.pause.to, pausedReason: why },
+          kind: 'paused',
+          by: session.user.username,
+          reason: why,
+        },
         this.deps.now(),
       );
     });
@@ -158,7 +171,7 @@ export class RolloutsService {
   /** Resuming acknowledges what paused it: thresholds count what happens from now on. */
   async resume(session: ActiveSession, id: number): Promise<Rollout> {
     await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['paused'], 'resumed');
+      const row = await this.locked(tx, id, 'resume');
       await tx
         .update(rolloutWaves)
         .set({
@@ -171,7 +184,7 @@ export class RolloutsService {
         tx,
         row,
         {
-          set: { state: 'running', pausedReason: null },
+          set: { state: ROLLOUT_TRANSITIONS.resume.to, pausedReason: null },
           kind: 'resumed',
           by: session.user.username,
           reason: row.pausedReason,
@@ -185,7 +198,7 @@ export class RolloutsService {
   /** Skips the wave's units set aside as offline, so that it closes on the units it reached. */
   async skipOffline(session: ActiveSession, id: number, wave: number): Promise<Rollout> {
     await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['running', 'paused'], 'changed');
+      const row = await this.lockedActive(tx, id);
       await this.waveActions.skipOffline(tx, row, wave, session.user.username, this.deps.now());
     });
     return this.pushed(id);
@@ -193,7 +206,7 @@ export class RolloutsService {
 
   async setWaveThreshold(session: ActiveSession, id: number, wave: number, threshold: number): Promise<Rollout> {
     await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['running', 'paused'], 'changed');
+      const row = await this.lockedActive(tx, id);
       await this.waveActions.setThreshold(tx, row, wave, threshold, session.user.username, this.deps.now());
     });
     return this.pushed(id);
@@ -205,11 +218,11 @@ export class RolloutsService {
    */
   async cancel(session: ActiveSession, id: number): Promise<Rollout> {
     const done = await this.deps.db.transaction(async (tx) => {
-      const row = await this.locked(tx, id, ['draft', 'running', 'paused'], 'cancelled');
+      const row = await this.locked(tx, id, 'cancel');
       const now = this.deps.now();
       const { cleared, left } = await cancelUnits(tx, row, deliveryOf(row, this.deps.staging), now);
       const reason = `${cleared.length} staged units unstaged, ${left} left to finish their install.`;
-      const set = { state: 'cancelled' as const, finishedAt: now, pausedReason: null };
+      const set = { state: ROLLOUT_TRANSITIONS.cancel.to, finishedAt: now, pausedReason: null };
       await this.deps.repository.transition(
         tx,
         row,
@@ -295,7 +308,7 @@ export class RolloutsService {
       tx,
       row,
       {
-        set: { state: 'running', startedAt: now, total, target, ...baseline },
+        set: { state: ROLLOUT_TRANSITIONS.start.to, startedAt: now, total, target, ...baseline },
         kind: 'started',
         by: username,
         reason: `${total} units in ${row.waveSpecs.length} waves.${activated}`,
@@ -305,7 +318,18 @@ export class RolloutsService {
   }
 
   /** The rollout, locked, in one of `states`; a 409 that says why not otherwise. */
-  private async locked(tx: Db, id: number, states: RolloutState[], act: string): Promise<RolloutRow> {
+  /** The rollout, locked, if `action` may be taken in its state (ROLLOUT_TRANSITIONS); else 404 or 409. */
+  private async locked(tx: Db, id: number, action: RolloutAction): Promise<RolloutRow> {
+    const { from, done } = ROLLOUT_TRANSITIONS[action];
+    return this.lockedIn(tx, id, from, done);
+  }
+
+  /** A running or paused rollout, locked, for a change to one of its waves. */
+  private lockedActive(tx: Db, id: number): Promise<RolloutRow> {
+    return this.lockedIn(tx, id, ACTIVE_ROLLOUT_STATES, 'changed');
+  }
+
+  private async lockedIn(tx: Db, id: number, states: readonly RolloutState[], act: string): Promise<RolloutRow> {
     const row = await this.deps.repository.byId(id, tx, true);
     if (!row) throw notFound(`There is no rollout ${id}.`);
     if (!states.includes(row.state)) throw conflict(`Rollout “${row.name}” is ${row.state}; it cannot be ${act}.`);

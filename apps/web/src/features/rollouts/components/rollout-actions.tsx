@@ -4,22 +4,22 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
-import { pauseRolloutSchema, type Rollout } from '@ed/contract/rollouts';
+import {
+  pauseRolloutSchema,
+  ROLLOUT_ACTIONS,
+  ROLLOUT_TRANSITIONS,
+  type Rollout,
+  type RolloutAction,
+  type RolloutState,
+} from '@ed/contract/rollouts';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { FormDialog } from '../../../shared/components/form-dialog';
 import { FormTextField } from '../../../shared/components/form-fields';
 import { useNotice } from '../../../shared/components/notice-context';
-import { useRolloutAction, type RolloutAction } from '../api/rollouts';
+import { useRolloutAction } from '../api/rollouts';
 
 const pauseFormSchema = pauseRolloutSchema.pick({ reason: true });
-
-const DONE: Record<RolloutAction, string> = {
-  start: 'started',
-  pause: 'paused',
-  resume: 'resumed',
-  cancel: 'cancelled',
-};
 
 export const cancelText = (name: string) =>
   `Cancel ${name}? Units that have not started downloading are unstaged; installs in progress go on.`;
@@ -38,25 +38,14 @@ const CONFIRM: Record<'start' | 'resume', { title: string; text: (r: Rollout) =>
   },
 };
 
-/** What a role may do to a rollout in its state: start and cancel a draft, pause and cancel a running one, resume and cancel a paused one. */
+/** What a role may do to a rollout in its state: the contract's transitions, where the role has their permission. */
 export function allowedActions(role: Role, rollout: Pick<Rollout, 'state'>): RolloutAction[] {
-  const manage = hasPermission(role, 'rollouts.manage');
-  const pause = hasPermission(role, 'rollouts.pause');
-  const byState: Partial<Record<Rollout['state'], [RolloutAction, boolean][]>> = {
-    draft: [
-      ['start', manage],
-      ['cancel', manage],
-    ],
-    running: [
-      ['pause', pause],
-      ['cancel', manage],
-    ],
-    paused: [
-      ['resume', manage],
-      ['cancel', manage],
-    ],
-  };
-  return (byState[rollout.state] ?? []).filter(([, may]) => may).map(([action]) => action);
+  return ROLLOUT_ACTIONS.filter((action) => {
+    const transition = ROLLOUT_TRANSITIONS[action];
+    return (
+      (transition.from as readonly RolloutState[]).includes(rollout.state) && hasPermission(role, transition.permission)
+    );
+  });
 }
 
 const LABELS: Record<RolloutAction, string> = { start: 'Start', pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
@@ -67,7 +56,7 @@ export function RolloutActions({ rollout, role }: { rollout: Rollout; role: Role
   const { notify } = useNotice();
   const [dialog, setDialog] = useState<RolloutAction | null>(null);
   const done = (kind: RolloutAction) => {
-    notify(`Rollout ${rollout.name} ${DONE[kind]}.`);
+    notify(`Rollout ${rollout.name} ${ROLLOUT_TRANSITIONS[kind].done}.`);
     setDialog(null);
   };
   const run = (kind: RolloutAction) => action.mutate({ action: kind }, { onSuccess: () => done(kind) });
