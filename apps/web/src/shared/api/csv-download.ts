@@ -1,7 +1,6 @@
 import { EXPORT_HEADERS } from '@ed/contract/csv-export';
 import type { ApiRoute } from '@ed/contract/http-api';
-import { readToken } from '../auth/token-storage';
-import { ApiError, buildUrl, failedResponse, UNREACHABLE_MESSAGE } from './http';
+import { buildUrl, failedResponse, send } from './http';
 
 export interface CsvProgress {
   /** Rows received so far (lines, less the header: a quoted value with a line break counts twice). */
@@ -24,18 +23,8 @@ export async function downloadCsv(
   onProgress: (progress: CsvProgress) => void,
   signal: AbortSignal,
 ): Promise<{ blob: Blob; progress: CsvProgress }> {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(route.path, query), {
-      headers: token ? { Authorization: `Bearer ${token.access_token}` } : {},
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
-  if (!response.ok || !response.body) throw await failedResponse(response);
+  const { response, sent } = await send(buildUrl(route.path, query), { signal });
+  if (!response.ok || !response.body) throw await failedResponse(response, sent);
   const total = Number(response.headers.get(EXPORT_HEADERS.rows) ?? 0);
   const matched = Number(response.headers.get(EXPORT_HEADERS.matched) ?? total);
   const chunks: Uint8Array[] = [];

@@ -121,26 +121,39 @@ function readRefusal(error: ApiError, sent: string | undefined): void {
   else if (error.status === 403 && error.details.code === MFA_ENROLMENT_REQUIRED) markEnrolmentRequired();
 }
 
+/**
+ * The one way a request leaves the console: fetch, with the bearer of the stored token unless
+ * `auth` is false. A server out of reach is an ApiError with status 0; an abort stays an abort.
+ * Calls go through http() (JSON) and callApi; downloads, which read a stream or a blob, come here.
+ */
+export async function send(
+  url: string,
+  init: RequestInit & { auth?: boolean } = {},
+): Promise<{ response: Response; sent: string | undefined }> {
+  const { auth = true, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  const sent = auth ? readToken()?.access_token : undefined;
+  if (sent) headers.set('Authorization', `Bearer ${sent}`);
+  try {
+    return { response: await fetch(url, { ...rest, headers }), sent };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+}
+
 /** One call to the server: typed, with the bearer of the stored token unless auth is false. */
 export async function http<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const auth = options.auth ?? true;
   const headers = new Headers({ Accept: 'application/json' });
   const body = buildBody(options, headers);
-  const sent = auth ? readToken()?.access_token : undefined;
-  if (sent) headers.set('Authorization', `Bearer ${sent}`);
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
+  const { response, sent } = await send(buildUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+    auth,
+  });
 
   // A 204 has no body; its schema (z.null()) reads it as null.
   const data = response.status === 204 ? null : await readBody(response);

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { CreateTicketRequest } from '@ed/contract/tickets';
 import { callApi } from '../../../shared/api/client';
+import { send } from '../../../shared/api/http';
 import { readToken } from '../../../shared/auth/token-storage';
 import { useLiveEvent } from '../../../shared/live/live-context';
 
@@ -121,11 +122,7 @@ export interface UploadInput {
 
 /** The full image for the enlarged view: fetched with the bearer, shown through an object URL. */
 export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blob> {
-  const token = readToken();
-  const response = await fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token.access_token}` } : {},
-    signal,
-  });
+  const { response } = await send(url, { signal });
   if (!response.ok) throw new Error(`The image could not be loaded (HTTP ${response.status}).`);
   return response.blob();
 }

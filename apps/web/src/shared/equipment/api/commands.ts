@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommandResponse } from '@ed/contract/commands';
+import type { z } from 'zod';
+import type {
+  CommandResponse,
+  elevatingCommandRequestSchema,
+  resetSerialRequestSchema,
+  setLoggingLevelRequestSchema,
+  setTargetTypeRequestSchema,
+} from '@ed/contract/commands';
 import type { RouteInput } from '@ed/contract/http-api';
 import { commandCallOf, type CommandCall } from '@ed/contract/routes/commands';
 import { callApi } from '../../api/client';
@@ -13,14 +20,16 @@ export function commandRoute(command: CommandName): CommandCall {
   return commandCallOf(command);
 }
 
-/** The body each command call takes (part 1 §7); reset_serial_number names both serials. */
-export type CommandArgs = {
-  loggingLevel?: 'WARN' | 'INFO';
-  targetType?: 'AT200' | 'AT700';
-  newSerialNumber?: string;
-  /** How long RCP, Open Port or a raised log level lasts before the server reverts it. */
-  durationMinutes?: number;
-};
+/**
+ * What a command takes beyond the unit, from its route's body (part 1 §7): the log level, the
+ * target type, the new serial, and how long RCP, Open Port or a raised log level lasts.
+ */
+export type CommandArgs = Partial<
+  Omit<z.input<typeof setLoggingLevelRequestSchema>, 'serialNumber'> &
+    Omit<z.input<typeof setTargetTypeRequestSchema>, 'serialNumber'> &
+    Omit<z.input<typeof resetSerialRequestSchema>, 'currentSerialNumber'> &
+    Omit<z.input<typeof elevatingCommandRequestSchema>, 'serialNumber'>
+>;
 
 export function commandBody(command: CommandName, serialNumber: string, args: CommandArgs = {}) {
   if (command === 'reset_serial_number') {

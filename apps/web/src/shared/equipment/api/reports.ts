@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportsRoutes } from '@ed/contract/routes/reports';
 import { callApi } from '../../api/client';
-import { ApiError, UNREACHABLE_MESSAGE } from '../../api/http';
-import { readToken } from '../../auth/token-storage';
+import { ApiError, send } from '../../api/http';
 
 export const reportKeys = {
   screenShots: (serialNumber: string) => ['aligners', 'screen-shots', serialNumber] as const,
@@ -31,13 +30,7 @@ export function useDeleteScreenShot(serialNumber: string) {
  * fetch it as a blob and hand it to the browser as a file.
  */
 export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token.access_token}` } : {} });
-  } catch {
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
+  const { response } = await send(url);
   if (!response.ok) throw new ApiError(response.status, `The download failed (HTTP ${response.status}).`);
   // The server names the file; the caller's name is the fallback.
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
