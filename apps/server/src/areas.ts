@@ -26,6 +26,7 @@ import elevationsRoutes from './areas/elevations/elevations.routes.js';
 import fleetPlugin from './areas/fleet/fleet.plugin.js';
 import fleetMapPlugin from './areas/fleet-map/fleet-map.plugin.js';
 import fleetMapRoutes from './areas/fleet-map/fleet-map.routes.js';
+import healthPlugin from './areas/health/health.plugin.js';
 import healthRoutes from './areas/health/health.routes.js';
 import livePlugin from './areas/live/live.plugin.js';
 import messagesPlugin from './areas/messages/messages.plugin.js';
@@ -47,6 +48,7 @@ import sessionCachePlugin from './areas/auth/session-cache.plugin.js';
 import softwarePlugin from './areas/software/software.plugin.js';
 import softwareRoutes from './areas/software/software.routes.js';
 import releaseTrustRoutes from './areas/software/release-trust.routes.js';
+import specsPlugin from './areas/specs/specs.plugin.js';
 import specsRoutes from './areas/specs/specs.routes.js';
 import ticketsPlugin from './areas/tickets/tickets.plugin.js';
 import ticketsRoutes from './areas/tickets/tickets.routes.js';
@@ -55,6 +57,7 @@ import trendPlugin from './areas/trend/trend.plugin.js';
 import trendRoutes from './areas/trend/trend.routes.js';
 import truPointPlugin from './areas/trupoint/trupoint.plugin.js';
 import truPointRoutes from './areas/trupoint/trupoint.routes.js';
+import unitClaimsPlugin from './areas/unit-claims/unit-claims.plugin.js';
 import unitClaimsRoutes from './areas/unit-claims/unit-claims.routes.js';
 import updateSchedulerRoutes from './areas/software/update-scheduler.routes.js';
 import usersPlugin from './areas/users/users.plugin.js';
@@ -80,10 +83,11 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   oidcPlugin,
   livePlugin,
   fleetPlugin,
+  healthPlugin,
+  unitClaimsPlugin,
   elevationsPlugin,
   alarmsPlugin,
   servicesPlugin,
-  dashboardPlugin,
   alignersPlugin,
   radarPlugin,
   ticketsPlugin,
@@ -97,6 +101,8 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   trendPlugin,
   assistantPlugin,
   softwarePlugin,
+  specsPlugin,
+  dashboardPlugin,
   rolloutsPlugin,
   fleetMapPlugin,
   webhooksPlugin,

@@ -122,7 +122,7 @@ async function runDemoFleet(
         const { family, semantic } = DEMO_ROLLOUT;
         const publish = () => publishDemoPackage(app.software.service, app.software.repository, family, semantic);
         // A small fleet may have no unit of the rollout's family: the tickets still come.
-        await seedRolloutDemo(app, publish).then(
+        await seedRolloutDemo(app, publish, (session, view) => app.savedViews.create(session, view)).then(
           (started) => started && app.log.info(`demo: a rollout of ${family} ${semantic} started`),
           (err: unknown) => app.log.warn({ err }, `demo: no rollout of ${family} ${semantic}`),
         );

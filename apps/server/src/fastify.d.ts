@@ -9,6 +9,7 @@ import type { RateLimiter } from './shared/rate-limiter.js';
 import type { Telemetry } from './shared/telemetry.js';
 import type { DomainEventBus } from './ports/domain-events.js';
 import type { ActiveSession } from './ports/session.js';
+import type { UnitCredentials } from './ports/device-auth.js';
 import type { AuthService } from './areas/auth/auth.service.js';
 import type { PasswordHasher } from './areas/auth/password-hasher.js';
 import type { SignInLimitsRepository } from './areas/auth/sign-in-limits.repository.js';
@@ -59,5 +60,7 @@ declare module 'fastify' {
     users: UsersService;
     auth: AuthService;
     live: LiveHub;
+    /** Checks a unit's device token (the fleet's credentials): the calls units make over HTTP. */
+    unitCredentials: UnitCredentials;
   }
 }

@@ -7,17 +7,17 @@ import { DashboardRepository } from './dashboard.repository.js';
 export default routesOf(dashboardRoutes, (app) => {
   const repository = new DashboardRepository(app.db);
   return {
-    getLatestSoftwareVersion: () => app.software.service.latestVersion('aligner'),
+    getLatestSoftwareVersion: () => app.dashboard.latestVersion('aligner'),
     getStagedUpdateTotals: () => repository.stagedTotals('aligner'),
     getAlignerSoftwareVersions: () => repository.installedVersions('aligner'),
-    getLatestGtpsSoftwareVersion: () => app.software.service.latestVersion('gtps'),
+    getLatestGtpsSoftwareVersion: () => app.dashboard.latestVersion('gtps'),
     getStagedGtpsUpdateTotals: () => repository.stagedTotals('gtps'),
     getGtpsSoftwareVersions: () => repository.installedVersions('gtps'),
-    getLatestOasisSoftwareVersion: () => app.software.service.latestVersion('aligner-oasis'),
+    getLatestOasisSoftwareVersion: () => app.dashboard.latestVersion('aligner-oasis'),
     getStagedOasisUpdateTotals: () => repository.stagedTotals('aligner-oasis'),
     getOasisSoftwareVersions: () => repository.installedVersions('aligner-oasis'),
     getSpecVersions: () => repository.specVersions(),
-    getTicketStatistics: () => app.tickets.statistics(),
+    getTicketStatistics: () => app.dashboard.ticketStatistics(),
     getTopAligners: () => repository.topByAlignmentCount(10),
     getConnectionCounters: () => app.live.connectionCounters(),
     getConnectionTrend: () => repository.trend(TREND_POINTS),

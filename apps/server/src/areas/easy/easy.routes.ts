@@ -89,7 +89,7 @@ export default routesOf(easyRoutes, (app) => ({
     return { message: ezMessages.targetDeleted(req.body.targetName) };
   },
   activate: async (req) => {
-    const unit = await authenticateUnit(req, app.fleet.credentials);
+    const unit = await authenticateUnit(req, app.unitCredentials);
     return app.easy.service.activate(unit, req.body.fixtureSerialNumber, req.body.targetId);
   },
 }));

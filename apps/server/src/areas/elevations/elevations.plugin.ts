@@ -34,6 +34,7 @@ async function elevationsPlugin(app: FastifyInstance) {
     logger: app.log,
   });
   app.decorate('elevations', elevations);
+  app.fleet.recordElevations(elevations);
   app.events.on('unitRenamed', 'elevations', ({ tx, from, to }) => ElevationsRepository.renameSerial(tx, from, to));
   scheduleJob(app, {
     name: 'elevation',

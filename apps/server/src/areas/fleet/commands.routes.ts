@@ -36,7 +36,7 @@ export default routesOf(commandRoutes, (app) => {
     sent: Promise<CommandResponse>,
   ): Promise<CommandResponse> => {
     const answer = await sent;
-    const { expiresAt } = await app.elevations.raised(
+    const { expiresAt } = await app.fleet.elevations.raised(
       req.session.user.username,
       req.body.serialNumber,
       kind,
@@ -52,7 +52,7 @@ export default routesOf(commandRoutes, (app) => {
     sent: Promise<CommandResponse>,
   ): Promise<CommandResponse> => {
     const answer = await sent;
-    await app.elevations.lowered(req.session.user.username, req.body.serialNumber, kind, app.clock());
+    await app.fleet.elevations.lowered(req.session.user.username, req.body.serialNumber, kind, app.clock());
     return answer;
   };
   return {

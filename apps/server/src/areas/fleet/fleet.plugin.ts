@@ -22,6 +22,7 @@ import { ScreenShotStore } from './screen-shots.js';
 import { SerialRenamer } from './serial-renamer.js';
 import { UnitRefusals } from './unit-refusals.js';
 import { UnitRefusalsRepository } from './unit-refusals.repository.js';
+import type { ElevationRecords } from '../../ports/elevations.js';
 
 const SAMPLE_MS = 60_000;
 /**
@@ -65,6 +66,10 @@ export interface Fleet {
   /** What units sent that the gateway refused: told to them, counted for the console. */
   refusals: UnitRefusals;
   refusalCounts: UnitRefusalsRepository;
+  /** Where the command calls record elevations: the elevations area, once it registered. */
+  elevations: ElevationRecords;
+  /** Called by the elevations area's plugin, which depends on the fleet (not the other way). */
+  recordElevations(records: ElevationRecords): void;
 }
 
 declare module 'fastify' {
@@ -192,6 +197,11 @@ async function fleetPlugin(app: FastifyInstance) {
     presenceChanged: (serial) => gateway.presenceChanged(serial),
     voltagesReported: (serialNumber, voltages) => app.events.notify('voltagesReported', { serialNumber, voltages }),
   });
+  let elevationRecords: ElevationRecords | undefined;
+  const recorded = (): ElevationRecords => {
+    if (!elevationRecords) throw new Error('the elevations area has not registered with the fleet');
+    return elevationRecords;
+  };
   app.decorate('fleet', {
     instanceId,
     topics,
@@ -212,7 +222,15 @@ async function fleetPlugin(app: FastifyInstance) {
     service,
     refusals,
     refusalCounts,
+    elevations: {
+      raised: (...args) => recorded().raised(...args),
+      lowered: (...args) => recorded().lowered(...args),
+    },
+    recordElevations: (records) => {
+      elevationRecords = records;
+    },
   });
+  app.decorate('unitCredentials', credentials);
   await app.register(deviceProtocolDocsRoutes);
 
   // Units whose promised heartbeat is three beats late lost their death (a broker that died

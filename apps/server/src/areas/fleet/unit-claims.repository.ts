@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { deviceCredentials, unitClaims } from '../../db/schema.js';
 import type { DomainEventBus } from '../../ports/domain-events.js';
+import type { UnitClaimDecisions, UnitClaimsFilter } from '../../ports/unit-claims.js';
 
 export interface ClaimOrigin {
   address: string | null;
@@ -18,7 +19,6 @@ export interface ClaimOrigin {
 const LIST_DAYS = 30;
 
 /** The list's two filters: the claims waiting, or those and every claim of the last 30 days. */
-export type UnitClaimsFilter = 'pending' | 'all';
 
 /**
  * A pending claim waits until UNIT_CLAIM_TTL_HOURS after it was asked; older, it has expired. Told
@@ -43,7 +43,7 @@ const listFilter = (status: UnitClaimsFilter) =>
 const sameAddress = (address: string | null) => sql`${unitClaims.address} is not distinct from ${address}`;
 
 /** Claims to serial numbers that have a credential (docs/device-protocol.md, "Claims"). */
-export class UnitClaimsRepository {
+export class UnitClaimsRepository implements UnitClaimDecisions {
   constructor(
     private readonly db: Db,
     /** A claim that starts to wait is told inside its transaction (the webhooks' deliveries commit with it). */

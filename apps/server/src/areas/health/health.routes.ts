@@ -22,7 +22,7 @@ export default routesOf(healthRoutes, (app) => {
         return 'the database does not answer';
       },
     );
-    const broker = app.fleet.gateway.listening.brokerConnected() ? 'ok' : 'the broker connection is down';
+    const broker = app.health.brokerConnected() ? 'ok' : 'the broker connection is down';
     const migrations =
       database !== 'ok'
         ? 'not checked (no database)'

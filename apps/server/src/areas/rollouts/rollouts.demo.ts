@@ -10,9 +10,13 @@ export const DEMO_INSTALL_OUTCOMES: DemoInstallOutcomes = { [DEMO_ROLLOUT.semant
 /**
  * One rollout on a fresh database, made as a person would make it: a shared saved view of the
  * Oasis fleet, then a rollout of 1.3.5 to it in three waves, started. `publish` publishes the
- * release first. The demo's simulated installs of 1.3.5 mostly fail: the first wave pauses it.
+ * release first, and `saveView` saves the view (the saved-views area's). The demo's simulated installs of 1.3.5 mostly fail: the first wave pauses it.
  */
-export async function seedRolloutDemo(app: FastifyInstance, publish: () => Promise<void>): Promise<boolean> {
+export async function seedRolloutDemo(
+  app: FastifyInstance,
+  publish: () => Promise<void>,
+  saveView: FastifyInstance['savedViews']['create'],
+): Promise<boolean> {
   const [existing] = await app.db.select({ n: count() }).from(rollouts);
   if ((existing?.n ?? 0) > 0) return false;
   const admin = await app.usersRepository.findByUsername('admin');
@@ -23,7 +27,7 @@ export async function seedRolloutDemo(app: FastifyInstance, publish: () => Promi
     expiresAt: new Date(Date.now() + 60_000),
     user: { id: admin.id, username: admin.username, email: admin.email, role: admin.role },
   };
-  const view = await app.savedViews.create(session, {
+  const view = await saveView(session, {
     name: 'Oasis fleet',
     shared: true,
     filter: { family: DEMO_ROLLOUT.family },

@@ -5,12 +5,15 @@ import { rolloutTickets, rolloutUnits } from '../../db/schema.js';
 import { RolloutRound } from './rollout-round.js';
 import { RolloutsRepository } from './rollouts.repository.js';
 import { RolloutsService } from './rollouts.service.js';
+import type { Staging } from '../../ports/staging.js';
 
 export interface RolloutsArea {
   service: RolloutsService;
   round: RolloutRound;
   /** Runs a round and pushes what changed (the timer's tick; tests call it directly). */
   tick(): Promise<void>;
+  /** The family's published versions a rollout may take, newest first (the software area's). */
+  versions: Staging['versions'];
 }
 
 declare module 'fastify' {
@@ -43,7 +46,7 @@ async function rolloutsPlugin(app: FastifyInstance) {
     const { changed } = await round.run();
     await service.push(changed);
   };
-  app.decorate('rollouts', { service, round, tick });
+  app.decorate('rollouts', { service, round, tick, versions: (family, max) => staging.versions(family, max) });
 
   app.savedViews.guardDelete(async (tx, view) => {
     const draft = await repository.draftTargetingView(tx, view.id);

@@ -37,7 +37,7 @@ export default routesOf(rolloutsRoutes, (app) => {
     getRolloutUnits: async (req) => rollouts().units(req.query.id, req.query.state, req.query.page),
     listRolloutVersions: async (req) => {
       const [rows, specs] = await Promise.all([
-        app.software.staging.versions(req.query.family, ROLLOUT_VERSIONS_MAX),
+        app.rollouts.versions(req.query.family, ROLLOUT_VERSIONS_MAX),
         app.rollouts.service.specsFor(req.query.family, ROLLOUT_VERSIONS_MAX),
       ]);
       return { versions: rows.map((r) => ({ semantic: r.semantic, createdAt: r.createdAt.toISOString() })), specs };

@@ -21,7 +21,7 @@ function basicCredential(request: FastifyRequest): { serial: string; token: stri
 export default routesOf(packageDownloadRoutes, (app) => {
   const authenticate = async (request: FastifyRequest): Promise<string> => {
     const credential = basicCredential(request);
-    if (!credential || !(await app.fleet.credentials.verify(credential.serial, credential.token))) {
+    if (!credential || !(await app.unitCredentials.verify(credential.serial, credential.token))) {
       throw unauthorized('A unit signs in with its serial number and device token.');
     }
     return credential.serial;

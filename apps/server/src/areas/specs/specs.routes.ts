@@ -2,7 +2,6 @@ import { specsRoutes } from '@ed/contract/routes/specs';
 import type { SpecUpdate } from '@ed/contract/specs';
 import { sendCsv, type CsvColumn } from '../../shared/csv-export.js';
 import { routesOf } from '../../shared/route-table.js';
-import { SpecsService } from './specs.service.js';
 
 /** The columns of the Spec Releases table (Actions aside), the filter's patterns in full, dates as ISO UTC. */
 const SPEC_COLUMNS: CsvColumn<SpecUpdate>[] = [
@@ -22,7 +21,7 @@ const SPEC_COLUMNS: CsvColumn<SpecUpdate>[] = [
 
 /** Spec updates (part 2 §7). */
 export default routesOf(specsRoutes, (app) => {
-  const specs = new SpecsService(app.db, app.software.store, app.software.packageFiles);
+  const { specs } = app;
   return {
     validateSpecUpdate: (request) => specs.validateNew(request.body.updatePath),
     createSpecUpdate: (request) => specs.create(request.body),

@@ -20,7 +20,7 @@ const CLAIM_COLUMNS: CsvColumn<UnitClaim>[] = [
  * cannot take a unit over, so a unit that lost its credential waits here for a person.
  */
 export default routesOf(unitClaimsRoutes, (app) => {
-  const claims = () => app.fleet.credentials.claims;
+  const claims = () => app.unitClaims;
   return {
     listClaims: async (req) => claims().list(req.query.status),
     exportClaims: async (req, reply) =>
