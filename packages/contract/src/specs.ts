@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { INT32_MAX } from './constants.js';
 import { FAMILIES } from './families.js';
 import { verificationSchema } from './release-verification.js';
 import { specManifestSchema, updatePathSchema } from './software.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { INT32_MAX } from './constants.js';
 import { softwareVersionSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { flagParam, sortKeyInput } from './spec-inputs.js';
