@@ -16,8 +16,10 @@ const BUDGETS = [
     page: '/',
     entries: ['index.html', 'src/app/routes/signed-in.tsx', 'src/features/dashboard/components/home-page.tsx'],
     // 400 KB until 2026-11-28; 0.9 KB more for phone layouts, notice links and validation in words;
-    // 1 KB more for the signed release metadata the device protocol's stage command carries.
-    limit: 405 * KB,
+    // 1 KB more for the signed release metadata the device protocol's stage command carries;
+    // 0.5 KB more on 2026-11-29 for one page rule for every list (contract/paging.ts, a chunk the
+    // lists and the socket's schemas share: 0.17 KB) and one authenticated fetch (0.05 KB).
+    limit: 405.5 * KB,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLLOUT_ACTIONS, ROLLOUT_TRANSITIONS } from './rollouts.js';
+import { ROLLOUT_ACTIONS, ROLLOUT_TRANSITIONS } from './rollout-transitions.js';
 import { rolloutsRoutes } from './routes/rollouts.js';
 
 const ROUTE_OF = {

@@ -1,12 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { EMPTY_TARGET_PROBLEM, planDays, waveSizes, type PlanResponse } from '@ed/contract/rollout-plan';
 import type { planRequestSchema } from '@ed/contract/rollout-plan';
+import { ROLLOUT_TRANSITIONS, type RolloutAction } from '@ed/contract/rollout-transitions';
 import {
   ACTIVE_ROLLOUT_STATES,
-  ROLLOUT_TRANSITIONS,
   type createRolloutRequestSchema,
   type Rollout,
-  type RolloutAction,
   type RolloutState,
   type RolloutUnitState,
 } from '@ed/contract/rollouts';

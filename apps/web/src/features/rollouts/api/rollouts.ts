@@ -1,7 +1,8 @@
 import { keepPreviousData, skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FAMILIES, type Family } from '@ed/contract/families';
 import type { PlanRequest } from '@ed/contract/rollout-plan';
-import type { CreateRolloutRequest, RolloutAction, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
+import type { RolloutAction } from '@ed/contract/rollout-transitions';
+import type { CreateRolloutRequest, RolloutState, RolloutUnitState } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';

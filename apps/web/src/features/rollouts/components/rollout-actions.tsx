@@ -4,14 +4,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
-import {
-  pauseRolloutSchema,
-  ROLLOUT_ACTIONS,
-  ROLLOUT_TRANSITIONS,
-  type Rollout,
-  type RolloutAction,
-  type RolloutState,
-} from '@ed/contract/rollouts';
+import { ROLLOUT_ACTIONS, ROLLOUT_TRANSITIONS, type RolloutAction } from '@ed/contract/rollout-transitions';
+import { pauseRolloutSchema, type Rollout, type RolloutState } from '@ed/contract/rollouts';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { FormDialog } from '../../../shared/components/form-dialog';
