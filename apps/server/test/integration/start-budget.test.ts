@@ -9,6 +9,7 @@ import { openPglite, PGLITE_OPTIONS } from '../../src/db/pglite-database.js';
 import { statementName } from '../../src/plugins/tracing/postgres-spans.js';
 import { startServer } from '../../src/server.js';
 import { StartSteps } from '../../src/shared/start-steps.js';
+import { migratedPgliteTemplate } from '../support/global-setup.js';
 
 /**
  * What a start does before it serves, held to a committed budget (start-budget.json): the steps
@@ -30,7 +31,9 @@ type Budget = Record<string, Start>;
 
 /** The embedded database as a first start has it (the build's migrated template), every statement seen. */
 async function watchedDatabase() {
-  const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+  // On a PostgreSQL run the tests' template is a PostgreSQL database: this start makes its own.
+  const file = inject('pgliteTemplate');
+  const template = file ? new Blob([await readFile(file)]) : await migratedPgliteTemplate();
   const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: template });
   let statements: string[] | undefined;
   const watch = (target: { query: (...a: never[]) => unknown; exec: (...a: never[]) => unknown }) => {

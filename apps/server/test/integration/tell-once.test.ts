@@ -10,6 +10,9 @@ import { writePackage } from '../support/packages.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
+/** A command reaches the unit through the broker: on a shared Mosquitto under load, beyond a second. */
+const UNIT_SEES = { timeout: 5_000 };
+
 const OLD = { version: { semantic: '5.0.0', meta: null }, family: 'aligner' as const };
 const commands = (unit: TestUnit, name: string) => unit.received.filter((c) => c.name === name).length;
 
@@ -56,7 +59,7 @@ function tellsOnce(broker: BrokerSetup) {
     });
     for (let i = 0; i < 5; i += 1) f.t.app.fleet.gateway.presenceChanged(unit.serialNumber);
     expect((await staging).statusCode).toBe(200);
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
     await unit.report({ currentProcedure: 'Vehicle Selection' });
     await settled();
     expect(commands(unit, 'stage')).toBe(1);
@@ -66,7 +69,7 @@ function tellsOnce(broker: BrokerSetup) {
     const unit = await connected();
     f.t.app.software.scheduler.setSlots(1);
     expect(await f.t.app.software.scheduler.round()).toMatchObject({ autoStaged: 1 });
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
     f.t.app.fleet.gateway.presenceChanged(unit.serialNumber);
     await settled();
     expect(commands(unit, 'stage')).toBe(1);
@@ -84,7 +87,7 @@ function tellsOnce(broker: BrokerSetup) {
       version: { semantic: '9.1.0' },
     });
     expect(staged.statusCode).toBe(200);
-    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+    await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
     // A busy unit is not asked again at each of its changes, nor at each round, while the claim stands.
     await unit.report({ currentProcedure: 'Vehicle Selection' });
     await settled();
@@ -182,7 +185,7 @@ function tellsOnce(broker: BrokerSetup) {
       });
       for (let i = 0; i < 5; i += 1) second.software.tracker.unitChanged(unit.serialNumber);
       expect((await staging).statusCode).toBe(200);
-      await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1));
+      await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
       await settled();
       await settled(second);
       expect(commands(unit, 'stage')).toBe(1);
