@@ -1,25 +1,17 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { freePort } from '../support/own-server.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** A save must show within this long: the loop's promise to whoever develops here. */
 const SHOWN_WITHIN_MS = 3_000;
 const ADMIN_PASSWORD = 'admin-password-of-the-dev-loop';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Replaces `from` by `to` in a file of the checkout, as an editor's save does. */
 async function save(root: string, file: string, from: string, to: string): Promise<void> {

@@ -15,7 +15,7 @@ export interface OwnServer {
 }
 
 /** A TCP port free on loopback right now. */
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
