@@ -6,6 +6,7 @@ plus Debian's python3-paho-mqtt; nothing else.
 
 import base64
 import json
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -13,13 +14,16 @@ import urllib.request
 
 # docs/device-protocol.md, "Sequences": strictly greater than every one used before, across
 # reconnects and restarts; max(previous + 1, now in ms) needs no storage.
+# The unit's threads (the connection loop, paho's network thread, the updater) all take sequences.
 _last_seq = 0
+_seq_lock = threading.Lock()
 
 
 def next_seq():
     global _last_seq
-    _last_seq = max(_last_seq + 1, int(time.time() * 1000))
-    return _last_seq
+    with _seq_lock:
+        _last_seq = max(_last_seq + 1, int(time.time() * 1000))
+        return _last_seq
 
 
 class Topics:

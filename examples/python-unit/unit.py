@@ -150,7 +150,10 @@ class Unit:
         delay = 1
         while not self.stopping.is_set():
             self.topics = Topics(self.mqtt_info.get("topicRoot") or "ed/v1", self.serial)
-            self.connection = Connection(self, next_seq())
+            # Under the lock report() holds: a report whose seq was taken before this connection's
+            # must not go out on it (a state's seq is never below its connection's).
+            with self.lock:
+                self.connection = Connection(self, next_seq())
             outcome = self.connection.run()
             if outcome == "refused":
                 # docs/device-protocol.md, "Identity and credentials": register again with the token.
