@@ -69,7 +69,7 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
       unit.answer = (command) => {
         void plausibleAnswer(command).then((answer) =>
           unit.publishRaw(
-            `ed/v1/${unit.serialNumber}/reply`,
+            unit.topics.reply(unit.serialNumber),
             JSON.stringify({ id: command.id, ...(answer as object) }),
           ),
         );

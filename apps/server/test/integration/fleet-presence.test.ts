@@ -65,7 +65,7 @@ const fullState = {
       });
       await unit.report({ alignmentCount: 'many' });
       await unit.report({ logLevel: 'DEBUG' });
-      await unit.publishRaw(`ed/v1/${unit.serialNumber}/state`, 'not json');
+      await unit.publishRaw(unit.topics.state(unit.serialNumber), 'not json');
       await unit.report({
         currentProcedure: 'Alignment',
         updateState: {

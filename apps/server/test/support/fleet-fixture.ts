@@ -60,6 +60,10 @@ export async function fleetFixture(
       FLEET_ENROLLMENT_KEY: ENROLLMENT_KEY,
       COMMAND_TIMEOUT_MS: '2000',
       MQTT_SHARED_GROUP: group,
+      // On a broker other tests share, each test is a deployment of its own: under one root an
+      // app would take the others' units as its own (their births make records), and its
+      // scheduler could stage one of them instead of the test's unit.
+      ...(broker.embedded ? {} : { MQTT_TOPIC_ROOT: `edtest/${group}` }),
       ...broker.env,
       ...env,
     },
