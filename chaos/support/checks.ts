@@ -17,11 +17,10 @@ export interface FaultResult extends FaultWindow {
   newlyMiscounted: string[];
 }
 
-export const examples = (items: string[]) =>
-  `${items.slice(0, EXAMPLES).join(', ')}${items.length > EXAMPLES ? ', …' : ''}`;
+const examples = (items: string[]) => `${items.slice(0, EXAMPLES).join(', ')}${items.length > EXAMPLES ? ', …' : ''}`;
 const some = (what: string, items: string[]) => `${items.length} ${what} (e.g. ${examples(items)})`;
 
-export function describeDiff(diff: PresenceDiff): string {
+function describeDiff(diff: PresenceDiff): string {
   if (diff.unreadable) return `the console could not be read: ${diff.unreadable}`;
   const parts = [];
   if (diff.shownOffline.length > 0) parts.push(some('units shown offline that are online', diff.shownOffline));

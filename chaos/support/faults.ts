@@ -13,7 +13,7 @@ import {
 } from './settings.js';
 
 /** One fault of the schedule: `run` causes it, holds it for its duration, and ends it. */
-export interface Fault {
+interface Fault {
   name: string;
   /** Left out of a quick run (CHAOS_QUICK=1). */
   long?: boolean;

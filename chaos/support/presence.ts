@@ -20,7 +20,7 @@ export interface Convergence {
 export const wrongCount = (diff: PresenceDiff) => diff.shownOffline.length + diff.shownOnline.length;
 
 /** The console's presence and connect count, unit by unit, read where it keeps them. */
-export async function consolePresence(cluster: Cluster): Promise<Map<string, { connected: boolean; count: number }>> {
+async function consolePresence(cluster: Cluster): Promise<Map<string, { connected: boolean; count: number }>> {
   const found = await rows<{ serial_number: string; connected: boolean; connect_count: number }>(
     cluster.services.pool,
     'select e.serial_number, l.connected, l.connect_count from equipment e join equipment_live l on l.equipment_id = e.id',

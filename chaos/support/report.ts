@@ -11,7 +11,7 @@ import type { Outcome } from './schedule.js';
 import { CONVERGE_LIMIT_MS, FLAPPERS, FORM, REPORT_FILE, UNITS } from './settings.js';
 
 /** The checker's verdicts, one list of problems per check (empty: it holds). */
-export interface Verdicts {
+interface Verdicts {
   presence: string[];
   rollout: string[];
   reports: string[];

@@ -2,8 +2,6 @@ import pg from 'pg';
 import { MOSQUITTO, startMosquitto, type TestBroker } from '../../apps/server/test/support/mosquitto.js';
 import { POSTGRES_BIN, startPostgres, type TestPostgres } from '../../apps/server/test/support/postgres-server.js';
 
-export type { TestBroker, TestPostgres };
-
 const DATABASE = 'ed_chaos';
 
 /** Why the tier cannot run on this machine, or null when PostgreSQL's programs and Mosquitto are here. */

@@ -69,7 +69,7 @@ export async function consoleUnits(cluster: Cluster): Promise<Map<string, Consol
   );
 }
 
-export function readRollout(cluster: Cluster, id: number): Promise<RolloutView> {
+function readRollout(cluster: Cluster, id: number): Promise<RolloutView> {
   return cluster.console.json<RolloutView>('GET', `/read/rollout/v1?id=${id}`);
 }
 

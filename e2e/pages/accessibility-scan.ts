@@ -8,7 +8,7 @@ const BLOCKING = new Set(['serious', 'critical']);
  * Waits until every transition that ends has ended (a dialog fading in), so colours are read as they
  * end up. Endless ones (a pulsing status) are left alone; one cancelled on the way counts as ended.
  */
-export async function settled(page: Page) {
+async function settled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document

@@ -22,7 +22,7 @@ export interface LayoutFaults {
  * client rects, so transforms and wrapping count) on the topmost layer. Floating labels hidden by
  * opacity (an outlined field's notch) and anything behind a modal are not read.
  */
-export function layoutFaults(page: Page): Promise<LayoutFaults> {
+function layoutFaults(page: Page): Promise<LayoutFaults> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const layers = [

@@ -3,7 +3,7 @@ import net from 'node:net';
 import pg from 'pg';
 
 /** The machine's services this tier runs on; overridable for another machine. */
-export const POSTGRES_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const MQTT_URL = process.env.SCALE_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
 function answers(host: string, port: number): Promise<boolean> {

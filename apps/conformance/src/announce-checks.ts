@@ -4,7 +4,7 @@ import { FULL_STATE_FIELDS, statusOf, type ConnectionView } from './connections.
 import { jsonOf } from './observations.js';
 
 /** A connection that lasted this long without a birth never said it was there. */
-export const BIRTH_WITHIN_MS = 5_000;
+const BIRTH_WITHIN_MS = 5_000;
 
 /**
  * What each connection says first: its subscriptions, then the birth, then the full state. A
@@ -53,7 +53,7 @@ export function checkAnnouncements(
   if (!book.has('subscribe-own') && views.length > 0) book.pass('subscribe-own', '');
 }
 
-export function birthProblem(view: ConnectionView): string | null {
+function birthProblem(view: ConnectionView): string | null {
   const birth = view.birth;
   if (!birth) return 'no birth';
   const status = statusOf(birth);

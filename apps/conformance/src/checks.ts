@@ -3,7 +3,7 @@ import { COMMAND_CHECKS } from './command-catalogue.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
 /** A required check that is not met fails the run; a recommended one only warns. */
-export type Level = 'required' | 'recommended';
+type Level = 'required' | 'recommended';
 
 export interface CheckSpec {
   id: string;

@@ -6,7 +6,7 @@ import type { KitBroker } from './kit-broker.js';
 import { jsonOf, type Observations, type PublishSeen } from './observations.js';
 
 /** As the gateway's COMMAND_TIMEOUT_MS: what a unit has to answer a command. */
-export const COMMAND_TIMEOUT_MS = 10_000;
+const COMMAND_TIMEOUT_MS = 10_000;
 /** How long after expiresAt the kit still listens, to tell a late answer from none. */
 const LATE_MS = 1_000;
 
@@ -82,7 +82,7 @@ export class Commander {
   }
 }
 
-export function judgeReply(
+function judgeReply(
   command: SentCommand,
   reply: PublishSeen | null,
 ): { problem: string | null; result: Record<string, unknown> | null } {

@@ -17,7 +17,7 @@ export function issuedToken(call: HttpSeen): string | null {
 }
 
 /** The token the server had issued last before entry `index` of the log. */
-export function tokenBefore(log: readonly Seen[], index: number): string | null {
+function tokenBefore(log: readonly Seen[], index: number): string | null {
   for (let i = index - 1; i >= 0; i -= 1) {
     const seen = log[i];
     if (seen && isCall(seen, REGISTER) && issuedToken(seen)) return issuedToken(seen);
@@ -58,7 +58,7 @@ export function checkConnects(book: CheckBook, log: readonly Seen[], topics: Dev
   book.pass('will', `${connects.length} wills`);
 }
 
-export function willProblem(connect: ConnectSeen, statusTopic: string): string | null {
+function willProblem(connect: ConnectSeen, statusTopic: string): string | null {
   const will = connect.will;
   if (!will) return 'no last will';
   if (will.topic !== statusTopic) return `will on ${will.topic}, not ${statusTopic}`;

@@ -38,7 +38,7 @@ export function evaluateLog(book: CheckBook, log: readonly Seen[], c: LogContext
 }
 
 /** The unit's ACL: its own status, state, reply, pairing and calibration topics, each at QoS 1. */
-export function checkOwnTopics(
+function checkOwnTopics(
   book: CheckBook,
   publishes: readonly Extract<Seen, { kind: 'publish' }>[],
   c: LogContext,
@@ -53,7 +53,7 @@ export function checkOwnTopics(
 }
 
 /** What the server's gateway refused of the unit's messages, as it told the unit on its error topic. */
-export function checkServerRefusals(book: CheckBook, log: readonly Seen[], c: LogContext): void {
+function checkServerRefusals(book: CheckBook, log: readonly Seen[], c: LogContext): void {
   const topic = c.topics.error(c.serial);
   const refusals = log.filter((s) => s.kind === 'sent' && s.by === 'server' && s.topic === topic);
   for (const refusal of refusals.slice(0, 3)) {

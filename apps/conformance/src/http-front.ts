@@ -17,7 +17,7 @@ export interface HttpFront {
   close(): Promise<void>;
 }
 
-export const NOTIFICATION_PATH = '/conformance/notification.png';
+const NOTIFICATION_PATH = '/conformance/notification.png';
 /** Answers kept in the record: registration and check-in answers, not package bytes. */
 const RECORDED_BODY_BYTES = 64 * 1024;
 /** Hop-by-hop headers, and those the forwarding changes (fetch decodes compressed bodies). */

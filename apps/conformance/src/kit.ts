@@ -46,7 +46,7 @@ function timelineOf(log: readonly Seen[], started: number): Record<string, unkno
 }
 
 /** A new serial number of `family`, built this month: what a factory would print on a new unit. */
-export function newSerial(family: Family, now = new Date()): string {
+function newSerial(family: Family, now = new Date()): string {
   const model = MODEL_CODES_BY_FAMILY[family][0];
   if (!model) throw new Error(`no model code for ${family}`);
   const sequence = String(randomInt(1, 10_000)).padStart(4, '0');

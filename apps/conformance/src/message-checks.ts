@@ -12,7 +12,7 @@ import type { CheckBook } from './checks.js';
 import { jsonOf, type PublishSeen } from './observations.js';
 
 /** The topics a unit publishes on, each with its schema, its section and its report row. */
-export const UNIT_TOPICS = {
+const UNIT_TOPICS = {
   status: { schema: statusMessageSchema, section: 'connect', check: 'valid-status' },
   state: { schema: stateMessageSchema, section: 'stateReports', check: 'valid-state' },
   reply: { schema: replyMessageSchema, section: 'replies', check: 'valid-reply' },
@@ -20,13 +20,6 @@ export const UNIT_TOPICS = {
   calibration: { schema: cameraCalibrationSchema, section: 'calibrations', check: 'valid-calibration' },
 } as const satisfies Record<string, { schema: z.ZodType; section: ProtocolSection; check: string }>;
 export type UnitTopicKind = keyof typeof UNIT_TOPICS;
-
-export interface MessageVerdict {
-  /** The unit topic it was published on; null for a topic that is not one of the unit's own. */
-  kind: UnitTopicKind | null;
-  /** Every problem, one line each ("updateState: Must be an object (got string "idle")."); none when valid. */
-  problems: string[];
-}
 
 /** The topic kind of one of `serial`'s own publishing topics, or null. */
 export function unitTopicKind(topics: DeviceTopics, serial: string, topic: string): UnitTopicKind | null {
@@ -36,7 +29,7 @@ export function unitTopicKind(topics: DeviceTopics, serial: string, topic: strin
 }
 
 /** A message as the server's gateway reads it: JSON, then its topic's schema, every problem listed. */
-export function validateMessage(kind: UnitTopicKind, payload: string): string[] {
+function validateMessage(kind: UnitTopicKind, payload: string): string[] {
   const json = jsonOf(payload);
   if (json === undefined) return [`not JSON: ${JSON.stringify(payload.slice(0, 60))}`];
   // `reportInput` keeps what was sent in each issue, so a problem can say "got string "idle"".
@@ -92,7 +85,7 @@ export function checkMessages(
 }
 
 /** "ed/v1/X/state seq 17", or "the will on …" */
-export function describe(p: PublishSeen): string {
+function describe(p: PublishSeen): string {
   const seq = (jsonOf(p.payload) as { seq?: unknown } | undefined)?.seq;
   const stamp = typeof seq === 'number' ? ` seq ${seq}` : '';
   return `${p.will ? 'the will on ' : ''}${p.topic}${stamp}`;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-export interface WillSeen {
+interface WillSeen {
   topic: string;
   payload: string;
   qos: number;
@@ -56,7 +56,7 @@ export interface CloseSeen {
 }
 
 /** What the kit or the server's gateway published to the unit (commands, refusals). */
-export interface SentSeen {
+interface SentSeen {
   kind: 'sent';
   at: number;
   by: 'kit' | 'server';

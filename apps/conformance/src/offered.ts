@@ -6,7 +6,7 @@ import { UNIT_RULE_TEXTS, reportedFacts } from '@ed/contract/unit-rule-texts';
 import type { UnitState } from './run-context.js';
 
 /** What the console's rules read of a unit's reports; the serial number's family when it reports none. */
-export function factsOf(state: UnitState, serialFamily: string | null): UnitFacts {
+function factsOf(state: UnitState, serialFamily: string | null): UnitFacts {
   const reported = FAMILIES.find((f) => f === state.family) ?? FAMILIES.find((f) => f === serialFamily);
   const version = state.version as { semantic?: unknown } | undefined;
   const features = (state.boardFeatures ?? {}) as { numCameras?: unknown; isDDAligner?: unknown };

@@ -64,7 +64,7 @@ export function awaitState(
   );
 }
 
-export const views = (ctx: RunContext): ConnectionView[] => connectionsOf(ctx.observations.all, ctx.topics, ctx.serial);
+const views = (ctx: RunContext): ConnectionView[] => connectionsOf(ctx.observations.all, ctx.topics, ctx.serial);
 
 /** The connection the unit holds now (the latest let in), if any. */
 export const currentConnection = (ctx: RunContext): ConnectionView | null => views(ctx).at(-1) ?? null;

@@ -15,7 +15,7 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };

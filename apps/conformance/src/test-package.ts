@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export interface PackageFile {
+interface PackageFile {
   name: string;
   body: Buffer;
 }

@@ -3,7 +3,7 @@ import type { ConnectSeen, PublishSeen, Seen } from '../src/observations.js';
 
 export const SERIAL = 'V33LV0001';
 export const topics = deviceTopics('conformance/v1');
-export const TOKEN = 'token-1';
+const TOKEN = 'token-1';
 
 /** A log written by hand, entry by entry, each a second after the one before unless told. */
 export class LogBuilder {

@@ -32,4 +32,3 @@ export const demoFleetDriver: DemoFleetDriver = {
   },
 };
 
-export default demoFleetDriver;

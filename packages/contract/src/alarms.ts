@@ -34,7 +34,7 @@ export const INSTALL_FAILED_STATE = 'INSTALLATION_FAILED';
 
 /** Rules in all; each is evaluated on every unit change, so they stay few. */
 export const ALARM_RULES_MAX = 100;
-export const ALARM_SUBSCRIBERS_MAX = 50;
+const ALARM_SUBSCRIBERS_MAX = 50;
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce
@@ -43,7 +43,7 @@ const whole = (name: string, min: number, max: number) =>
     .min(min, { error: `${name} must be at least ${min}` })
     .max(max, { error: `${name} must be at most ${max}` });
 
-export const alarmConditionSchema = z.discriminatedUnion(
+const alarmConditionSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('offline'), hours: whole('hours', 1, 720) }),
@@ -102,7 +102,7 @@ export const alarmRuleSchema = z.object({
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 export const alarmRulesResponseSchema = z.object({ rules: z.array(alarmRuleSchema) });
 
-export const ALARM_STATUSES = ['active', 'cleared'] as const;
+const ALARM_STATUSES = ['active', 'cleared'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 /** Who cleared alarms that a change of their rule ended (`clearedBy`). */
 export const RULE_CHANGED_CLEARER = 'rule changed';

@@ -16,7 +16,7 @@ export const EQUIPMENT_SORT_KEYS = [
 ] as const;
 export type EquipmentSortKey = (typeof EQUIPMENT_SORT_KEYS)[number];
 /** The record's field paths (part 1 §3) a table sorts by, as the original client sends them. */
-export const EQUIPMENT_SORT_ALIASES: Record<string, EquipmentSortKey> = {
+const EQUIPMENT_SORT_ALIASES: Record<string, EquipmentSortKey> = {
   'geolocation.country_code': 'countryCode',
   'version.semantic': 'version',
 };
@@ -46,7 +46,6 @@ export const equipmentListQuerySchema = z.object({
   sortBy: sortKeyInput(EQUIPMENT_SORT_KEYS, EQUIPMENT_SORT_ALIASES),
   sortDesc: flagParam('sortDesc'),
 });
-export type EquipmentListQuery = z.input<typeof equipmentListQuerySchema>;
 
 export const equipmentListResponseSchema = z.object({
   docs: z.array(equipmentSchema),

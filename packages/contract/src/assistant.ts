@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { pageSchema } from './paging.js';
 
-/** Where the console finds the assistant when AI_URL is not set: mounted in the server. */
-export const DEFAULT_AI_URL = '/assistant';
 /** A session takes at most this many questions; a unit opens a new one after that. */
 export const MAX_QUERIES_PER_SESSION = 50;
-export const MAX_QUERY_LENGTH = 2_000;
+const MAX_QUERY_LENGTH = 2_000;
 
 /** GET {AI_URL}/statistics (part 2 §3). Averages in seconds; conversation length in queries. */
 export const aiStatisticsSchema = z.object({
@@ -17,7 +15,7 @@ export const aiStatisticsSchema = z.object({
 });
 export type AiStatistics = z.infer<typeof aiStatisticsSchema>;
 
-export const chatExchangeSchema = z.object({ query: z.string(), response: z.string() });
+const chatExchangeSchema = z.object({ query: z.string(), response: z.string() });
 export type ChatExchange = z.infer<typeof chatExchangeSchema>;
 
 export const chatSessionSchema = z.object({

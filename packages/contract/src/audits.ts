@@ -28,9 +28,9 @@ const optionalDate = z
   .optional();
 
 /** Outcomes by kind: every call that succeeded (below 400) or every refusal (400 and above). */
-export const AUDIT_OUTCOME_KINDS = ['succeeded', 'refused'] as const;
+const AUDIT_OUTCOME_KINDS = ['succeeded', 'refused'] as const;
 /** A kind of outcome, or one HTTP status (401, 403, 429…). */
-export const auditOutcomeFilterSchema = z.union([
+const auditOutcomeFilterSchema = z.union([
   z.enum(AUDIT_OUTCOME_KINDS),
   z.coerce.number({ error: 'must be succeeded, refused or an HTTP status' }).int().min(100).max(599),
 ]);
@@ -47,7 +47,6 @@ export const auditFiltersSchema = z.object({
   to: optionalDate,
 });
 export const auditsQuerySchema = auditFiltersSchema.extend({ page: pageSchema });
-export type AuditsQuery = z.input<typeof auditsQuerySchema>;
 
 export const auditsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(auditEntrySchema) });
 export type AuditsResponse = z.infer<typeof auditsResponseSchema>;

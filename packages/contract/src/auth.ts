@@ -15,7 +15,6 @@ export const tokenRequestSchema = z.object({
   password,
   client_id: z.string().max(64).optional(),
 });
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export const tokenResponseSchema = z.object({
   access_token: z.string(),

@@ -12,7 +12,6 @@ export const cameraCalsQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.toUpperCase() : undefined)),
 });
-export type CameraCalsQuery = z.input<typeof cameraCalsQuerySchema>;
 
 /** One stored record: the unit's report as it came (part 2 §3), with the unit that sent it. */
 export const cameraCalRecordSchema = cameraCalibrationSchema.extend({
@@ -26,4 +25,3 @@ export const cameraCalsResponseSchema = z.object({
   docs: z.array(cameraCalRecordSchema),
   totalDocs: z.number().int(),
 });
-export type CameraCalsResponse = z.infer<typeof cameraCalsResponseSchema>;

@@ -91,12 +91,11 @@ export const targetTypeFormSchema = z.object({
 export const resetSerialFormSchema = resetSerialRequestSchema.pick({ newSerialNumber: true });
 
 /** Every command call answers with what the unit did, in the command's own terms. */
-export const commandResponseSchema = z.object({
-  serialNumber: z.string(),
-  command: z.string(),
-  result: z.record(z.string(), z.unknown()),
-});
-export type CommandResponse = z.infer<typeof commandResponseSchema>;
+export interface CommandResponse {
+  serialNumber: string;
+  command: string;
+  result: Record<string, unknown>;
+}
 
 /** When an elevation the command raised ends (RCP, Open Port, INFO logging). */
 const elevated = { expiresAt: z.iso.datetime().optional() };
@@ -108,7 +107,7 @@ const stored = { createdAt: z.iso.datetime() };
  * report's time, a screen shot's id, a calibration count), with an elevation's end where one was
  * raised. Loose objects: a unit may add fields the console passes on.
  */
-export const COMMAND_CALL_RESULTS = {
+const COMMAND_CALL_RESULTS = {
   get_usb_status: z.looseObject({ status: z.string(), ...stored }),
   get_printer_status: z.looseObject({ status: z.string(), ...stored }),
   get_voltages: z.looseObject({ voltages: z.array(voltageBoardSchema), ...stored }),

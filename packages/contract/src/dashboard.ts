@@ -41,12 +41,12 @@ export const SERVICES = [
   { name: 'websockets', label: 'websockets' },
   { name: 'notifications', label: 'Notifications' },
 ] as const;
-export const serviceNameSchema = z.enum(SERVICES.map((s) => s.name) as [string, ...string[]]);
+const serviceNameSchema = z.enum(SERVICES.map((s) => s.name) as [string, ...string[]]);
 export type ServiceName = (typeof SERVICES)[number]['name'];
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** A service named by its name or by the label the dashboard shows ("aligner update", "EZ-ADAS"), in any case. */
-export const serviceByText = (text: string): ServiceName | undefined =>
+const serviceByText = (text: string): ServiceName | undefined =>
   SERVICES.find((s) => squash(s.name) === squash(text) || squash(s.label) === squash(text))?.name;
 
 /** POST /api/v1/reset_service/?serviceName={name}: the spec names the service by what the list shows. */

@@ -5,7 +5,7 @@ import type { RootMetadata } from './release-metadata.js';
  * provides it; the server loads the module DEMO_FLEET_DRIVER names (`npm start` names the
  * simulator's), so the server depends on no simulator and a production install carries none.
  */
-export interface DemoLogger {
+interface DemoLogger {
   debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;
@@ -19,7 +19,7 @@ export interface DemoLogger {
  */
 export type DemoInstallOutcomes = Readonly<Record<string, { failRate?: number; hangRate?: number }>>;
 
-export interface DemoFleetOptions {
+interface DemoFleetOptions {
   units: number;
   /** The console's server, e.g. http://127.0.0.1:8080 (registration, and the WebSocket broker). */
   serverUrl: string;
@@ -41,7 +41,7 @@ export interface DemoFleetOptions {
   logger: DemoLogger;
 }
 
-export interface DemoFieldOptions {
+interface DemoFieldOptions {
   /** A vendor's API key: its shop system pairs alignments with idle Tru-Points. */
   vendorApiKey?: string;
   /** Fixtures and target ids the aligners activate EZ ADAS targets with. */

@@ -37,7 +37,7 @@ export function sectionLink(section: ProtocolSection): string {
 }
 
 /** Why the server refused a unit's message. */
-export const REFUSAL_REASONS = [
+const REFUSAL_REASONS = [
   /** Not JSON (or not UTF-8). */
   'not-json',
   /** JSON that does not match the topic's schema; `problems` lists every field at fault. */
@@ -49,7 +49,7 @@ export const REFUSAL_REASONS = [
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-export const deviceProblemSchema = z.object({
+const deviceProblemSchema = z.object({
   /** The field at fault, dot-separated (`updateState`, `boardFeatures.numCameras`), or '' for the whole message. */
   path: z.string().max(256),
   message: z.string().max(512),
@@ -122,4 +122,3 @@ export const unitRefusalsSchema = z.object({
     })
     .nullable(),
 });
-export type UnitRefusals = z.infer<typeof unitRefusalsSchema>;

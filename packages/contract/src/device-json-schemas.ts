@@ -44,7 +44,7 @@ export const pascalCase = (name: string) =>
   name.replace(/(^|[_-])([a-z])/g, (_match: string, _sep: string, letter: string) => letter.toUpperCase());
 
 /** The `cmd` message of one command: its `name` a constant, its `args` that command's own. */
-export function commandSchemaOf(name: DeviceCommandName) {
+function commandSchemaOf(name: DeviceCommandName) {
   const command = commandMessageSchema.extend({
     name: described(z.literal(name), `Always \`${name}\`.`),
     args: described(deviceCommands[name].args, `The arguments of \`${name}\`.`),
@@ -53,7 +53,7 @@ export function commandSchemaOf(name: DeviceCommandName) {
 }
 
 /** The reply to one command: `{id, ok: true, result}` with its own result, or the refusal. */
-export function replySchemaOf(name: DeviceCommandName) {
+function replySchemaOf(name: DeviceCommandName) {
   const done = z.object({
     id: replyErrorSchema.shape.id,
     ok: z.literal(true),

@@ -4,19 +4,13 @@ import { softwareVersionSchema, updateStateSchema } from './equipment.js';
 import { familySchema } from './families.js';
 import { MAX_ROOT_CHAIN, releaseMetadataSchema, rootMetadataSchema } from './release-metadata.js';
 
-import { DEFAULT_TOPIC_ROOT, deviceTopics, type ParsedTopic } from './device-topics.js';
+import { DEFAULT_TOPIC_ROOT, deviceTopics } from './device-topics.js';
 
 /**
  * The MQTT protocol between units and the gateway (docs/device-protocol.md). The topics are in
  * device-topics.ts; `topics` here are those of the default root, `ed/v1`.
  */
-export const TOPIC_ROOT = DEFAULT_TOPIC_ROOT;
 export const topics = deviceTopics(DEFAULT_TOPIC_ROOT);
-export type { TopicKind } from './device-topics.js';
-
-export function parseTopic(topic: string): ParsedTopic | null {
-  return topics.parse(topic);
-}
 
 /**
  * A sequence a unit stamps on each connection and report: strictly greater than every one it
@@ -125,7 +119,7 @@ export const cameraCalibrationSchema = z.object({
 });
 export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
 
-export const deviceMessageSchema = z.object({
+const deviceMessageSchema = z.object({
   messageId: z.number().int(),
   header: z.string(),
   body: z.string(),
@@ -135,7 +129,7 @@ export const deviceMessageSchema = z.object({
 });
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 
-export const deviceNotificationSchema = z.object({
+const deviceNotificationSchema = z.object({
   notificationId: z.number().int(),
   name: z.string(),
   resourcePath: z.string(),
@@ -249,7 +243,7 @@ export type DeviceCommandResult<C extends DeviceCommandName> = z.infer<(typeof d
  * the call that sent a command in it, and a unit that echoes it in its reply joins the trace
  * (docs/observability.md, "Traces"). Optional both ways; a malformed echo is ignored, not refused.
  */
-export const traceparentSchema = z.string().max(128);
+const traceparentSchema = z.string().max(128);
 
 export const commandMessageSchema = z.object({
   id: z.uuid(),
@@ -340,7 +334,6 @@ export const deviceCheckInResponseSchema = z.object({
   address: z.string(),
   countryCode: z.string().nullable(),
 });
-export type DeviceCheckInResponse = z.infer<typeof deviceCheckInResponseSchema>;
 
 /** One calibration a Tru-Point ran for a vendor pairing (part 2 §3). */
 export const pairingCalibrationSchema = z.object({

@@ -19,11 +19,11 @@ export const DIAGNOSTIC_ITEM_LABELS: Record<DiagnosticItemName, string> = {
   updateState: 'Update state',
 };
 
-export const DIAGNOSTIC_ITEM_STATES = ['pending', 'done', 'missing'] as const;
+const DIAGNOSTIC_ITEM_STATES = ['pending', 'done', 'missing'] as const;
 export type DiagnosticItemState = (typeof DIAGNOSTIC_ITEM_STATES)[number];
 
 /** What each item holds once collected (absent for the screen shot: it is a ticket attachment). */
-export const diagnosticPayloadSchema = z.union([
+const diagnosticPayloadSchema = z.union([
   z.object({ voltages: z.array(voltageBoardSchema) }),
   z.object({ status: z.string() }),
   z.object({
@@ -38,7 +38,7 @@ export const diagnosticPayloadSchema = z.union([
 ]);
 export type DiagnosticPayload = z.infer<typeof diagnosticPayloadSchema>;
 
-export const diagnosticItemSchema = z.object({
+const diagnosticItemSchema = z.object({
   item: z.enum(DIAGNOSTIC_ITEMS),
   label: z.string(),
   state: z.enum(DIAGNOSTIC_ITEM_STATES),

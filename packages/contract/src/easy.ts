@@ -8,7 +8,6 @@ export const EZ_PACKAGES = [
   { index: 1, name: 'Limited' },
   { index: 4, name: 'Premium + VAG' },
 ] as const;
-export type EzPackageIndex = (typeof EZ_PACKAGES)[number]['index'];
 export const INCLUDED_PACKAGE = 0;
 
 export function ezPackageName(index: number | null | undefined): string | null {
@@ -16,7 +15,7 @@ export function ezPackageName(index: number | null | undefined): string | null {
 }
 
 const PACKAGE_INDEXES = EZ_PACKAGES.map((p) => p.index) as number[];
-export const ezPackageIndexSchema = z.coerce
+const ezPackageIndexSchema = z.coerce
   .number({ error: 'package must be a number' })
   .int('package must be a whole number')
   .refine((n) => PACKAGE_INDEXES.includes(n), {
@@ -24,7 +23,7 @@ export const ezPackageIndexSchema = z.coerce
   });
 
 /** Fixture serial numbers: letters, digits and dashes as printed on the fixture. */
-export const fixtureSerialSchema = z
+const fixtureSerialSchema = z
   .string({ error: 'serialNumber is required' })
   .trim()
   .toUpperCase()
@@ -43,7 +42,6 @@ export const fixturesQuerySchema = ezPageQuerySchema.extend({
     .optional()
     .transform((v) => (v ? v.toUpperCase() : undefined)),
 });
-export type FixturesQuery = z.input<typeof fixturesQuerySchema>;
 
 export const fixtureSchema = z.object({
   serialNumber: z.string(),
@@ -56,7 +54,6 @@ export const fixtureSchema = z.object({
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
 export const fixturesResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(fixtureSchema) });
-export type FixturesResponse = z.infer<typeof fixturesResponseSchema>;
 
 export const fixtureRequestSchema = z.object({ serialNumber: fixtureSerialSchema });
 
@@ -110,16 +107,15 @@ export const targetSchema = z.object({
 });
 export type Target = z.infer<typeof targetSchema>;
 export const targetsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(targetSchema) });
-export type TargetsResponse = z.infer<typeof targetsResponseSchema>;
 
-export const targetNameSchema = z
+const targetNameSchema = z
   .string({ error: 'targetName is required' })
   .trim()
   .min(1, 'targetName is required')
   .max(64, 'targetName is at most 64 characters');
 
 /** Create Target's rule (part 2 §5): a whole number of 0 or more. */
-export const targetIdSchema = z.coerce
+const targetIdSchema = z.coerce
   .number({ error: 'targetId must be a number' })
   .int('targetId must be a whole number')
   .min(0, 'targetId must be 0 or more')

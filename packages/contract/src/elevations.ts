@@ -5,7 +5,7 @@ import { serialNumberSchema } from './device-protocol.js';
  * Elevations (docs/elevations.md): a raised log level, an open SSH port or an RCP session, each
  * for a while. When it ends the server sends the command that reverts it, as the system.
  */
-export const ELEVATION_KINDS = ['logLevel', 'sshPort', 'rcp'] as const;
+const ELEVATION_KINDS = ['logLevel', 'sshPort', 'rcp'] as const;
 export type ElevationKind = (typeof ELEVATION_KINDS)[number];
 
 export const ELEVATION_LABELS: Record<ElevationKind, string> = {

@@ -6,19 +6,18 @@ import { z } from 'zod';
  */
 
 /** A country code as the equipment list filters by it: ISO 3166-1 alpha-2, any case. */
-export const mapCountryCodeSchema = z
+const mapCountryCodeSchema = z
   .string({ error: 'country must be a two-letter country code (ISO 3166-1 alpha-2)' })
   .regex(/^[A-Za-z]{2}$/, 'country must be a two-letter country code (ISO 3166-1 alpha-2)')
   .transform((code) => code.toUpperCase());
 
 const count = z.number().int().nonnegative();
 
-export const fleetMapCountrySchema = z.object({
+const fleetMapCountrySchema = z.object({
   countryCode: z.string(),
   connected: count,
   total: count,
 });
-export type FleetMapCountry = z.infer<typeof fleetMapCountrySchema>;
 
 export const fleetMapResponseSchema = z.object({
   /** Countries with at least one unit, by country code. */
@@ -32,13 +31,12 @@ export type FleetMapResponse = z.infer<typeof fleetMapResponseSchema>;
 
 export const fleetMapRegionsQuerySchema = z.object({ country: mapCountryCodeSchema });
 
-export const fleetMapRegionSchema = z.object({
+const fleetMapRegionSchema = z.object({
   /** The region as geolocation names it; null for units of the country without one. */
   region: z.string().nullable(),
   connected: count,
   total: count,
 });
-export type FleetMapRegion = z.infer<typeof fleetMapRegionSchema>;
 
 /** At most this many regions are answered, the largest first (a country has a few dozen). */
 export const FLEET_MAP_REGIONS_MAX = 500;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Permission } from './permissions.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Where a call goes, with no schema: the zod-free part of a route, which the sign-in pages use
@@ -28,7 +28,7 @@ export interface HandlerRule {
 export type HandlerRules = Readonly<Record<string, HandlerRule>>;
 
 /** How the client sends the body: JSON (the default), a form, or multipart (files). */
-export type BodyEncoding = 'json' | 'form' | 'multipart';
+type BodyEncoding = 'json' | 'form' | 'multipart';
 
 /**
  * One call of the API: where it goes, who may make it, what it takes and what it answers. The

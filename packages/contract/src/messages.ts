@@ -14,8 +14,8 @@ export const MESSAGE_SOFTWARE_VERSION = 'all';
 export const SERIAL_CSV_MAX_BYTES = 256 * 1024;
 export const SERIAL_CSV_MAX_ROWS = 5_000;
 
-export const DISPOSITIONS = ['draft', 'pending approval', 'upcoming', 'active', 'completed', 'deleted'] as const;
-export const dispositionSchema = z.enum(DISPOSITIONS);
+const DISPOSITIONS = ['draft', 'pending approval', 'upcoming', 'active', 'completed', 'deleted'] as const;
+const dispositionSchema = z.enum(DISPOSITIONS);
 export type Disposition = z.infer<typeof dispositionSchema>;
 
 /**
@@ -30,14 +30,13 @@ export const EDIT_TRANSITIONS: Readonly<Record<Disposition, readonly Disposition
   completed: [],
   deleted: [],
 };
-export const TIMED_TRANSITIONS = { upcoming: 'active', active: 'completed' } as const;
 
 export const mayMoveByEdit = (from: Disposition, to: Disposition): boolean => EDIT_TRANSITIONS[from].includes(to);
 
 const text = (field: string, max: number) =>
   z.string().trim().min(1, `${field} is required`).max(max, `${field} is at most ${max} characters`);
 
-export const messageScheduleSchema = z.object({
+const messageScheduleSchema = z.object({
   startDate: dateInput('schedule.startDate must be a date'),
   endDate: dateInput('schedule.endDate must be a date'),
 });
@@ -167,7 +166,6 @@ export const messagesQuerySchema = z.object({
   invert: flagParam('invert'),
   filterDisposition: dispositionSchema,
 });
-export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 
 export const messagesResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(messageSchema) });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;

@@ -9,7 +9,7 @@ import { pageSchema } from './paging.js';
 export const NOTIFICATION_MIME_TYPES = ['image/png', 'image/jpeg', 'text/html'] as const;
 export const NOTIFICATION_TARGET_FAMILIES = ['aligner', 'gtps', 'all'] as const;
 /** 'view' (beyond the spec): the units of a saved view, of the target family. */
-export const NOTIFICATION_TARGET_TYPES = ['geographic', 'view'] as const;
+const NOTIFICATION_TARGET_TYPES = ['geographic', 'view'] as const;
 export const COUNTRY_REQUIRED_TEXT = 'target.country is required';
 export const VIEW_REQUIRED_TEXT = 'target.viewId is required for a view target';
 
@@ -20,7 +20,7 @@ const optionalPlace = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-export const notificationTargetSchema = z.object({
+const notificationTargetSchema = z.object({
   family: z.enum(NOTIFICATION_TARGET_FAMILIES, { error: 'target.family must be aligner, gtps or all' }),
   country: z.string().trim().max(128).default(''),
   region: optionalPlace,
@@ -39,7 +39,7 @@ function checkTarget(target: { country: string; viewId: number | null }, type: s
 }
 
 /** POST /create/notification/v1/ (part 2 §7). */
-export const notificationRequestFieldsSchema = z.object({
+const notificationRequestFieldsSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters'),
   resourcePath: z
     .string()

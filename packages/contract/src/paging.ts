@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The last page a list answers: beyond it no list of this console has rows, and offsets stay small. */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 /** The page of a list (1 first), as every list's query takes it: one rule, one set of messages. */
 export const pageSchema = z.coerce

@@ -94,8 +94,6 @@ export const MENU = [
   { key: 'fleetMap', path: '/FleetMap', title: 'Fleet Map', permission: 'maps.read' },
 ] as const satisfies readonly MenuItem[];
 
-export type MenuKey = (typeof MENU)[number]['key'];
-
 export function canSeeMenuItem(role: Role, item: MenuItem): boolean {
   return item.permission === undefined || hasPermission(role, item.permission);
 }

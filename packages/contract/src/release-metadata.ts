@@ -36,10 +36,10 @@ export const trustedKeySchema = z.object({
 });
 export type TrustedKey = z.infer<typeof trustedKeySchema>;
 
-export { ROLE_NAMES, type RoleName } from './release-verification.js';
-export const MAX_ROLE_KEYS = 16;
+export { type RoleName } from './release-verification.js';
+const MAX_ROLE_KEYS = 16;
 
-export const roleSchema = z
+const roleSchema = z
   .object({
     keyids: z.array(keyIdSchema).min(1).max(MAX_ROLE_KEYS),
     threshold: z.number().int().min(1).max(MAX_ROLE_KEYS),
@@ -47,7 +47,7 @@ export const roleSchema = z
   .refine((r) => new Set(r.keyids).size === r.keyids.length, 'lists a key twice')
   .refine((r) => r.threshold <= r.keyids.length, 'needs more signatures than it has keys');
 
-export const signatureSchema = z.object({ keyid: keyIdSchema, sig: base64(64) });
+const signatureSchema = z.object({ keyid: keyIdSchema, sig: base64(64) });
 export type Signature = z.infer<typeof signatureSchema>;
 
 const envelope = <S extends z.ZodType>(signed: S) =>
@@ -73,7 +73,7 @@ export type RootMetadata = z.infer<typeof rootMetadataSchema>;
 /** The newest roots a console hands a unit to walk from the one it pinned (stage commands). */
 export const MAX_ROOT_CHAIN = 32;
 
-export const releaseFileSchema = z.object({
+const releaseFileSchema = z.object({
   name: z.string().min(1).max(128),
   size: z.number().int().min(0),
   sha256: hex64,
@@ -86,14 +86,14 @@ const common = {
   files: z.array(releaseFileSchema).min(1).max(64),
 };
 
-export const softwareReleaseSignedSchema = z.object({
+const softwareReleaseSignedSchema = z.object({
   ...common,
   kind: z.literal('software'),
   family: familySchema,
   version: z.object({ semantic: z.string().min(1).max(32), meta: z.string().max(64).nullable() }),
   prerequisites: z.object({ require: z.string().max(32).nullable() }),
 });
-export const specReleaseSignedSchema = z.object({
+const specReleaseSignedSchema = z.object({
   ...common,
   kind: z.literal('spec'),
   version: z.object({ name: z.string().min(1).max(64), month: z.number().int(), year: z.number().int() }),
@@ -103,7 +103,7 @@ export const specReleaseSignedSchema = z.object({
     oasisRequire: z.string().max(32).nullable(),
   }),
 });
-export const releaseSignedSchema = z.discriminatedUnion('kind', [softwareReleaseSignedSchema, specReleaseSignedSchema]);
+const releaseSignedSchema = z.discriminatedUnion('kind', [softwareReleaseSignedSchema, specReleaseSignedSchema]);
 export type ReleaseSigned = z.infer<typeof releaseSignedSchema>;
 /** A release's body, kind by kind, without the type and expiry its signer adds. */
 export type ReleaseBody = ReleaseSigned extends infer R
@@ -122,5 +122,4 @@ export const RELEASE_METADATA_FILE = 'release.json';
  * follows says what it found ("signature: no trusted key"). A unit reports it as its failed
  * install's `failure`.
  */
-export const REFUSAL_CHECKS = ['unsigned', 'root', 'signature', 'expired', 'metadata', 'rollback', 'file'] as const;
-export type RefusalCheck = (typeof REFUSAL_CHECKS)[number];
+export type RefusalCheck = 'unsigned' | 'root' | 'signature' | 'expired' | 'metadata' | 'rollback' | 'file';

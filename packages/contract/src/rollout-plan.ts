@@ -43,7 +43,7 @@ export function waveSizes(total: number, waves: readonly WaveSpec[]): { sizes: n
 }
 
 const DAY_MS = 86_400_000;
-export const PAST_START_DAY_TEXT = 'The start day may not be before today (UTC).';
+const PAST_START_DAY_TEXT = 'The start day may not be before today (UTC).';
 
 /** A plan starts today or later, as the Schedule dialog's days do. */
 function checkStartDay(request: { startDay?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -54,7 +54,7 @@ function checkStartDay(request: { startDay?: string | undefined }, ctx: z.Refine
 }
 
 /** Days a plan looks ahead at most. */
-export const PLAN_DAYS_MAX = 366;
+const PLAN_DAYS_MAX = 366;
 
 export const planRequestSchema = z
   .object({
@@ -73,7 +73,7 @@ export const planRequestSchema = z
   .superRefine(checkStartDay);
 export type PlanRequest = z.input<typeof planRequestSchema>;
 
-export const plannedDaySchema = z.object({
+const plannedDaySchema = z.object({
   day: z.iso.date(),
   /** Units this rollout would stage that day. */
   planned: z.number().int(),

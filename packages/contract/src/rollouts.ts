@@ -33,7 +33,7 @@ export type RolloutPayload = (typeof ROLLOUT_PAYLOADS)[number];
 export const payloadSchema = z
   .enum(ROLLOUT_PAYLOADS, { error: 'payload must be software or spec' })
   .default('software');
-export const VERSION_REQUIRED_TEXT = 'A version is required';
+const VERSION_REQUIRED_TEXT = 'A version is required';
 export const SPEC_REQUIRED_TEXT = 'A spec release is required (specUpdateId)';
 
 /** Software names its version; a spec release its id. */
@@ -52,7 +52,7 @@ export const specUpdateIdSchema = z.coerce.number().int().positive().max(INT32_M
 
 export const ROLLOUT_MAX_WAVES = 20;
 /** Serial numbers a rollout may name one by one (a CSV). */
-export const ROLLOUT_SERIALS_MAX = 100_000;
+const ROLLOUT_SERIALS_MAX = 100_000;
 /** Errors and tickets are shares of at least this many units (or the whole wave, if smaller). */
 export const ROLLOUT_MIN_SAMPLE = 10;
 export const ROLLOUTS_PAGE_SIZE = 25;
@@ -188,7 +188,7 @@ export const rolloutEventSchema = z.object({
   reason: z.string().nullable(),
 });
 
-export const rolloutTicketSchema = z.object({
+const rolloutTicketSchema = z.object({
   id: z.number().int(),
   serialNumber: z.string(),
   wave: z.number().int(),

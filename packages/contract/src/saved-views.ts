@@ -8,7 +8,7 @@ import { familySchema } from './families.js';
  * match belongs from then on.
  */
 export const SAVED_VIEWS_MAX = 200;
-export const SAVED_VIEW_NAME_MAX = 60;
+const SAVED_VIEW_NAME_MAX = 60;
 
 const text = (name: string, max: number) =>
   z
@@ -39,10 +39,9 @@ export const viewFilterSchema = z.object({
   /** The units on this user's radar (their favorites). */
   radarOf: text('radarOf', 64),
 });
-export type ViewFilterInput = z.input<typeof viewFilterSchema>;
 
 /** The filter as answered (stored normalized; a response schema has no transforms). */
-export const storedViewFilterSchema = z.object({
+const storedViewFilterSchema = z.object({
   serialNumber: z.string().optional(),
   countryCode: z.string().optional(),
   softwareVersion: z.string().optional(),
@@ -87,7 +86,6 @@ export const savedViewIdSchema = z.object({ id: z.coerce.number().int().positive
 
 /** The Save view form. */
 export const savedViewFormSchema = z.object({ name, shared: z.boolean() });
-export type SavedViewForm = z.infer<typeof savedViewFormSchema>;
 
 /** A filter in words, for a list's chips and a rollout's target. */
 export function describeFilter(filter: ViewFilter): string {

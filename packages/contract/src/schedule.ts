@@ -25,11 +25,6 @@ export function scheduleProblem(
   return null;
 }
 
-/** Moving the start after the end sets the end equal to the start (part 2 §5). */
-export function followStart(start: Date, end: Date | null): Date {
-  return end && end.getTime() >= start.getTime() ? end : start;
-}
-
 const day = z.iso.date({ error: 'Required' });
 
 /**

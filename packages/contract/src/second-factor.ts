@@ -5,7 +5,7 @@ import { INT32_MAX } from './constants.js';
 const factorId = z.coerce.number().int().min(1).max(INT32_MAX);
 
 /** A TOTP code (RFC 6238: six digits) or a recovery code (ten characters, a dash allowed). */
-export const secondFactorCodeSchema = z
+const secondFactorCodeSchema = z
   .string()
   .trim()
   .min(6, 'Enter the six digits of your authenticator app, or a recovery code.')
@@ -15,7 +15,6 @@ const mfaToken = z.string().min(1, 'mfa_token is required').max(256);
 
 /** POST /auth/second_factor/v1: the second step of a sign-in, with a TOTP or recovery code. */
 export const secondStepRequestSchema = z.object({ mfa_token: mfaToken, code: secondFactorCodeSchema });
-export type SecondStepRequest = z.infer<typeof secondStepRequestSchema>;
 
 /** WebAuthn options and answers as the browser library passes them (checked by the server's library). */
 const webAuthnJson = z.looseObject({});
@@ -23,12 +22,11 @@ const webAuthnJson = z.looseObject({});
 /** POST /auth/passkey_options/v1 */
 export const passkeyOptionsRequestSchema = z.object({ mfa_token: mfaToken });
 export const webAuthnOptionsSchema = z.object({ options: webAuthnJson });
-export type WebAuthnOptions = z.infer<typeof webAuthnOptionsSchema>;
 
 /** POST /auth/passkey/v1 */
 export const passkeyStepRequestSchema = z.object({ mfa_token: mfaToken, response: webAuthnJson });
 
-export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
+const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
 const factorName = z.string().trim().min(1, 'Required.').max(64, 'At most 64 characters.');

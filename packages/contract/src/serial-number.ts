@@ -20,7 +20,7 @@ export interface DecodedSerialNumber {
   sequence: string;
 }
 
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -44,7 +44,7 @@ const MONTH_LETTERS = 'ABCDEFGHJKLM';
  * After H the cycle would reach J again, so 2038 is the last year a serial number can encode.
  */
 const YEAR_LETTERS = 'JKLMNPQRSTUVWXYZABCDEFGH';
-export const FIRST_BUILD_YEAR = 2015;
+const FIRST_BUILD_YEAR = 2015;
 export const LAST_BUILD_YEAR = FIRST_BUILD_YEAR + YEAR_LETTERS.length - 1;
 
 const SERIAL_PATTERN = /^[A-Z0-9]{8,9}$/;
@@ -59,7 +59,7 @@ export const MODEL_CODES_BY_FAMILY: Readonly<Record<Family, readonly ModelCode[]
   'aligner-oasis': inFamily('aligner-oasis'),
 };
 
-export function findModelCode(code: string): ModelCode | null {
+function findModelCode(code: string): ModelCode | null {
   return MODEL_CODES_BY_CODE.get(code.toUpperCase()) ?? null;
 }
 

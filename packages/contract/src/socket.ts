@@ -48,7 +48,6 @@ export const serverEventSchemas = {
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
-export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
 
 export type ServerToClientEvents = {

@@ -109,7 +109,6 @@ export const specManifestSchema = z.object({
     .default({ require: null, gtpsRequire: null, oasisRequire: null }),
   files: filesSchema,
 });
-export type SpecManifest = z.infer<typeof specManifestSchema>;
 
 export const updatePathSchema = z
   .string()
@@ -131,7 +130,6 @@ export const createUpdateRequestSchema = z.object({
   family: familySchema.default('aligner'),
   path: updatePathSchema,
 });
-export type CreateUpdateRequest = z.input<typeof createUpdateRequestSchema>;
 
 export const softwareUpdateSchema = z.object({
   id: z.number().int(),
@@ -185,7 +183,7 @@ export const STAGING_ROUTES: { family: Family; stage: string; unstage: string; c
 ];
 
 /** Schedules (part 2 §7). */
-export const serialPatternSchema = z
+const serialPatternSchema = z
   .string()
   .trim()
   .toUpperCase()

@@ -7,22 +7,21 @@ import { pageSchema } from './paging.js';
 
 /** Spec releases (part 2 §2, §3, §7). */
 export const SPEC_TARGET_FAMILIES = ['all', ...FAMILIES] as const;
-export const specTargetFamilySchema = z.enum(SPEC_TARGET_FAMILIES);
-export type SpecTargetFamily = z.infer<typeof specTargetFamilySchema>;
+const specTargetFamilySchema = z.enum(SPEC_TARGET_FAMILIES);
 
 /** Spec defaults (part 2 §9). */
 export const SPEC_DEFAULTS = { targetFamily: 'all', filter: ['*'], active: true } as const;
 
 /** A serial-number pattern of a spec filter; '*' alone means every unit. */
-export const specFilterEntrySchema = z
+const specFilterEntrySchema = z
   .string()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9*?]{1,16}$/, 'each filter entry is a serial number pattern of letters, digits, * and ?');
-export const specFilterSchema = z.array(specFilterEntrySchema).min(1, 'the filter must not be empty').max(1000);
+const specFilterSchema = z.array(specFilterEntrySchema).min(1, 'the filter must not be empty').max(1000);
 
 /** The comma-separated filter of the dialogs, parsed; null when it is not valid (Confirm stays hidden). */
-export function parseSpecFilter(text: string): string[] | null {
+function parseSpecFilter(text: string): string[] | null {
   const entries = text
     .split(',')
     .map((e) => e.trim())
@@ -32,7 +31,7 @@ export function parseSpecFilter(text: string): string[] | null {
 }
 
 /** What the dialogs say under a filter that is not valid, whatever is wrong with it. */
-export const SPEC_FILTER_PROBLEM = 'Enter at least one serial number pattern';
+const SPEC_FILTER_PROBLEM = 'Enter at least one serial number pattern';
 
 /**
  * The Create and Edit Spec Update form: the path (validated by the server first), the release's

@@ -7,7 +7,7 @@ import { pageSchema } from './paging.js';
 
 /** Support tickets (part 1 §2, §3, §4, §7). */
 
-export const TICKET_TEXT_MAX = 4000;
+const TICKET_TEXT_MAX = 4000;
 export const COMMENT_TEXT_MAX = 4000;
 export const ATTACHMENT_DESCRIPTION_MAX = 500;
 export const ATTACHMENT_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -23,7 +23,7 @@ const id = (name: string) =>
     .int(`${name} must be a whole number`)
     .min(1)
     .max(2 ** 31 - 1);
-export const dispositionSchema = z.enum(TICKET_DISPOSITIONS, {
+const dispositionSchema = z.enum(TICKET_DISPOSITIONS, {
   error: `disposition must be one of ${TICKET_DISPOSITIONS.join(', ')}`,
 });
 export type Disposition = z.infer<typeof dispositionSchema>;
@@ -144,7 +144,7 @@ const problemRead = {
   issueStartedOn: z.string(),
 };
 
-export const ticketStatusSchema = z.enum(['open', 'closed']);
+const ticketStatusSchema = z.enum(['open', 'closed']);
 
 /** A row of the Support Tickets table. */
 export const ticketSummarySchema = z.object({
@@ -188,7 +188,6 @@ export const ticketListQuerySchema = z.object({
   mine: flagParam('mine'),
   username: z.string().max(64).optional(),
 });
-export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
 
 export const ticketListResponseSchema = z.object({
   docs: z.array(ticketSummarySchema),
@@ -221,7 +220,7 @@ export const uploadAttachmentQuerySchema = z.object({ ticketId: id('ticketId'), 
 
 /** An attachment is a PNG or a JPEG: by its type, or by its name where the system gives no type. */
 export const ATTACHMENT_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
-export const isAttachmentImage = (file: { name: string; type: string }): boolean =>
+const isAttachmentImage = (file: { name: string; type: string }): boolean =>
   (ATTACHMENT_MIME_TYPES as readonly string[]).includes(file.type) ||
   (file.type === '' && ATTACHMENT_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext)));
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** The graph's resolutions, finest first: minute samples, then hourly and daily rollups. */
-export const TREND_RESOLUTIONS = ['minute', 'hour', 'day'] as const;
+const TREND_RESOLUTIONS = ['minute', 'hour', 'day'] as const;
 export type TrendResolution = (typeof TREND_RESOLUTIONS)[number];
 
 /** Most buckets one read returns; the resolution is the finest that keeps a span under it. */
-export const TREND_MAX_POINTS = 400;
+const TREND_MAX_POINTS = 400;
 /** The widest span the graph reads at once (a little over two years). */
-export const TREND_MAX_SPAN_DAYS = 800;
+const TREND_MAX_SPAN_DAYS = 800;
 
 const MINUTE_MS = 60_000;
 export const RESOLUTION_MS: Record<TrendResolution, number> = {
@@ -32,10 +32,9 @@ export const trendQuerySchema = z
     error: `the span is at most ${TREND_MAX_SPAN_DAYS} days`,
     path: ['to'],
   });
-export type TrendQuery = z.infer<typeof trendQuerySchema>;
 
 /** One bucket: the least, most and average connected units, and the fleet's size at its end. */
-export const trendPointSchema = z.object({
+const trendPointSchema = z.object({
   at: z.iso.datetime(),
   min: z.number().int(),
   max: z.number().int(),

@@ -41,7 +41,6 @@ export const pairingsQuerySchema = z.object({
       .transform((v) => v === 'true' || v === '1'),
   ),
 });
-export type PairingsQuery = z.input<typeof pairingsQuerySchema>;
 
 const text = (name: string, max: number) =>
   z
@@ -66,9 +65,9 @@ export const pairingIdParamsSchema = z.object({ id: z.uuid('id must be a pairing
 export const abortPairingRequestSchema = z.object({ reason: text('reason', 500) });
 
 /** Vendor administration (admin): vendors and their API keys; a key is shown once, only its hash is kept. */
-export const vendorNameSchema = text('name', 64);
+const vendorNameSchema = text('name', 64);
 export const createVendorRequestSchema = z.object({ name: vendorNameSchema });
-export const vendorKeySummarySchema = z.object({
+const vendorKeySummarySchema = z.object({
   id: z.number().int(),
   /** The first characters of the key, so people can tell keys apart. */
   prefix: z.string(),
@@ -80,7 +79,6 @@ export const vendorSchema = z.object({
   createdAt: z.iso.datetime(),
   keys: z.array(vendorKeySummarySchema),
 });
-export type Vendor = z.infer<typeof vendorSchema>;
 export const vendorsResponseSchema = z.array(vendorSchema);
 export const createVendorKeyRequestSchema = z.object({ vendor: vendorNameSchema });
 export const createVendorKeyResponseSchema = z.object({

@@ -7,7 +7,7 @@ import { INT32_MAX } from './constants.js';
  * decides: approving replaces the credential at the claimant's next try, refusing ends the claim;
  * a claim nobody decides in time expires.
  */
-export const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used', 'expired'] as const;
+const UNIT_CLAIM_STATUSES = ['pending', 'approved', 'refused', 'used', 'expired'] as const;
 export type UnitClaimStatus = (typeof UNIT_CLAIM_STATUSES)[number];
 /** A claim's status as the Unit Claims screen and its CSV say it. */
 export const UNIT_CLAIM_STATUS_LABELS: Record<UnitClaimStatus, string> = {

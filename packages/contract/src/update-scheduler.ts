@@ -48,7 +48,7 @@ export const SCHEDULER_SORTS = [
 ] as const;
 
 /** The scheduler device's field paths (part 2 §3) a table sorts by, as the original client sends them. */
-export const SCHEDULER_SORT_ALIASES: Record<string, (typeof SCHEDULER_SORTS)[number]> = {
+const SCHEDULER_SORT_ALIASES: Record<string, (typeof SCHEDULER_SORTS)[number]> = {
   'geolocation.country_code': 'countryCode',
   'version.semantic': 'version',
   'staging.stagedAt': 'stagedAt',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PASSWORD_MAX_UTF16 } from './constants.js';
+import { PASSWORD_MAX_UTF16 } from './constants.js';
 import { ACROSS_FIELDS, addPasswordProblems, chosen } from './form-inputs.js';
 import { quickPasswordRule, type PasswordRule } from './password.js';
 import { roleSchema } from './roles.js';
@@ -18,7 +18,6 @@ export const usersQuerySchema = z.object({
   page: pageSchema,
   filterUsername: z.string().trim().max(64, 'filterUsername is at most 64 characters').optional(),
 });
-export type UsersQuery = z.input<typeof usersQuerySchema>;
 
 export const usersResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(userSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
@@ -82,5 +81,3 @@ export const updateUserFormSchema = (rule: PasswordRule = quickPasswordRule) =>
     .superRefine(typedPassword(rule), ACROSS_FIELDS);
 
 export const deleteUserRequestSchema = z.object({ username: usernameSchema });
-
-export const USERS_PAGE_SIZE = PAGE_SIZE;

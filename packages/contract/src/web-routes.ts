@@ -2,7 +2,7 @@
  * The route table of part 2 §2 (history mode). The web app routes by it and the
  * server answers these paths with the app's index page; anything else is a JSON 404.
  */
-export const PUBLIC_ROUTES = ['/login', '/request_password_reset', '/reset_password'] as const;
+const PUBLIC_ROUTES = ['/login', '/request_password_reset', '/reset_password'] as const;
 
 export const PROTECTED_ROUTES = [
   '/',
@@ -33,9 +33,9 @@ export const PROTECTED_SUBROUTES = ['/Rollouts/new', '/Rollouts/:id', '/Account/
 const SUBROUTE_PATTERNS = PROTECTED_SUBROUTES.map((p) => new RegExp(`^${p.replace(':id', '\\d{1,9}')}$`));
 
 /** Pages meant to be embedded (TrendChart embeds /graph): signed-in, without the console's frame. */
-export const EMBEDDED_ROUTES = ['/graph'] as const;
+const EMBEDDED_ROUTES = ['/graph'] as const;
 
-export const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES, ...EMBEDDED_ROUTES];
+const APP_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES, ...EMBEDDED_ROUTES];
 
 export const isAppRoute = (path: string): boolean => {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;

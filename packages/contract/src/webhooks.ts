@@ -46,7 +46,7 @@ export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, strin
 
 /** Endpoints in all: each event is one row per subscribed endpoint, so they stay few. */
 export const WEBHOOK_ENDPOINTS_MAX = 20;
-export const WEBHOOK_URL_MAX = 2048;
+const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
 /** What a secret starts with, as Standard Webhooks writes it; the rest is base64. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -73,7 +73,7 @@ const format = z.enum(WEBHOOK_FORMATS, { error: `format must be one of ${WEBHOOK
  * An absolute http(s) address without a user name, password or fragment. The server refuses
  * plain http and private addresses unless WEBHOOK_ALLOW_PRIVATE is set (it alone knows).
  */
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: 'url is required' })
   .trim()
   .min(1, { error: 'url is required' })

@@ -5,7 +5,7 @@ import { dayOf, expiryOf, InputError, options, readJson, UsageError, type Say } 
 import { generateKey, keyIdOf } from './keys.js';
 
 /** What `keygen` writes beside the private key: the public half as a root lists it, with its id. */
-export const publicKeyFileSchema = trustedKeySchema
+const publicKeyFileSchema = trustedKeySchema
   .extend({ keyid: keyIdSchema })
   .refine((k) => keyIdOf(k.public) === k.keyid, {
     message: 'the keyid is not that of the public key',

@@ -9,7 +9,7 @@ import { makeRoot, signRoot } from './cli-root.js';
 import { PackageError } from './package-folder.js';
 import { TrustError } from './verify.js';
 
-export const USAGE = `Usage: ed-release <command> [options]   (from the repository: npm run release:<command> -- [options])
+const USAGE = `Usage: ed-release <command> [options]   (from the repository: npm run release:<command> -- [options])
 
   keygen --name NAME [--out DIR] [--expires YYYY-MM-DD]
       A new Ed25519 key: DIR/NAME.private.pem (keep it offline) and DIR/NAME.public.json.

@@ -236,8 +236,6 @@ const envSchema = z.object({
   ...OIDC_ENV,
 });
 
-export type EnvInput = z.input<typeof envSchema>;
-
 /** Every variable the server reads (the README's table lists each: readme-variables.test.ts). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 

@@ -7,8 +7,8 @@ import { optionalString } from './env-values.js';
  * as the account's address): `required`, only with `email_verified` true; `if-sent`, also when
  * the provider sends no `email_verified` at all. An address it calls unverified is never used.
  */
-export const EMAIL_VERIFIED_MODES = ['required', 'if-sent'] as const;
-export type EmailVerifiedMode = (typeof EMAIL_VERIFIED_MODES)[number];
+const EMAIL_VERIFIED_MODES = ['required', 'if-sent'] as const;
+type EmailVerifiedMode = (typeof EMAIL_VERIFIED_MODES)[number];
 
 /** The single sign-on variables of env.ts's schema (docs/single-sign-on.md). SSO is off without OIDC_ISSUER. */
 export const OIDC_ENV = {

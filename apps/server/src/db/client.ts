@@ -9,7 +9,7 @@ import { releaseOnEnd } from './released-on-end.js';
 import * as schema from './schema.js';
 
 /** Longest a query may go unanswered on PostgreSQL before it fails. */
-export const QUERY_TIMEOUT_MS = 30_000;
+const QUERY_TIMEOUT_MS = 30_000;
 
 /** What a raw statement (`db.execute`) answers. */
 interface Rows<Row> {
@@ -22,7 +22,7 @@ interface Rows<Row> {
  * is checked against it where its instance becomes a `Db`, so a driver answering otherwise would
  * not compile.
  */
-export interface RowsResultHKT extends PgQueryResultHKT {
+interface RowsResultHKT extends PgQueryResultHKT {
   type: Rows<this['row']>;
 }
 
@@ -39,7 +39,7 @@ export type Tx = PgTransaction<RowsResultHKT, typeof schema, ExtractTablesWithRe
  * How `db` reaches the database, with `db` as that driver types it (drizzle's migrators take that
  * type, not `Db`): PGlite in this thread (tests, tools: pglite-database.ts), or node-postgres.
  */
-export type DatabaseDriver =
+type DatabaseDriver =
   { name: 'pglite'; db: PgliteDatabase<typeof schema> } | { name: 'node-postgres'; db: NodePgDatabase<typeof schema> };
 
 export interface Database {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Database } from './client.js';
 
-export interface Leadership {
+interface Leadership {
   /** Gives the lock up (its connection is closed). */
   release(): Promise<void>;
 }
@@ -13,7 +13,7 @@ export interface Leadership {
  * `onLost` hears of a connection that ended while the lock was held (a database restart).
  * PGlite belongs to one process, so there it is always granted.
  */
-export async function tryLeadership(database: Database, key: number, onLost: () => void): Promise<Leadership | null> {
+async function tryLeadership(database: Database, key: number, onLost: () => void): Promise<Leadership | null> {
   if (database.kind === 'pglite') return { release: async () => undefined };
   const client = new pg.Client({ connectionString: database.connectionString, keepAlive: true });
   let releasing = false;

@@ -37,7 +37,7 @@ export async function installTemplate(target: string, template = PGLITE_TEMPLATE
  * Copies the template into `target`, a few dozen files at a time (about 80 ms for its 1,300
  * files; PGlite restoring a dump of it takes over a second, as initdb does two).
  */
-export async function copyTemplate(target: string, template = PGLITE_TEMPLATE): Promise<void> {
+async function copyTemplate(target: string, template = PGLITE_TEMPLATE): Promise<void> {
   const entries = await readdir(template, { recursive: true, withFileTypes: true });
   const into = (entry: { parentPath: string; name: string }) =>
     path.join(target, path.relative(template, path.join(entry.parentPath, entry.name)));

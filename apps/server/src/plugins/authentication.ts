@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasPermission, PERMISSIONS } from '@ed/contract/permissions';
 import { forbidden, unauthorized } from '../shared/domain-error.js';
 
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1];
 }

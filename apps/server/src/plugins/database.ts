@@ -21,7 +21,7 @@ interface DatabasePluginOptions {
  * registers (on a start, the embedded database is still opening then); `buildApp` returns once
  * all of it is done. A failure is reported where `done()` is awaited.
  */
-export class StartWork {
+class StartWork {
   private readonly migrated: Promise<void>;
   private readonly tasks: Promise<void>[] = [];
 

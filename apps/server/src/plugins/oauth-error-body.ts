@@ -1,7 +1,7 @@
 import { MFA_REQUIRED } from '@ed/contract/second-factor';
 
 /** RFC 6749 §5.2's error codes (and `mfa_required`, as OAuth servers with a second step answer). */
-export type OAuthErrorCode =
+type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_grant'
   | 'unsupported_grant_type'
@@ -17,7 +17,7 @@ interface ErrorFields {
 }
 
 /** The OAuth error code of one of the token endpoint's answers. */
-export function oauthErrorCode(status: number, body: ErrorFields): OAuthErrorCode {
+function oauthErrorCode(status: number, body: ErrorFields): OAuthErrorCode {
   if (status === 400) return body.field === 'grant_type' ? 'unsupported_grant_type' : 'invalid_request';
   if (status === 403 && body.code === MFA_REQUIRED) return 'mfa_required';
   // Wrong credentials, a disabled or locked-out account: the grant is refused.

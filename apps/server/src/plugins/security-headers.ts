@@ -8,7 +8,7 @@ import type { Config } from '../config/env.js';
  * injected script could not reach them either. Only names Chromium knows: an unknown one is
  * reported as an error in the console.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer',
   'camera',
   'display-capture',
@@ -45,7 +45,7 @@ function assistantOrigin(aiUrl: string): string | undefined {
  * mean rewriting index.html per request instead of serving it precompressed; a style cannot run
  * code, and every other way out (scripts, frames, objects, forms, base) stays closed.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'AI_URL'>) {
+function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'AI_URL'>) {
   const https = config.PUBLIC_URL.startsWith('https://');
   const assistant = assistantOrigin(config.AI_URL);
   return {

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { TRACER_NAME } from '../shared/tracing.js';
 import { tracePostgresPool } from './tracing/postgres-spans.js';
 
-export interface TracingOptions {
+interface TracingOptions {
   /** Where spans go instead of OTLP (tests: the SDK's in-memory exporter, each span as it ends). */
   exporter?: SpanExporter;
   /** The database whose PostgreSQL pools are traced (this plugin comes before the database's). */

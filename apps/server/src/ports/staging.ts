@@ -2,7 +2,7 @@ import type { Family } from '@ed/contract/families';
 import type { Db } from '../db/client.js';
 import type { softwareUpdates } from '../db/schema.js';
 
-export type UpdateRow = typeof softwareUpdates.$inferSelect;
+type UpdateRow = typeof softwareUpdates.$inferSelect;
 
 /** A unit whose staging changed: staged with `update`, or cleared (null). */
 export interface StagingChange {

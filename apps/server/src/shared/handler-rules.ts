@@ -9,7 +9,7 @@ import { forbidden } from './domain-error.js';
  * calls, so the check and its description cannot differ. No handler checks a permission otherwise
  * (test/security/handler-rules.test.ts holds the server's code to that).
  */
-export const passesRule = (role: Role, rule: HandlerRule): boolean => hasPermission(role, rule.permission);
+const passesRule = (role: Role, rule: HandlerRule): boolean => hasPermission(role, rule.permission);
 
 /** 403 with `message` unless `role` is one of the rule's permission. */
 export function enforceRule(role: Role, rule: HandlerRule, message: string): void {

@@ -2,7 +2,7 @@ import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Outbox } from './outbox.js';
 
-export interface Mail {
+interface Mail {
   to: string | string[];
   subject: string;
   text: string;

@@ -47,7 +47,7 @@ const QUERY_SHOWN = 160;
  * parameters. Drizzle puts every parameter in the message, which put hashes and serial numbers in
  * the logs, and a storm of failures on 500-row batches wrote megabytes and held the event loop.
  */
-export function withoutQueryParameters(err: unknown): unknown {
+function withoutQueryParameters(err: unknown): unknown {
   const failed = err as Error & { query?: unknown; params?: unknown };
   if (!(err instanceof Error) || typeof failed.query !== 'string' || !('params' in failed)) return err;
   const query = failed.query.replace(/\s+/g, ' ');

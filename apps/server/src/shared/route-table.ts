@@ -16,7 +16,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
  * A request as a route's schemas have parsed it; on a route that needs a signed-in caller, the
  * session is there (the authentication hook answered 401 otherwise).
  */
-export type RouteRequest<R extends ApiRoute> = FastifyRequest<{
+type RouteRequest<R extends ApiRoute> = FastifyRequest<{
   Body: Parsed<R['body']>;
   Querystring: Parsed<R['query']>;
   Params: Parsed<R['params']>;
@@ -42,7 +42,7 @@ export interface RouteImplementation<R extends ApiRoute> {
 export type Handlers<T extends RouteTable> = { [K in keyof T]: RouteHandler<T[K]> | RouteImplementation<T[K]> };
 
 /** Where the route table becomes Fastify's options; the only place that reads ApiRoute. `name`: its key in the table. */
-export function fastifyRouteOptions(route: ApiRoute, name?: string) {
+function fastifyRouteOptions(route: ApiRoute, name?: string) {
   const schema: FastifySchema = routeSchema(route, name);
   const { access } = route;
   const config =

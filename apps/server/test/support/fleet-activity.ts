@@ -3,7 +3,7 @@ import path from 'node:path';
 import { VENDOR_KEY_HEADER } from '@ed/contract/trupoint';
 import { writePackage } from './packages.js';
 
-export interface Answer {
+interface Answer {
   status: number;
   body: unknown;
 }

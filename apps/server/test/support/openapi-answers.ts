@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 
 type MediaTypes = Record<string, { schema?: object }>;
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId?: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
   responses: Record<string, { content?: MediaTypes }>;
@@ -14,7 +14,7 @@ export interface OpenApiDocument {
 }
 
 /** `/read/ticket/v1` or `/device/v1/packages/{updateId}/{file}` for a route's Fastify path. */
-export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /**
  * What an integrator's generated client checks of an answer: its body against the schema the

@@ -11,7 +11,7 @@ import { MOSQUITTO, startMosquitto, type TestBroker } from './mosquitto.js';
 const DEPLOY = fileURLToPath(new URL('../../../../deploy/mosquitto/', import.meta.url));
 
 /** The dynamic-security plugin where this machine's packages put it, if they do. */
-export const DYNSEC_PLUGIN = [
+const DYNSEC_PLUGIN = [
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/mosquitto_dynamic_security.so',

@@ -10,7 +10,7 @@ export const CONSOLE_URL = 'http://console.test';
 export const REDIRECT_URL = `${CONSOLE_URL}/login`;
 
 /** The console's client at the provider (public, PKCE), and another application registered beside it. */
-export const TEST_CLIENTS = [
+const TEST_CLIENTS = [
   { client_id: 'dashboard', redirect_uris: [REDIRECT_URL] },
   { client_id: 'other-app', client_secret: 'other-app-secret-0123456789', redirect_uris: ['http://other.test/cb'] },
 ];

@@ -8,8 +8,6 @@ import { openPostgres, type Database } from '../../src/db/client.js';
 import { openPglite, PGLITE_OPTIONS } from '../../src/db/pglite-database.js';
 import { withDatabase } from './global-setup.js';
 
-export const onRealPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
-
 export interface TestDatabase {
   database: Database;
   /** Closes the database and, on PostgreSQL, drops the clone. */

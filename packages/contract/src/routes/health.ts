@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineRoutes } from '../http-api.js';
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-export const liveSchema = z.object({ status: z.literal('ok') });
+const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const liveSchema = z.object({ status: z.literal('ok') });
 /** What a readiness check found: `ok`, or what is wrong in a sentence. */
 const checkSchema = z.string();
-export const readySchema = z.object({
+const readySchema = z.object({
   status: z.literal('ready'),
   checks: z.object({ database: checkSchema, broker: checkSchema, migrations: checkSchema }),
 });

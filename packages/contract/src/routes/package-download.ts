@@ -5,11 +5,11 @@ import { packageFileNameSchema } from '../software.js';
 
 const fileSchema = z.union([z.literal('manifest.json'), packageFileNameSchema]);
 
-export const packageFileParamsSchema = z.object({
+const packageFileParamsSchema = z.object({
   updateId: z.coerce.number().int().positive().max(INT32_MAX),
   file: fileSchema,
 });
-export const specPackageFileParamsSchema = z.object({
+const specPackageFileParamsSchema = z.object({
   specId: z.coerce.number().int().positive().max(INT32_MAX),
   file: fileSchema,
 });

@@ -5,11 +5,11 @@ import { releaseTrustSchema } from '../release-verification.js';
 
 const tag = 'software updates';
 
-export const rotateReleaseRootRequestSchema = z.object({
+const rotateReleaseRootRequestSchema = z.object({
   /** The new root.json, made offline with `npm run release:root -- --previous …`. */
   root: rootMetadataSchema,
 });
-export const rotateReleaseRootResponseSchema = z.object({
+const rotateReleaseRootResponseSchema = z.object({
   outcome: z.enum(['pinned', 'rotated', 'unchanged']),
   trust: releaseTrustSchema,
 });

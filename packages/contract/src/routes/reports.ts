@@ -8,7 +8,7 @@ import { defineRoutes } from '../http-api.js';
 const tag = 'reports';
 
 /** A screen shot, by its id. */
-export const screenShotIdQuerySchema = z.object({
+const screenShotIdQuerySchema = z.object({
   id: z.coerce
     .number({ error: 'id must be a number' })
     .int()

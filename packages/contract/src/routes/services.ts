@@ -5,8 +5,7 @@ import { defineRoutes } from '../http-api.js';
 const tag = 'services';
 
 /** What a restart answers: the service, whether it is up again, and the sentence to show. */
-export const restartServiceResponseSchema = z.object({ serviceName: z.string(), up: z.boolean(), message: z.string() });
-export type RestartServiceResponse = z.infer<typeof restartServiceResponseSchema>;
+const restartServiceResponseSchema = z.object({ serviceName: z.string(), up: z.boolean(), message: z.string() });
 
 /** Service health (part 1 §2 home dashboard, §7) and the demo port. */
 export const servicesRoutes = defineRoutes({

@@ -8,7 +8,7 @@ import type { AlarmItem, AlarmsRepository } from './alarms.repository.js';
 import { UnitGathering } from '../../shared/unit-gathering.js';
 
 /** Units evaluated per statement: a batch of changes, a page of a window. */
-export const ALARM_BATCH = 500;
+const ALARM_BATCH = 500;
 /** Active alarms re-checked per job tick, round the list: a change missed in a crash still clears. */
 const RECHECK_PER_TICK = 200;
 const MINUTE_MS = 60_000;

@@ -27,7 +27,7 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
  * lone surrogates replaced, and a bound on the length (the btree indexes on these columns refuse
  * a row past a few kilobytes, which a claimed username of a megabyte would be).
  */
-export function auditText(value: string, max: number): string {
+function auditText(value: string, max: number): string {
   return truncate(escapeControlCharacters(value.trim()), max);
 }
 

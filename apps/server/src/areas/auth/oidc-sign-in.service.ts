@@ -15,7 +15,7 @@ import type { LinkedUser, OidcRepository } from './oidc.repository.js';
 /** How long a sign-in may stay at the provider before its answer is refused. */
 export const PENDING_TTL_MS = 10 * 60_000;
 /** What SSO sessions carry as their client, as a password sign-in carries the web app's. */
-export const SSO_CLIENT_ID = 'sso';
+const SSO_CLIENT_ID = 'sso';
 
 const HOUR_MS = 3_600_000;
 const NOT_CONFIGURED = 'Single sign-on is not configured on this server. Sign in with your username and password.';
@@ -157,7 +157,7 @@ export class OidcSignInService {
  * where the console's mail goes. `email_verified` false is never enough; absent, only with
  * `if-sent`. Some providers send it as the string "true".
  */
-export function verifiedEmail(claims: Claims, settings: Pick<SsoSettings, 'emailVerified'>): string | undefined {
+function verifiedEmail(claims: Claims, settings: Pick<SsoSettings, 'emailVerified'>): string | undefined {
   if (typeof claims.email !== 'string') return undefined;
   const verified = claims.email_verified;
   if (verified === true || verified === 'true') return claims.email;

@@ -8,7 +8,7 @@ import { sessions, ssoIdentities, ssoLogins, users } from '../../db/schema.js';
  * What an SSO user has for a password hash: no Argon2 hash, so no password verifies against it
  * (sign-in checks a dummy hash instead, in the same time), and reset and change refuse it.
  */
-export const NO_LOCAL_PASSWORD = '!sso';
+const NO_LOCAL_PASSWORD = '!sso';
 export const hasLocalPassword = (passwordHash: string) => passwordHash !== NO_LOCAL_PASSWORD;
 
 export interface PendingLogin {

@@ -5,7 +5,7 @@ const ISSUER = 'Equipment Dashboard';
 const PERIOD_SECONDS = 30;
 /** One period either side: a phone's clock a little off, or a code typed as it changed. */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Without 0/o, 1/l and 8/b, so a code read off paper is typed right. */
 const RECOVERY_ALPHABET = 'acdefghjkmnpqrstuvwxyz2345679';
 

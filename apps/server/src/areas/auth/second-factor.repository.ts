@@ -8,7 +8,7 @@ export type ChallengeRow = typeof secondFactorChallenges.$inferSelect;
 export type ChallengePurpose = ChallengeRow['purpose'];
 
 /** Tries of one challenge: a sign-in's second step, or a passkey being created. */
-export const CHALLENGE_TRIES = 5;
+const CHALLENGE_TRIES = 5;
 
 const p = (name: string) => sql.placeholder(name);
 

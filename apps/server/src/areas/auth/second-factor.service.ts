@@ -12,7 +12,7 @@ import type { AuthRepository } from './auth.repository.js';
 import { hasLocalPassword } from './oidc.repository.js';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotp, recoveryCodeHash, totpStep } from './one-time-codes.js';
 import * as passkeys from './passkeys.js';
-import type { ChallengeRow, FactorRow, SecondFactorRepository } from './second-factor.repository.js';
+import type { ChallengeRow, SecondFactorRepository } from './second-factor.repository.js';
 
 const MINUTE_MS = 60_000;
 const CHALLENGE_TTL_MS = 10 * MINUTE_MS;
@@ -261,5 +261,3 @@ export class SecondFactorService {
     }
   }
 }
-
-export type { FactorRow };

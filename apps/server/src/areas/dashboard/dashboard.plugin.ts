@@ -5,7 +5,7 @@ import type { TicketStatistics } from '@ed/contract/dashboard';
 import { DashboardRepository } from './dashboard.repository.js';
 
 /** What the dashboard shows of other areas: the newest release of a family, the tickets' numbers. */
-export interface DashboardSources {
+interface DashboardSources {
   latestVersion(family: Family): ReturnType<FastifyInstance['software']['service']['latestVersion']>;
   ticketStatistics(): Promise<TicketStatistics>;
 }

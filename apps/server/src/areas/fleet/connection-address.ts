@@ -9,7 +9,7 @@ export interface ConnectionAddress {
   port: number | null;
 }
 
-export const ipv6Mapped = (ip: string): string => (isIPv4(ip) ? `::ffff:${ip}` : ip);
+const ipv6Mapped = (ip: string): string => (isIPv4(ip) ? `::ffff:${ip}` : ip);
 
 /** Trust function for `TRUSTED_PROXIES` (comma-separated addresses or CIDR ranges); none when empty. */
 export function compileTrust(trustedProxies: string | undefined): (addr: string, hop: number) => boolean {

@@ -19,7 +19,7 @@ const sameSecret = (a: string, b: string) => {
 };
 
 /** A unit whose claim waits asks again after this long. */
-export const CLAIM_RETRY_SECONDS = 60;
+const CLAIM_RETRY_SECONDS = 60;
 
 export type Registration =
   { kind: 'issued'; deviceToken: string } | { kind: 'pending'; claimToken: string; retryAfterSeconds: number };

@@ -16,7 +16,7 @@ export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const GATEWAY_USERNAME = '$gateway';
 
 /** What a unit's last will says of its connection: its sequence and promised beat (null: an older unit). */
-export interface WillStamp {
+interface WillStamp {
   seq: number | null;
   heartbeatSeconds: number | null;
 }
@@ -287,11 +287,7 @@ export class EmbeddedBroker {
 }
 
 /** Why a unit's CONNECT identity cannot be right, or null (the token is checked after). */
-export function unitIdentityProblem(
-  clientId: string,
-  username: string | undefined,
-  topics: DeviceTopics,
-): string | null {
+function unitIdentityProblem(clientId: string, username: string | undefined, topics: DeviceTopics): string | null {
   if (!username) return `client ${clientId} sent no user name (the serial number)`;
   if (username !== clientId)
     return `client id ${clientId} differs from user name ${username}: both are the serial number`;

@@ -39,7 +39,7 @@ async function settledWithin(gateway: FleetGateway, ms: number, log: FastifyBase
   if (outcome === 'late') log.warn({ units: gateway.pending }, 'shutting down with unit messages not yet stored');
 }
 
-export interface Fleet {
+interface Fleet {
   instanceId: string;
   /** The deployment's MQTT topics (MQTT_TOPIC_ROOT). */
   topics: DeviceTopics;

@@ -15,7 +15,7 @@ const FIX =
   'and deploy/mosquitto; see docs/scale-out.md, "Broker security"), or set MQTT_ALLOW_OPEN_BROKER=true to run on it on purpose.';
 
 /** Why the server does not start on an open broker, and the two ways out. */
-export const openBrokerRefusal = (broker: string, allowed: AnonymousAccess[]) =>
+const openBrokerRefusal = (broker: string, allowed: AnonymousAccess[]) =>
   `Refusing to start: the MQTT broker of MQTT_URL (${broker}) lets a client without credentials ` +
   `${describeAccess(allowed)}. ${RISK} ${FIX}`;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** What the probes ask beyond the database: whether this instance holds its broker connection. */
-export interface HealthChecks {
+interface HealthChecks {
   brokerConnected(): boolean;
 }
 

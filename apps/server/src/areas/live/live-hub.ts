@@ -13,13 +13,13 @@ import type { Revocation } from '../../ports/session.js';
 import { ConsoleUsers, type UsersNotice } from './console-users.js';
 import type { FleetCounts } from '../../db/fleet-counts.js';
 
-export interface SocketData {
+interface SocketData {
   sessionId: string;
   user: SessionUser;
 }
 
 /** Between instances, through the adapter (console-users.ts). */
-export interface InterServerEvents {
+interface InterServerEvents {
   'live:users': (notice: UsersNotice) => void;
   /** Arrives as null when sent without a name (JSON). */
   'live:users?': (to: string | undefined) => void;

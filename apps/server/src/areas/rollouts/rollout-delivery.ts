@@ -8,7 +8,7 @@ import { settleSpec, specGrants, specStarted } from './rollout-spec.js';
 import type { RolloutRow } from './rollouts.repository.js';
 
 /** What staging a batch did: units staged, units refused (with why), and what to tell after the commit. */
-export interface StageResult {
+interface StageResult {
   staged: string[];
   refused: Map<string, { reason: string; onVersion: boolean }>;
   changes: StagingChange[];

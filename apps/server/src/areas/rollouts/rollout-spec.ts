@@ -8,7 +8,7 @@ import { versionSortKey } from '../../db/unit-columns.js';
 import { SETTLE_BATCH, type Outcome } from './rollout-settle.js';
 import type { RolloutRow } from './rollouts.repository.js';
 
-export async function specOf(db: Db, rollout: RolloutRow): Promise<SpecRow | undefined> {
+async function specOf(db: Db, rollout: RolloutRow): Promise<SpecRow | undefined> {
   if (rollout.specUpdateId === null) return undefined;
   const [spec] = await db.select().from(specUpdates).where(eq(specUpdates.id, rollout.specUpdateId));
   return spec;

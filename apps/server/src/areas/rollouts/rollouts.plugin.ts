@@ -7,7 +7,7 @@ import { RolloutsRepository } from './rollouts.repository.js';
 import { RolloutsService } from './rollouts.service.js';
 import type { Staging } from '../../ports/staging.js';
 
-export interface RolloutsArea {
+interface RolloutsArea {
   service: RolloutsService;
   round: RolloutRound;
   /** Runs a round and pushes what changed (the timer's tick; tests call it directly). */

@@ -9,7 +9,7 @@ import type { SavedViewRow, SavedViewsRepository } from './saved-views.repositor
 import { viewCondition } from './view-members.js';
 
 /** Views one user may own: enough for every team's groups, bounded so a list stays short. */
-export const OWNED_VIEWS_MAX = 50;
+const OWNED_VIEWS_MAX = 50;
 
 type Input = { name: string; shared: boolean; filter: ViewFilter };
 

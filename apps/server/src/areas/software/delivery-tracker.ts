@@ -11,7 +11,7 @@ import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
 import type { DomainEventBus } from '../../ports/domain-events.js';
 
 /** What of a unit's update state counts as progress: the step, the file and bytes, the install percent. */
-export function progressKey(state: UpdateState | null): string {
+function progressKey(state: UpdateState | null): string {
   if (!state) return '';
   const download = state.downloadProgress.software ?? state.downloadProgress.specs;
   const install = state.installProgress.software ?? state.installProgress.specs;

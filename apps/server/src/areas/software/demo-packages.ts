@@ -87,7 +87,7 @@ async function writePackage(
 }
 
 /** A spec package staff can publish from the Spec Updates screen. */
-export const DEMO_SPEC_PATH = 'demo/specs-2026-12';
+const DEMO_SPEC_PATH = 'demo/specs-2026-12';
 
 async function writeDemoSpec(root: string, signer: DemoSigner | undefined): Promise<void> {
   const folder = path.join(root, DEMO_SPEC_PATH);

@@ -28,7 +28,7 @@ const RELEASE = 'release.json';
 const isWithin = (dir: string, real: string) => real === dir || real.startsWith(dir + path.sep);
 
 /** The MANIFEST_NOT_FOUND answer of part 2 §8. */
-export const manifestNotFound = () =>
+const manifestNotFound = () =>
   new DomainError('notFound', MANIFEST_NOT_FOUND_TEXT, { field: 'updatePath', code: MANIFEST_NOT_FOUND });
 
 /** Packages under UPDATES_DIR: each a folder with manifest.json and the files it lists. No shell is ever run. */

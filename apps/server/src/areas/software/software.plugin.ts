@@ -25,11 +25,11 @@ const TELL_LEASE_MIN_MS = 30_000;
 import type { Staging } from '../../ports/staging.js';
 
 /** The time the area acts on; tests replace `now` to move a schedule's date or a hung timeout. */
-export interface AreaClock {
+interface AreaClock {
   now(): Date;
 }
 
-export interface SoftwareArea {
+interface SoftwareArea {
   clock: AreaClock;
   /** Publishes the demo packages (demo mode); `written`: their files, as writeSignedDemoPackages wrote them. */
   seedDemo(written?: Promise<DemoSigner | undefined>): Promise<void>;

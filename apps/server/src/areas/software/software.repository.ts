@@ -6,7 +6,6 @@ import { equipment, equipmentLive, schedulerEvents, softwareUpdates, stagedUpdat
 
 export type SoftwareUpdateRow = typeof softwareUpdates.$inferSelect;
 export type StagedRow = typeof stagedUpdates.$inferSelect;
-export type SchedulerEventKind = (typeof schedulerEvents.$inferInsert)['kind'];
 
 /** Published updates and the staged downloads that point at them. */
 export class SoftwareRepository {

@@ -36,7 +36,7 @@ export interface StagingDeps {
   logger: FastifyBaseLogger;
 }
 
-export const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): SoftwareUpdate => ({
+const toSoftwareUpdate = (row: SoftwareUpdateRow, isLatest: boolean): SoftwareUpdate => ({
   id: row.id,
   family: row.family,
   version: { semantic: row.semantic, meta: row.meta },

@@ -19,7 +19,7 @@ export interface CheckedImage {
   files: [image: NewFile, thumbnail: NewFile];
 }
 
-export const unsupportedImage = () =>
+const unsupportedImage = () =>
   unsupportedMedia('Only PNG or JPEG images can be attached; this file is neither.', 'file');
 
 /**

@@ -1,7 +1,7 @@
 import type { Attachment, Comment, TicketHistoryItem, TicketSummary } from '@ed/contract/tickets';
 import type { AttachmentRow, CommentRow, TicketRow, TicketWithCounts } from './tickets.repository.js';
 
-export const attachmentUrl = (id: number) => `/api/v1/get_ticket_attachment?id=${id}`;
+const attachmentUrl = (id: number) => `/api/v1/get_ticket_attachment?id=${id}`;
 
 /** The names an attachment and its thumbnail download as (part 1 §3 `fileName`, `thumbFileName`). */
 export function attachmentFileNames(row: Pick<AttachmentRow, 'id' | 'ticketId' | 'mimeType'>) {

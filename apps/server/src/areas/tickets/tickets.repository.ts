@@ -18,9 +18,9 @@ export interface TicketListFilter {
 }
 
 /** Comments and attachments a single read returns at most (a ticket is a conversation, not a log). */
-export const CHILD_LIMIT = 500;
+const CHILD_LIMIT = 500;
 /** Tickets a unit's history returns at most, newest first. */
-export const HISTORY_LIMIT = 100;
+const HISTORY_LIMIT = 100;
 
 const counts = {
   commentCount: sql<number>`(select count(*)::int from ${ticketComments} c where c.ticket_id = ${supportTickets.id})`,

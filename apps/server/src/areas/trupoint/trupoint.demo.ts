@@ -1,7 +1,7 @@
 import { unlessAlreadyThere } from '../../shared/already-there.js';
 import type { TruPointService } from './trupoint.service.js';
 
-export const DEMO_VENDOR = 'Demo Shop Systems';
+const DEMO_VENDOR = 'Demo Shop Systems';
 
 /** Demo mode's vendor, created once however many instances start at the same moment. */
 export async function seedVendorDemo(service: TruPointService): Promise<void> {

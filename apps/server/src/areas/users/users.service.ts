@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../shared/domain-error.js';
 import type { PasswordHashing } from '../../ports/credentials.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 
-export const newUserSchema = createUserRequestSchema;
+const newUserSchema = createUserRequestSchema;
 export type NewUser = z.input<typeof newUserSchema>;
 
 /** Creates accounts; the admin bootstrap and the demo seed go through here like the Users screen will. */

@@ -17,7 +17,7 @@ export interface FailedInstall {
   reportedAt: string;
 }
 
-export interface RolloutData {
+interface RolloutData {
   rollout: { id: number; name: string; family: string; payload: RolloutPayload; version: string; state: RolloutState };
   by: string;
   reason: string | null;
@@ -34,7 +34,7 @@ export interface WebhookData {
   'install.failed': { unit: FailedInstall };
 }
 
-export type WebhookEvent = {
+type WebhookEvent = {
   [T in WebhookEventType]: { type: T; timestamp: string; data: WebhookData[T] };
 }[WebhookEventType];
 

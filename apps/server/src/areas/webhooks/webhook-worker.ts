@@ -7,7 +7,7 @@ import type { Attempt, AttemptOutcome } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
 
 /** An attempt gets this long from its start to the answer's status. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
 /**
  * A claim lasts this long: six attempts' time, so it never runs out while its attempt is under
  * way; if its instance dies, the delivery is due again this long after the claim.

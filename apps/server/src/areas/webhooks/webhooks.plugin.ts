@@ -15,7 +15,7 @@ import { postWebhook } from './webhook-sender.js';
 import { WebhookWorker } from './webhook-worker.js';
 import { WebhooksService } from './webhooks.service.js';
 
-export interface WebhooksArea {
+interface WebhooksArea {
   service: WebhooksService;
   worker: WebhookWorker;
   installs: InstallFailureWatch;

@@ -23,6 +23,7 @@ const slot = globalThis as { [EARLY]?: Early };
  * Starts the thread where the configuration will put the embedded database (DATA_DIR/pgdata,
  * config/env.ts), unless DATABASE_URL names a PostgreSQL or DATA_DIR is set empty (which the
  * configuration refuses: nothing is made for a start that is about to stop).
+ * @public Called by the built `dist/main.js`, which bundle.mjs writes.
  */
 export function openEarly(env: NodeJS.ProcessEnv = process.env): void {
   if (env.DATABASE_URL?.trim() || env.DATA_DIR === '') return;

@@ -18,7 +18,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
  * serial numbers and ids in paths would make a series per unit. Requests no route took are one
  * label, `unmatched`; routes outside the table (the web app, the docs) are `other`.
  */
-export function routeLabel(request: FastifyRequest): string {
+function routeLabel(request: FastifyRequest): string {
   if (!request.routeOptions.url) return 'unmatched';
   const schema = request.routeOptions.schema as { operationId?: unknown } | undefined;
   return typeof schema?.operationId === 'string' ? schema.operationId : 'other';

@@ -11,7 +11,7 @@ import { assertValidKey } from './file-keys.js';
 import type { Backend, ByteRange, NewFile, OpenedFile, StoredFile } from './stored-file.js';
 
 /** What a transaction of the store may do besides adding files. */
-export interface FileChanges {
+interface FileChanges {
   /** Deletes the files' registry rows now; the bytes go with the commit. */
   remove(keys: string[]): Promise<void>;
 }

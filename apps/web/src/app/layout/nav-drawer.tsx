@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { visibleMenu } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 
-export const DRAWER_WIDTH = 240;
+const DRAWER_WIDTH = 240;
 
 interface NavDrawerProps {
   role: Role;

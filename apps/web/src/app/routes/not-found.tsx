@@ -8,8 +8,6 @@ import { CenteredCard } from '../../shared/components/centered-card';
 import { loading } from './loading';
 import { NOT_FOUND_TEXT } from './not-found-text';
 
-export { NOT_FOUND_TEXT };
-
 // Signed in, the answer is inside the console's frame, which loads with sign-in.
 const SignedInNotFound = lazy(() => import('./signed-in').then((m) => ({ default: m.SignedInNotFound })));
 

@@ -7,10 +7,10 @@ import { MENU, canSeeMenuItem, type MenuItem } from '@ed/contract/permissions';
 import { useSession } from '../../shared/auth/use-session';
 import { PageSubtitleContext } from '../../shared/components/page-subtitle';
 
-export const NO_ACCESS_TEXT = 'You do not have access to this screen.';
+const NO_ACCESS_TEXT = 'You do not have access to this screen.';
 
 /** The menu item of a screen, or of the screen an address lies under (/Rollouts/12 is the Rollouts screen's). */
-export function menuItemFor(path: string): MenuItem | undefined {
+function menuItemFor(path: string): MenuItem | undefined {
   return (
     MENU.find((item) => item.path === path) ??
     MENU.find((item) => item.path !== '/' && path.startsWith(`${item.path}/`))

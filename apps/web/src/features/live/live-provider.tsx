@@ -7,7 +7,7 @@ import { useSession } from '../../shared/auth/use-session';
 import { LiveContext, type LiveSocket } from '../../shared/live/live-context';
 
 /** The server refuses a handshake whose token it does not accept with this message. */
-export const UNAUTHORIZED = 'unauthorized';
+const UNAUTHORIZED = 'unauthorized';
 
 /** After the server drops us on purpose, try once more after this long: a refusal then means the token is gone. */
 const SERVER_DISCONNECT_RETRY_MS = 5_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fillPath, okStatuses, type ApiRoute, type RouteAnswer, type RouteInput } from '@ed/contract/http-api';
 import { http, type RequestOptions } from './http';
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** The body of a multipart route (file uploads). */
   formData?: FormData;

@@ -45,7 +45,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The container of the topmost dialog that is not closing (portals append, so the last one), else <body>. */
-export function noticeSurface(): HTMLElement {
+function noticeSurface(): HTMLElement {
   const containers = document.body.querySelectorAll<HTMLElement>(`.${dialogClasses.container}`);
   for (let i = containers.length - 1; i >= 0; i -= 1) {
     const container = containers[i]!;

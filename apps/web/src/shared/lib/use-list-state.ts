@@ -2,9 +2,6 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GridSortModel } from '@mui/x-data-grid';
 
-/** A list's filters: each a text in the address (a switch is '1' or ''). */
-export type ListFilters = Record<string, string>;
-
 /** Filters as a screen types them: an interface or a type whose every field is a text. */
 type FilterShape<F> = { [K in keyof F]: string };
 

@@ -16,7 +16,7 @@ export interface AlarmsQuery {
   serialNumber?: string;
 }
 
-export const alarmKeys = {
+const alarmKeys = {
   all: ['alarms'] as const,
   list: (query: AlarmsQuery) => ['alarms', 'list', query] as const,
   counts: ['alarms', 'counts'] as const,

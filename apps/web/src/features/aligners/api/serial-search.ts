@@ -4,7 +4,7 @@ import { useNotice } from '../../../shared/components/notice-context';
 import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
 import { equipmentKeys, fetchEquipment } from '../../../shared/equipment/api/equipment';
 
-export const notFoundText = (serialNumber: string) => `Serial number ${serialNumber} not found.`;
+const notFoundText = (serialNumber: string) => `Serial number ${serialNumber} not found.`;
 
 /**
  * The top bar's search (part 1 §2, §8): a match opens the equipment detail over the screen the

@@ -16,7 +16,7 @@ export function timeLeft(expiresAt: string, now: number): string {
   return `${h > 0 ? `${h} h ` : ''}${h > 0 && m === 0 ? '' : `${m} min `}left`;
 }
 
-export const elevationText = (e: Elevation, now: number) =>
+const elevationText = (e: Elevation, now: number) =>
   `${ELEVATION_LABELS[e.kind]} until ${dayjs(e.expiresAt).format('HH:mm')} (${timeLeft(e.expiresAt, now)})`;
 
 /** The clock the countdowns read, ticking every few seconds while shown. */

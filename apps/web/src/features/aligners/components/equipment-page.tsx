@@ -23,7 +23,7 @@ import type { TicketSlots } from './equipment-slots';
 import { UnitDialog, type UnitDialogKind } from './unit-dialogs';
 import { useDetailParam } from '../../../shared/equipment/lib/detail-param';
 
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 /** The address's names of the filters: ?country=&version=&family=&serialNumber= (?serial= opens a unit's detail). */
 const FILTER_PARAMS = { countryCode: 'country', softwareVersion: 'version' } as const;
 const LIST_OPTIONS = { names: FILTER_PARAMS, sortFields: EQUIPMENT_SORT_KEYS };

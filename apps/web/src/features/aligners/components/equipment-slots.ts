@@ -7,7 +7,7 @@ import type { Equipment } from '@ed/contract/equipment';
  */
 
 /** What a dialog about one unit takes. */
-export interface UnitDialogSlotProps {
+interface UnitDialogSlotProps {
   serialNumber: string;
   onClose: () => void;
 }

@@ -15,7 +15,7 @@ import { downloadFile, useDeleteScreenShot, useScreenShots } from '../../../shar
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ReportDialogFrame } from '../../../shared/equipment/components/report-dialog-frame';
 
-export const NO_SCREENSHOTS = 'NO SCREENSHOTS';
+const NO_SCREENSHOTS = 'NO SCREENSHOTS';
 
 function ScreenShotItem({ shot, serialNumber }: { shot: ScreenShot; serialNumber: string }) {
   const { notify } = useNotice();

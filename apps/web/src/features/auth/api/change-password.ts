@@ -5,7 +5,7 @@ import { callApi } from '../../../shared/api/client';
 import { expiryQueryKey } from './password-expiry';
 
 /** Changes the signed-in user's password; their other sessions end. */
-export function changePassword(body: ChangePasswordRequest) {
+function changePassword(body: ChangePasswordRequest) {
   return callApi(authRoutes.changePassword, { body });
 }
 

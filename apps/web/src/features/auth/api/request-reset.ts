@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 
 /** Asks for a reset link: the same answer whether or not the user exists. */
-export function requestReset(body: RequestResetRequest) {
+function requestReset(body: RequestResetRequest) {
   return callEndpoint(SIGN_IN_ENDPOINTS.requestReset, {
     auth: false,
     json: body,

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 
 /** Sets the new password with the token from the e-mailed link. */
-export function resetPassword(body: ResetPasswordRequest) {
+function resetPassword(body: ResetPasswordRequest) {
   return callEndpoint(SIGN_IN_ENDPOINTS.resetPassword, {
     auth: false,
     json: body,

@@ -5,7 +5,7 @@ import { callApi } from '../../../shared/api/client';
 import { clearEnrolmentRequired, writeToken } from '../../../shared/auth/token-storage';
 import { createPasskey } from './webauthn';
 
-export const secondFactorKeys = {
+const secondFactorKeys = {
   all: ['auth', 'second-factors'] as const,
   totpStart: ['auth', 'second-factors', 'totp-start'] as const,
 };

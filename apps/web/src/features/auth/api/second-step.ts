@@ -9,11 +9,11 @@ import { answerWithPasskey } from './webauthn';
  * The second step of a sign-in (loaded with it, not with the sign-in page): a code or a passkey
  * against the password step's mfa_token. Success stores the token, as a password sign-in does.
  */
-export function signInWithCode({ mfaToken, code }: { mfaToken: string; code: string }): Promise<TokenResponse> {
+function signInWithCode({ mfaToken, code }: { mfaToken: string; code: string }): Promise<TokenResponse> {
   return callApi(secondFactorRoutes.signInWithCode, { body: { mfa_token: mfaToken, code } });
 }
 
-export async function signInWithPasskey(mfaToken: string): Promise<TokenResponse> {
+async function signInWithPasskey(mfaToken: string): Promise<TokenResponse> {
   const { options } = await callApi(secondFactorRoutes.passkeySignInOptions, { body: { mfa_token: mfaToken } });
   const response = await answerWithPasskey(options);
   return callApi(secondFactorRoutes.signInWithPasskey, { body: { mfa_token: mfaToken, response } });

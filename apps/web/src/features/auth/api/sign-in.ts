@@ -7,12 +7,12 @@ import { ApiError, callEndpoint } from '../../../shared/api/http';
 import { useSubmit } from '../../../shared/api/use-submit';
 import { writeToken } from '../../../shared/auth/token-storage';
 
-export const CLIENT_ID = 'equipment-dashboard';
+const CLIENT_ID = 'equipment-dashboard';
 
 /** The password step's 403 for an account with a second factor (contract/second-factor.ts, without its zod). */
 const MFA_REQUIRED = 'MFA_REQUIRED' satisfies typeof SecondFactor.MFA_REQUIRED;
 
-export interface Credentials {
+interface Credentials {
   username: string;
   password: string;
 }
@@ -24,7 +24,7 @@ export interface SecondStepChallenge {
 }
 
 /** Signs in with the OAuth 2 password grant; success stores the token. */
-export function signIn({ username, password }: Credentials): Promise<TokenResponse> {
+function signIn({ username, password }: Credentials): Promise<TokenResponse> {
   return callEndpoint(SIGN_IN_ENDPOINTS.signIn, {
     auth: false,
     form: { grant_type: 'password', username, password, client_id: CLIENT_ID },

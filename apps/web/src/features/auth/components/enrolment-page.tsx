@@ -7,7 +7,7 @@ import { CenteredCard } from '../../../shared/components/centered-card';
 import { useSignOut } from '../api/sign-out';
 import { AddFactorActions } from './add-factor-actions';
 
-export const ENROLMENT_TITLE = 'Set up two-step sign-in';
+const ENROLMENT_TITLE = 'Set up two-step sign-in';
 
 /**
  * What a session that must enrol a second factor sees instead of the console (its role is in the

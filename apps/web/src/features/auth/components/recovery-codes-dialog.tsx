@@ -13,7 +13,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { APP_TITLE } from '@ed/contract/constants';
 import { saveFile } from '../../../shared/api/csv-download';
 
-export const RECOVERY_CODES_FILE = 'recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'recovery-codes.txt';
 
 /** The codes as a text file: what they are, for whom, and one code a line. */
 function codesText(codes: readonly string[], username: string): string {

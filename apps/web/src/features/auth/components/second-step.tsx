@@ -10,8 +10,8 @@ import { useCodeSignIn, usePasskeySignIn } from '../api/second-step';
 import { passkeyErrorText } from '../api/webauthn';
 import { AuthField } from './form-fields';
 
-export const SECOND_STEP_TEXT = 'Enter the six-digit code from your authenticator app.';
-export const RECOVERY_HINT = 'Lost your phone? A recovery code works here too.';
+const SECOND_STEP_TEXT = 'Enter the six-digit code from your authenticator app.';
+const RECOVERY_HINT = 'Lost your phone? A recovery code works here too.';
 
 interface SecondStepProps {
   challenge: SecondStepChallenge;

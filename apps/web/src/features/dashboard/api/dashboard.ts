@@ -6,7 +6,7 @@ import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { appendTrendPoint } from '../utils/trend';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   counters: ['dashboard', 'counters'] as const,
   trend: ['dashboard', 'trend'] as const,
   tickets: ['dashboard', 'ticket-statistics'] as const,

@@ -8,7 +8,7 @@ import { useConnectionCounters, useConnectionTrend } from '../api/dashboard';
 import { DashboardPanel, Stat } from './dashboard-panel';
 
 /** The percent ring: floor(connected / total × 100), 0 without units (part 1 §2). */
-export function PercentRing({ connected, total }: { connected: number; total: number }) {
+function PercentRing({ connected, total }: { connected: number; total: number }) {
   const percent = connectedPercent(connected, total);
   return (
     <Box role="img" aria-label={`${percent}% of equipment connected`} sx={{ width: 120, height: 120 }}>
@@ -21,7 +21,7 @@ export function PercentRing({ connected, total }: { connected: number; total: nu
  * The latest connected-equipment counts as a sparkline, oldest first, drawn against the fleet's
  * size so that a steady fleet reads as a steady line, not as a full box.
  */
-export function ConnectionSparkline({ points, total }: { points: number[]; total: number }) {
+function ConnectionSparkline({ points, total }: { points: number[]; total: number }) {
   const label =
     points.length > 0
       ? `Connected equipment over the last ${points.length} samples: from ${String(points[0])} to ${String(points.at(-1))}`

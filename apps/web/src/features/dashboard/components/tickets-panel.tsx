@@ -6,10 +6,10 @@ import type { TicketStatistics } from '@ed/contract/dashboard';
 import { useTicketStatistics } from '../api/dashboard';
 import { DashboardPanel, Stat } from './dashboard-panel';
 
-export const NO_OPEN_TICKETS = 'No open tickets';
+const NO_OPEN_TICKETS = 'No open tickets';
 
 /** Open tickets per issuer as columns; the label lists the figures for those who cannot see the chart. */
-export function OpenTicketsChart({ byIssuer }: { byIssuer: TicketStatistics['openTicketsByIssuerUsername'] }) {
+function OpenTicketsChart({ byIssuer }: { byIssuer: TicketStatistics['openTicketsByIssuerUsername'] }) {
   if (byIssuer.length === 0) return <Typography color="text.secondary">{NO_OPEN_TICKETS}</Typography>;
   const label = `Open tickets per issuer: ${byIssuer.map((i) => `${i.issuerUsername} ${i.total}`).join(', ')}`;
   return (

@@ -5,7 +5,7 @@ import { callApi } from '../../../shared/api/client';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { throttle } from '../utils/throttle';
 
-export const fleetMapKeys = {
+const fleetMapKeys = {
   all: ['fleet-map'] as const,
   world: () => ['fleet-map', 'world'] as const,
   regions: (countryCode: string) => ['fleet-map', 'regions', countryCode] as const,
@@ -30,7 +30,7 @@ export function useFleetMapRegions(countryCode: string | null) {
 }
 
 /** How often at most the map asks again while units come and go. */
-export const LIVE_REFRESH_MS = 2_000;
+const LIVE_REFRESH_MS = 2_000;
 
 /**
  * The fleet's counters are pushed (CONNECTION_COUNTERS) whenever units connect, disconnect or

@@ -21,7 +21,7 @@ interface WorldMapProps {
 }
 
 /** The name of the User Timing measure of each draw (bench/fleet-map.mjs reads it). */
-export const RENDER_MEASURE = 'fleet-map:render';
+const RENDER_MEASURE = 'fleet-map:render';
 
 /**
  * The world map: each country shaded by its total units. A country with units is a link to the

@@ -11,11 +11,11 @@ import { callApi } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/http';
 
 /** How often an open tab is read again. */
-export const LIST_REFRESH_MS = 10_000;
+const LIST_REFRESH_MS = 10_000;
 
 export type MessageTab = (typeof MESSAGE_TABS)[number];
 
-export const messageKeys = {
+const messageKeys = {
   all: ['messages'] as const,
   list: (tab: string, page: number) => ['messages', 'list', tab, page] as const,
   markets: ['messages', 'markets'] as const,

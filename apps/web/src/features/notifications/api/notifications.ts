@@ -3,7 +3,7 @@ import type { CreateNotificationRequest } from '@ed/contract/notifications';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
 import { callApi } from '../../../shared/api/client';
 
-export const notificationKeys = {
+const notificationKeys = {
   lists: () => ['notifications', 'list'] as const,
   list: (page: number) => ['notifications', 'list', page] as const,
   countries: ['notifications', 'countries'] as const,

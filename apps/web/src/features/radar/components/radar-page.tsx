@@ -14,7 +14,7 @@ import { useLatestVersions } from '../../../shared/equipment/api/latest-versions
 import { useRadarLive } from '../api/radar-live';
 import { RadarCard } from './radar-card';
 
-export const NO_FAVORITES = 'NO FAVORITES ON RADAR';
+const NO_FAVORITES = 'NO FAVORITES ON RADAR';
 
 /** My Radar (/Radar): the user's favorite units in a 600 px panel, kept live by the server's radar events. */
 export function RadarPage() {

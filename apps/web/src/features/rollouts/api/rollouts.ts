@@ -18,7 +18,7 @@ export interface RolloutUnitsQuery {
   state?: RolloutUnitState;
 }
 
-export const rolloutKeys = {
+const rolloutKeys = {
   all: ['rollouts'] as const,
   lists: () => ['rollouts', 'list'] as const,
   list: (query: RolloutsQuery) => ['rollouts', 'list', query] as const,

@@ -15,7 +15,7 @@ import { useRolloutAction } from '../api/rollouts';
 
 const pauseFormSchema = pauseRolloutSchema.pick({ reason: true });
 
-export const cancelText = (name: string) =>
+const cancelText = (name: string) =>
   `Cancel ${name}? Units that have not started downloading are unstaged; installs in progress go on.`;
 
 /** What Start and Resume set in motion, asked as Pause and Cancel are. */
@@ -33,7 +33,7 @@ const CONFIRM: Record<'start' | 'resume', { title: string; text: (r: Rollout) =>
 };
 
 /** What a role may do to a rollout in its state: the contract's transitions, where the role has their permission. */
-export function allowedActions(role: Role, rollout: Pick<Rollout, 'state'>): RolloutAction[] {
+function allowedActions(role: Role, rollout: Pick<Rollout, 'state'>): RolloutAction[] {
   return ROLLOUT_ACTIONS.filter((action) => {
     const transition = ROLLOUT_TRANSITIONS[action];
     return (

@@ -19,7 +19,7 @@ type RolloutForm = z.output<typeof createRolloutRequestSchema>;
  * The request's schema, and a software version must be one the family has published (once the
  * lists are read): refused at the first step, where it is typed, not only by the plan.
  */
-export function wizardSchema(published: Partial<Record<RolloutForm['family'], readonly string[]>>) {
+function wizardSchema(published: Partial<Record<RolloutForm['family'], readonly string[]>>) {
   return createRolloutRequestSchema.superRefine((values, ctx) => {
     const versions = published[values.family];
     if (values.payload !== 'software' || !values.version || !versions || versions.includes(values.version)) return;
@@ -33,7 +33,7 @@ export function wizardSchema(published: Partial<Record<RolloutForm['family'], re
   });
 }
 
-export const WIZARD_WIDTH = 960;
+const WIZARD_WIDTH = 960;
 
 /**
  * New rollout: the version or spec release and the target; the waves, thresholds and the capacity planner; the

@@ -24,7 +24,7 @@ import { RolloutWizard } from './rollout-wizard';
 const NO_FILTERS = { state: '' };
 const stateOf = z.enum(ROLLOUT_STATES).optional().catch(undefined);
 
-export const NOT_MAY_CREATE_TEXT = 'Only admins and engineers create rollouts.';
+const NOT_MAY_CREATE_TEXT = 'Only admins and engineers create rollouts.';
 
 /**
  * The Rollouts screen (/Rollouts): the rollouts of one state or all, a name opening the rollout

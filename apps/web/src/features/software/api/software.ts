@@ -8,7 +8,7 @@ import { useLiveEvent } from '../../../shared/live/live-context';
 import { equipmentKeys } from '../../../shared/equipment/api/equipment';
 import { latestVersionKey } from '../../../shared/equipment/api/latest-versions';
 
-export const softwareKeys = {
+const softwareKeys = {
   staged: (family: Family) => ['software', 'staged', family] as const,
   installed: (family: Family) => ['software', 'installed', family] as const,
 };

@@ -16,7 +16,7 @@ import { useSubmission, useZodForm } from '../../../shared/components/use-zod-fo
 import { useCreateUpdate, validateUpdate } from '../api/software';
 
 /** The spec's sentence (part 2 §2), then what the signature check found (docs/signed-updates.md). */
-export const verifiedText = (m: ValidatedManifest) =>
+const verifiedText = (m: ValidatedManifest) =>
   `The manifest was verified: version ${m.version.semantic}${m.version.meta ? ` (${m.version.meta})` : ''}. ` +
   m.verification.text;
 

@@ -7,7 +7,7 @@ import { scheduleLoadColor, type ScheduleByDay } from '@ed/contract/software';
  * Fill and text of each load colour. Every pair reads at 4.5:1 or better (WCAG AA): green 5.1:1 and
  * red 5.6:1 with white text, yellow (not MUI's orange "warning") 11.5:1 with dark text.
  */
-export const LOAD_COLORS = {
+const LOAD_COLORS = {
   green: { fill: '#2e7d32', text: '#ffffff' },
   yellow: { fill: '#fdd835', text: '#212121' },
   red: { fill: '#c62828', text: '#ffffff' },

@@ -16,8 +16,8 @@ interface Line {
 }
 
 /** Periods on the axis and in the tooltip: local time, as the spec's YYYY-MM-DD HH:mm. */
-export const AXIS_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-export const axisTime = (period: Date | string) => dayjs(period).format(AXIS_TIME_FORMAT);
+const AXIS_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+const axisTime = (period: Date | string) => dayjs(period).format(AXIS_TIME_FORMAT);
 const CURRENT_LABEL: Record<Family, string> = {
   aligner: 'Aligners with Current Software',
   gtps: 'Tru-Points with Current Software',

@@ -14,8 +14,8 @@ import { downloadFile } from '../../../shared/equipment/api/reports';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { ImageOverlay } from './image-overlay';
 
-export const NO_ATTACHMENTS = 'NO ATTACHMENTS';
-export const NO_DESCRIPTION = 'no description';
+const NO_ATTACHMENTS = 'NO ATTACHMENTS';
+const NO_DESCRIPTION = 'no description';
 
 function AttachmentItem({ attachment, onEnlarge }: { attachment: Attachment; onEnlarge: () => void }) {
   const { notify } = useNotice();

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Comment } from '@ed/contract/tickets';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 
-export const NO_COMMENTS = 'NO COMMENTS';
+const NO_COMMENTS = 'NO COMMENTS';
 
 /** A ticket's comments, oldest first; 'NO COMMENTS' when there are none. */
 export function CommentList({ comments, label }: { comments: Comment[]; label: string }) {

@@ -26,7 +26,7 @@ import { useEquipment } from '../../../shared/equipment/api/equipment';
 import { useCreateTicket } from '../api/tickets';
 import { EMPTY_TICKET_FORM, STEP_FIELDS, StepFields } from './ticket-form-fields';
 
-export const WIZARD_STEPS = ['Equipment Information', 'Problem Description', 'Attempted Resolution'] as const;
+const WIZARD_STEPS = ['Equipment Information', 'Problem Description', 'Attempted Resolution'] as const;
 
 function UnitFacts({ unit }: { unit: Equipment }) {
   const facts: [string, string][] = [

@@ -21,7 +21,7 @@ import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TicketGrid } from './ticket-grid';
 
 /** The search parameter that opens a ticket, so an escalation mail can link to it. */
-export const TICKET_PARAM = 'id';
+const TICKET_PARAM = 'id';
 const FILTER_DEBOUNCE_MS = 300;
 /** The list's filters in the address: ?mine=1&closed=1&serialNumber= (switches are '1' or absent). */
 const NO_FILTERS = { mine: '', closed: '', serialNumber: '' };

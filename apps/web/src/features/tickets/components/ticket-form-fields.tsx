@@ -24,7 +24,7 @@ export interface TicketForm {
   other: string;
   escalated: boolean;
 }
-export type YesNo = '' | 'yes' | 'no';
+type YesNo = '' | 'yes' | 'no';
 
 export const EMPTY_TICKET_FORM: TicketForm = {
   originatorName: '',

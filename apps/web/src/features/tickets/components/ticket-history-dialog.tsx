@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useTicketHistory } from '../api/tickets';
 import { CommentList } from './comment-list';
 
-export const NO_TICKETS = 'NO TICKETS';
+const NO_TICKETS = 'NO TICKETS';
 
 /** A unit's tickets (part 1 §2), numbered, each with its comments; 'NO TICKETS' when empty. */
 export function TicketHistoryDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {

@@ -9,7 +9,7 @@ export const TREND_SPANS = [
 ] as const;
 export type TrendSpanKey = (typeof TREND_SPANS)[number]['key'];
 
-export const DEFAULT_SPAN: TrendSpanKey = '1d';
+const DEFAULT_SPAN: TrendSpanKey = '1d';
 
 export const spanOf = (key: string | null): (typeof TREND_SPANS)[number] =>
   TREND_SPANS.find((s) => s.key === key) ?? TREND_SPANS.find((s) => s.key === DEFAULT_SPAN)!;

@@ -4,7 +4,7 @@ import type { PairingSortKey, PairingState } from '@ed/contract/trupoint';
 import { callApi } from '../../../shared/api/client';
 
 /** Pairings move while units calibrate; an open table is read again this often. */
-export const PAIRINGS_REFRESH_MS = 5_000;
+const PAIRINGS_REFRESH_MS = 5_000;
 
 export interface PairingsQuery {
   page: number;

@@ -5,7 +5,7 @@ import { callApi } from '../../../shared/api/client';
 
 const REFRESH_MS = 15_000;
 
-export const unitClaimKeys = {
+const unitClaimKeys = {
   all: () => ['unit-claims'] as const,
   list: (status: 'pending' | 'all') => ['unit-claims', status] as const,
 };

@@ -4,7 +4,7 @@ import { usersRoutes } from '@ed/contract/routes/users';
 import type { CreateUserRequest, UpdateUserRequest } from '@ed/contract/users';
 import { callApi } from '../../../shared/api/client';
 
-export const userKeys = {
+const userKeys = {
   lists: () => ['users', 'list'] as const,
   list: (page: number, filterUsername: string) => ['users', 'list', page, filterUsername] as const,
 };

@@ -16,7 +16,7 @@ export interface WebhookChange {
   format?: WebhookFormat;
 }
 
-export const webhookKeys = {
+const webhookKeys = {
   all: ['webhooks'] as const,
   endpoints: ['webhooks', 'endpoints'] as const,
   deliveries: (query: DeliveriesQuery) => ['webhooks', 'deliveries', query] as const,

@@ -31,7 +31,7 @@ export type CommandArgs = Partial<
     Omit<z.input<typeof elevatingCommandRequestSchema>, 'serialNumber'>
 >;
 
-export function commandBody(command: CommandName, serialNumber: string, args: CommandArgs = {}) {
+function commandBody(command: CommandName, serialNumber: string, args: CommandArgs = {}) {
   if (command === 'reset_serial_number') {
     return { currentSerialNumber: serialNumber, newSerialNumber: args.newSerialNumber };
   }
@@ -45,7 +45,7 @@ export function commandBody(command: CommandName, serialNumber: string, args: Co
 }
 
 /** Sends one command and waits for the unit's answer (404, 409, 502, 504 and 403 come back as ApiError). */
-export function sendCommand(command: CommandName, serialNumber: string, args?: CommandArgs): Promise<CommandResponse> {
+function sendCommand(command: CommandName, serialNumber: string, args?: CommandArgs): Promise<CommandResponse> {
   // The arguments are optional here, one set for every command: an argument the caller left out
   // is left out of the body too, and the server answers 400 as it would to any caller.
   const body = commandBody(command, serialNumber, args) as RouteInput<CommandCall>['body'];

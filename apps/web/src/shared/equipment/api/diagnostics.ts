@@ -6,7 +6,7 @@ import { callApi } from '../../api/client';
 /** While an item is being asked, the snapshot is read again every second: progress per item. */
 const POLL_MS = 1_000;
 
-export const diagnosticsKey = (ticketId: number) => ['tickets', 'diagnostics', ticketId] as const;
+const diagnosticsKey = (ticketId: number) => ['tickets', 'diagnostics', ticketId] as const;
 
 const collecting = (snapshots: DiagnosticSnapshot[] | undefined) =>
   snapshots?.some((s) => s.items.some((i) => i.state === 'pending')) ?? false;

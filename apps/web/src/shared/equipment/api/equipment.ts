@@ -24,10 +24,10 @@ export const equipmentKeys = {
 };
 
 /** While the detail is open it is read again this often, so progress moves for units not on the radar. */
-export const DETAIL_REFRESH_MS = 5_000;
+const DETAIL_REFRESH_MS = 5_000;
 
 /** One page of 10 units. */
-export function fetchEquipmentList(query: EquipmentListQuery, signal?: AbortSignal): Promise<EquipmentListResponse> {
+function fetchEquipmentList(query: EquipmentListQuery, signal?: AbortSignal): Promise<EquipmentListResponse> {
   return callApi(alignersRoutes.getAligners, { query: { ...query }, signal });
 }
 

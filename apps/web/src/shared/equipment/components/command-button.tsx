@@ -8,7 +8,7 @@ import { commandRoute, useUnitCommand, type CommandArgs, type CommandName } from
 import type { ControlState } from '../lib/control-state';
 
 export const NOT_CONNECTED_REASON = 'The unit is not connected.';
-export const NOT_SUPPORTED_REASON = 'This unit does not support it.';
+const NOT_SUPPORTED_REASON = 'This unit does not support it.';
 
 /** The alert texts of part 1 §8; on failure the server's reason follows, since the original hid it. */
 const SPEC_TEXTS: Partial<Record<CommandName, { success: string; failure: string }>> = {

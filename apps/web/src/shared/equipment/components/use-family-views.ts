@@ -8,7 +8,7 @@ import { useSavedViews } from '../api/saved-views';
  * A view fits a target of `family` when its filter names that family or none. No family yet ('')
  * or 'all' (a notification to every family) takes any view.
  */
-export const viewFitsFamily = (filter: ViewFilter, family: string | undefined): boolean =>
+const viewFitsFamily = (filter: ViewFilter, family: string | undefined): boolean =>
   !family || family === 'all' || filter.family === undefined || filter.family === family;
 
 const idOf = (value: unknown): number | null => (value === '' || value == null ? null : Number(value));

@@ -10,7 +10,7 @@ import type { VoltageBoard } from '@ed/contract/device-protocol';
 /** What a report dialog says when the unit sent none (part 1 §2). */
 export const NO_REPORT = 'NO REPORT';
 
-export const withinRange = (p: { Actual: number; Min: number; Max: number }): boolean =>
+const withinRange = (p: { Actual: number; Min: number; Max: number }): boolean =>
   p.Actual >= p.Min && p.Actual <= p.Max;
 
 /** A voltage report (part 1 §2): per board, each actual value green within Min..Max, else red. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The search parameter that opens the equipment detail over any screen, so a unit can be linked to. */
-export const SERIAL_PARAM = 'serial';
+const SERIAL_PARAM = 'serial';
 
 /** The detail of a unit over the screen the user is on, e.g. "?serial=V33CP1234". */
 export const detailSearch = (serialNumber: string) => `?${new URLSearchParams({ [SERIAL_PARAM]: serialNumber })}`;

@@ -11,7 +11,7 @@ dayjs.extend(advancedFormat);
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** How the equipment detail and the radar cards write a unit's facts (part 1 §2). */
-export const DISCONNECTED = 'disconnected';
+const DISCONNECTED = 'disconnected';
 export const UNKNOWN = 'unknown';
 
 /** The server stores IPv4 addresses IPv6-mapped; part 1 §2 drops the 7-character `::ffff:` prefix. */
