@@ -67,7 +67,7 @@ export class EquipmentPage {
     for (let page = 1; ; page += 1) {
       const response = await callRoute(this.page.request, alignersRoutes.getAligners, { query: { page }, headers });
       expect(response.ok()).toBe(true);
-      const body = (await response.json()) as { docs: UnitSummary[]; totalDocs: number };
+      const body = await response.json();
       units.push(...body.docs);
       if (body.docs.length === 0 || units.length >= body.totalDocs) return units;
     }

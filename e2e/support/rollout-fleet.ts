@@ -45,7 +45,7 @@ export async function expectConnected(
           query: { serialNumber: unit.serialNumber },
           headers,
         });
-        return ((await answer.json()) as { connected: boolean }).connected;
+        return (await answer.json()).connected;
       },
       { timeout: 20_000 },
     )
@@ -55,7 +55,7 @@ export async function expectConnected(
 /** Cancels every rollout still active: the next test starts from none running. */
 export async function cancelActiveRollouts(request: APIRequestContext, headers: AuthHeaders) {
   const list = await callRoute(request, rolloutsRoutes.listRollouts, { query: { page: 1 }, headers });
-  for (const r of ((await list.json()) as { docs: { id: number; state: string }[] }).docs) {
+  for (const r of (await list.json()).docs) {
     if (r.state !== 'cancelled' && r.state !== 'completed') {
       await callRoute(request, rolloutsRoutes.cancelRollout, { body: { id: r.id }, headers });
     }

@@ -127,7 +127,7 @@ test('a ticket opened after a Resume on a unit the rollout updated pauses it', a
     const headers = await headersOfPage(page);
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
     const members = await callRoute(page.request, rolloutsRoutes.getRolloutUnits, { query: { id, page: 1 }, headers });
-    const docs = ((await members.json()) as { docs: { serialNumber: string; wave: number }[] }).docs;
+    const docs = (await members.json()).docs;
     const canary = docs.find((d) => d.wave === 0)?.serialNumber;
     for (const unit of units) {
       if (unit.serialNumber !== canary) unit.setInstallOutcomes({ [VERSION]: { hangRate: 1 } });
@@ -165,7 +165,7 @@ test('the wizard refuses an unpublished version at its first step and a past sta
     query: { family: 'aligner' },
     headers,
   });
-  const latest = ((await versions.json()) as { versions: { semantic: string }[] }).versions[0]?.semantic ?? VERSION;
+  const latest = (await versions.json()).versions[0]?.semantic ?? VERSION;
   const staged = units[2]!;
   await staged.stop();
   await expectConnected(page.request, headers, staged, false);
