@@ -10,12 +10,12 @@ import type { Telemetry } from './shared/telemetry.js';
 import type { DomainEventBus } from './ports/domain-events.js';
 import type { ActiveSession } from './ports/session.js';
 import type { UnitCredentials } from './ports/device-auth.js';
+import type { LiveConsoles } from './ports/live.js';
 import type { AuthService } from './areas/auth/auth.service.js';
 import type { PasswordHasher } from './areas/auth/password-hasher.js';
 import type { SignInLimitsRepository } from './areas/auth/sign-in-limits.repository.js';
 import type { UsersService } from './areas/users/users.service.js';
 import type { UsersRepository } from './areas/users/users.repository.js';
-import type { LiveHub } from './areas/live/live-hub.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +59,8 @@ declare module 'fastify' {
     usersRepository: UsersRepository;
     users: UsersService;
     auth: AuthService;
-    live: LiveHub;
+    /** The consoles' live connections (live's LiveHub). */
+    live: LiveConsoles;
     /** Checks a unit's device token (the fleet's credentials): the calls units make over HTTP. */
     unitCredentials: UnitCredentials;
   }

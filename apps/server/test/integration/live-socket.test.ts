@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@ed/contract/constants';
 import type { ConnectionCounters } from '@ed/contract/dashboard';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+import { liveHub } from '../support/live-hub.js';
 
 describe('live-event socket on /dashboard', () => {
   let t: TestApp;
@@ -47,7 +48,7 @@ describe('live-event socket on /dashboard', () => {
 
     const second = open({ auth: { token: access_token } });
     await new Promise<void>((resolve) => second.on('connect', () => resolve()));
-    expect(t.app.live.connectedUsers()).toBe(1);
+    expect(liveHub(t.app).connectedUsers()).toBe(1);
   });
 
   it('drops the socket when its token is revoked by sign-out', async () => {

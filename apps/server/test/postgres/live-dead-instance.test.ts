@@ -9,6 +9,7 @@ import { SILENT_MS } from '../../src/areas/live/console-users.js';
 import { openPostgres } from '../../src/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
+import { liveHub } from '../support/live-hub.js';
 
 /**
  * An instance killed without warning stays in the live-event adapter's view until its heartbeats
@@ -59,7 +60,7 @@ describe('live events while another instance lies dead (skipped without DATABASE
     const adapter = testDouble<{
       doPublish(): Promise<string>;
       doPublishResponse(): Promise<void>;
-    }>(t.app.live.io.of('/').adapter);
+    }>(liveHub(t.app).io.of('/').adapter);
     adapter.doPublish = async () => '';
     adapter.doPublishResponse = async () => undefined;
 
@@ -77,7 +78,7 @@ describe('live events while another instance lies dead (skipped without DATABASE
     expect(await late.counters).toEqual({ connectedAligners: 0, totalAligners: 0, connectedUsers: 2 });
 
     // Once A's beats are missed it is dropped, and B answers the same.
-    await vi.waitFor(async () => expect(await b.live.io.of('/').adapter.serverCount()).toBe(1), {
+    await vi.waitFor(async () => expect(await liveHub(b).io.of('/').adapter.serverCount()).toBe(1), {
       timeout: 15_000,
       interval: 500,
     });

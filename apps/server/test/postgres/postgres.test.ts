@@ -12,6 +12,7 @@ import { users } from '../../src/db/schema.js';
 import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
+import { liveHub } from '../support/live-hub.js';
 
 /** socket.io's cluster message types up to a heartbeat (socket.io-adapter's MessageType: 1 initial, 2 heartbeat). */
 const HEARTBEAT = 2;
@@ -94,7 +95,7 @@ describe('on a real PostgreSQL', () => {
 
     // Emitted by the first instance, received through the second.
     const received = new Promise((resolve) => socket.on('REPORT_SUPPORT_TICKET_CREATED', resolve));
-    await vi.waitFor(() => expect(t.app.live.connectedUsers()).toBe(1));
+    await vi.waitFor(() => expect(liveHub(t.app).connectedUsers()).toBe(1));
     t.app.live.broadcast('REPORT_SUPPORT_TICKET_CREATED', { id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
     expect(await received).toEqual({ id: 7, serialNumber: 'ABCDEFGH', username: 'admin' });
 
@@ -109,10 +110,10 @@ describe('on a real PostgreSQL', () => {
     const second = await buildApp({ config: t.config, database: openPostgres(t.db.url!), logger: false });
     extra.push(second);
     // The first instance has heard the second one's heartbeat: it waits for its answers.
-    const known = () => testDouble<{ nodesMap: Map<string, number> }>(t.app.live.io.of('/').adapter).nodesMap.size;
+    const known = () => testDouble<{ nodesMap: Map<string, number> }>(liveHub(t.app).io.of('/').adapter).nodesMap.size;
     await vi.waitFor(() => expect(known()).toBe(1), { timeout: 8_000 });
     // The second instance goes on beating but answers no request, as a hung or dying process may.
-    const adapter = testDouble<{ onMessage(message: { type: number }): unknown }>(second.live.io.of('/').adapter);
+    const adapter = testDouble<{ onMessage(message: { type: number }): unknown }>(liveHub(second).io.of('/').adapter);
     const onMessage = adapter.onMessage.bind(adapter);
     adapter.onMessage = (message) => (message.type <= HEARTBEAT ? onMessage(message) : undefined);
     const { access_token } = await t.signIn('admin');
