@@ -24,7 +24,6 @@ export const pairingSchema = z.object({
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 export const pairingsResponseSchema = z.object({ totalDocs: z.number().int(), docs: z.array(pairingSchema) });
-export type PairingsResponse = z.infer<typeof pairingsResponseSchema>;
 
 /** Columns of the pairing tables that sort (part 2 §2). */
 export const PAIRING_SORT_KEYS = ['vendor', 'truPointSerialNumber', 'createdAt'] as const;

@@ -1,7 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@ed/contract/audits';
+import type { RouteInput } from '@ed/contract/http-api';
+import { auditsRoutes } from '@ed/contract/routes/audits';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { servicesRoutes } from '@ed/contract/routes/services';
+import { usersRoutes } from '@ed/contract/routes/users';
 import { auditLog } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, USER_PASSWORD, type TestApp } from '../support/test-app.js';
 
 describe('the audit log', () => {
@@ -13,13 +18,12 @@ describe('the audit log', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload?: Record<string, unknown>, token = admin) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const entries = async (query: string) => {
+  const asAdmin = () => ({ headers: bearer(admin) });
+  const entries = async (query: RouteInput<typeof auditsRoutes.getAudits>['query']) => {
     await t.app.audits.settled();
-    const res = await t.app.inject({ url: `/read/audits/v1?${query}`, headers: bearer(admin) });
+    const res = await injectRoute(t.app, auditsRoutes.getAudits, { ...asAdmin(), query });
     expect(res.statusCode).toBe(200);
-    return res.json<{ totalDocs: number; docs: AuditEntry[] }>();
+    return res.json();
   };
 
   it('records sign-ins that succeed and fail, with the claimed user and the outcome', async () => {
@@ -32,7 +36,7 @@ describe('the audit log', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'req-failed-sign-in' },
     });
     expect(failed.statusCode).toBe(401);
-    const { docs } = await entries('filterUsername=ivy&filterAction=POST%20/auth/token');
+    const { docs } = await entries({ filterUsername: 'ivy', filterAction: 'POST /auth/token' });
     expect(docs.map((d) => [d.action, d.target, d.outcome])).toEqual([
       ['POST /auth/token/v1', 'ivy', 401],
       ['POST /auth/token/v1', 'ivy', 200],
@@ -45,13 +49,16 @@ describe('the audit log', () => {
   });
 
   it('records every mutating call of any area with who, target and outcome, and no read', async () => {
-    await post('/create/user/v1', { username: 'joe', password: USER_PASSWORD, email: 'joe@example.com', role: 'tech' });
-    await post('/update/user/v1', { username: 'joe', role: 'support' });
-    await post('/delete/user/v1', { username: 'joe' });
-    await post('/cmd/aligner_activate/v1', { serialNumber: 'V33CQ0123' });
-    await post('/api/v1/reset_service?serviceName=radar');
-    await t.app.inject({ url: '/read/users/v1', headers: bearer(admin) });
-    const { docs } = await entries('filterUsername=admin');
+    await injectRoute(t.app, usersRoutes.createUser, {
+      ...asAdmin(),
+      body: { username: 'joe', password: USER_PASSWORD, email: 'joe@example.com', role: 'tech' },
+    });
+    await injectRoute(t.app, usersRoutes.updateUser, { ...asAdmin(), body: { username: 'joe', role: 'support' } });
+    await injectRoute(t.app, usersRoutes.deleteUser, { ...asAdmin(), body: { username: 'joe' } });
+    await injectRoute(t.app, commandRoutes.activateUnit, { ...asAdmin(), body: { serialNumber: 'V33CQ0123' } });
+    await injectRoute(t.app, servicesRoutes.resetService, { ...asAdmin(), query: { serviceName: 'radar' } });
+    await injectRoute(t.app, usersRoutes.getUsers, asAdmin());
+    const { docs } = await entries({ filterUsername: 'admin' });
     const rows = docs.map((d) => [d.action, d.target, d.outcome]);
     expect(rows).toEqual(
       expect.arrayContaining([
@@ -63,21 +70,21 @@ describe('the audit log', () => {
       ]),
     );
     expect(rows.some(([action]) => String(action).startsWith('GET'))).toBe(false);
-    expect((await entries('filterTarget=joe')).totalDocs).toBe(3);
+    expect((await entries({ filterTarget: 'joe' })).totalDocs).toBe(3);
     expect(JSON.stringify(docs)).not.toContain(USER_PASSWORD);
   });
 
   it('filters by time range, exports CSV, and answers 403 to non-admins', async () => {
     const future = new Date(Date.now() + 60_000).toISOString();
-    expect((await entries(`from=${future}`)).totalDocs).toBe(0);
-    expect((await entries(`to=${future}`)).totalDocs).toBeGreaterThan(0);
+    expect((await entries({ from: future })).totalDocs).toBe(0);
+    expect((await entries({ to: future })).totalDocs).toBeGreaterThan(0);
     // The same bound as milliseconds since 1970, and as a day: the forms /openapi.json names.
     const futureMs = Date.parse(future);
-    expect((await entries(`from=${futureMs}`)).totalDocs).toBe(0);
-    expect((await entries(`to=${futureMs}`)).totalDocs).toBeGreaterThan(0);
-    expect((await entries(`from=${future.slice(0, 10)}`)).totalDocs).toBeGreaterThan(0);
+    expect((await entries({ from: String(futureMs) })).totalDocs).toBe(0);
+    expect((await entries({ to: String(futureMs) })).totalDocs).toBeGreaterThan(0);
+    expect((await entries({ from: future.slice(0, 10) })).totalDocs).toBeGreaterThan(0);
     // The export keeps its path and query; it now streams, as every list's export does.
-    const csv = await t.app.inject({ url: '/read/audits_csv/v1?filterTarget=joe', headers: bearer(admin) });
+    const csv = await injectRoute(t.app, auditsRoutes.exportCsv, { ...asAdmin(), query: { filterTarget: 'joe' } });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['x-export-rows']).toBe('3');
     expect(csv.headers['x-export-limit']).toBe('100000');
@@ -85,20 +92,21 @@ describe('the audit log', () => {
     expect(lines[0]).toBe('Time (UTC),User,Action,Target,Outcome,Address,Request ID,Client request ID');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('admin,POST /delete/user/v1,joe,200');
-    const listed = await entries('filterUsername=admin');
-    const all = await t.app.inject({ url: '/read/audits_csv/v1?filterUsername=admin', headers: bearer(admin) });
+    const listed = await entries({ filterUsername: 'admin' });
+    const all = await injectRoute(t.app, auditsRoutes.exportCsv, { ...asAdmin(), query: { filterUsername: 'admin' } });
     expect(all.headers['x-export-rows']).toBe(String(listed.totalDocs));
     const rows = parse<Record<string, string>>(all.body, { columns: true });
     expect(rows.slice(0, listed.docs.length).map((r) => r['Request ID'])).toEqual(listed.docs.map((d) => d.requestId));
-    const bad = await t.app.inject({ url: '/read/audits_csv/v1?from=yesterday', headers: bearer(admin) });
+    const bad = await injectRoute(t.app, auditsRoutes.exportCsv, { ...asAdmin(), query: { from: 'yesterday' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toBe(
-      'Invalid query: from: must be a date (2026-11-28), a date and time (2026-11-28T10:00:00Z) or milliseconds since 1970',
-    );
+    expect(bad.json()).toMatchObject({
+      message:
+        'Invalid query: from: must be a date (2026-11-28), a date and time (2026-11-28T10:00:00Z) or milliseconds since 1970',
+    });
     await t.createUser('eng', 'engineer');
     const eng = (await t.signIn('eng')).access_token;
-    expect((await t.app.inject({ url: '/read/audits/v1', headers: bearer(eng) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/read/audits_csv/v1', headers: bearer(eng) })).statusCode).toBe(403);
+    expect((await injectRoute(t.app, auditsRoutes.getAudits, { headers: bearer(eng) })).statusCode).toBe(403);
+    expect((await injectRoute(t.app, auditsRoutes.exportCsv, { headers: bearer(eng) })).statusCode).toBe(403);
   });
 
   it('records a row for every mutating route the server has, whichever area added it', async () => {

@@ -1,7 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cameraCalsResponseSchema } from '@ed/contract/camera-cal';
+import type { RouteInput } from '@ed/contract/http-api';
+import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
+import { commandRoutes } from '@ed/contract/routes/commands';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import { sampleCalibration } from '../support/sample-calibration.js';
 import type { TestUnit } from '../support/test-unit.js';
@@ -27,9 +31,11 @@ describe('camera calibrations', () => {
   });
   afterEach(() => f.close());
 
-  const read = (query = '') => f.t.app.inject({ url: `/read/camera_cals/v1${query}`, headers: bearer(token) });
+  const read = (query: RouteInput<typeof cameraCalRoutes.listCameraCals>['query'] = {}) =>
+    injectRoute(f.t.app, cameraCalRoutes.listCameraCals, { query, headers: bearer(token) });
   const upload = (record: unknown) => unit.publishRaw(`ed/v1/${unit.serialNumber}/calibration`, JSON.stringify(record));
-  const listed = async (query = '') => cameraCalsResponseSchema.parse((await read(query)).json());
+  const listed = async (query: Parameters<typeof read>[0] = {}) =>
+    cameraCalsResponseSchema.parse((await read(query)).json());
 
   it('stores what a unit uploads after a calibration, once, with every value', async () => {
     const record = sampleCalibration('2026-11-01T09:30:00.000Z');
@@ -77,50 +83,49 @@ describe('camera calibrations', () => {
     for (const record of records) await upload(record);
     await vi.waitFor(async () => expect((await listed()).totalDocs).toBe(12), { timeout: 5_000 });
 
-    const first = await listed('?page=1');
+    const first = await listed({ page: 1 });
     expect(first.docs).toHaveLength(10);
     expect(first.docs[0]!.Date).toBe(records[11]!.Date);
-    expect((await listed('?page=2')).docs).toHaveLength(2);
+    expect((await listed({ page: 2 })).docs).toHaveLength(2);
 
-    const one = await listed('?filterSerialNumber=lb0003');
+    const one = await listed({ filterSerialNumber: 'lb0003' });
     expect(one.totalDocs).toBe(1);
     expect(one.docs[0]!.LeftBoards[0]!.SerialNumber).toBe('LB0003');
-    expect((await listed('?filterSerialNumber=RB2002')).totalDocs).toBe(12);
-    expect((await listed('?filterSerialNumber=%25')).totalDocs).toBe(0);
+    expect((await listed({ filterSerialNumber: 'RB2002' })).totalDocs).toBe(12);
+    expect((await listed({ filterSerialNumber: '%' })).totalDocs).toBe(0);
 
-    const bad = await read('?page=0');
+    const bad = await read({ page: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/page/);
-    expect((await f.t.app.inject({ url: '/read/camera_cals/v1' })).statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ message: expect.stringMatching(/page/) });
+    expect((await injectRoute(f.t.app, cameraCalRoutes.listCameraCals)).statusCode).toBe(401);
 
     // The export: the filter's records as CSV, newest first as listed.
-    const exported = (query = '') => f.t.app.inject({ url: `/export/camera_cals/v1${query}`, headers: bearer(token) });
-    const all = await exported('?filterSerialNumber=RB2002');
+    const exported = (query: RouteInput<typeof cameraCalRoutes.exportCameraCals>['query']) =>
+      injectRoute(f.t.app, cameraCalRoutes.exportCameraCals, { query, headers: bearer(token) });
+    const all = await exported({ filterSerialNumber: 'RB2002' });
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-export-rows']).toBe('12');
     const rows = parse<Record<string, string>>(all.body, { columns: true });
-    const pages = [...first.docs, ...(await listed('?page=2')).docs];
+    const pages = [...first.docs, ...(await listed({ page: 2 })).docs];
     expect(rows.map((r) => r['Date (UTC)'])).toEqual(pages.map((d) => d.Date));
     expect(rows[0]).toMatchObject({
       Unit: unit.serialNumber,
       'Left Boards': pages[0]!.LeftBoards.map((b) => b.SerialNumber).join(', '),
     });
-    expect((await exported('?filterSerialNumber=lb0003')).headers['x-export-rows']).toBe('1');
-    const badFilter = await exported(`?filterSerialNumber=${'X'.repeat(65)}`);
+    expect((await exported({ filterSerialNumber: 'lb0003' })).headers['x-export-rows']).toBe('1');
+    const badFilter = await exported({ filterSerialNumber: 'X'.repeat(65) });
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.body).toContain('filterSerialNumber');
-    expect((await f.t.app.inject({ url: '/export/camera_cals/v1' })).statusCode).toBe(401);
+    expect((await injectRoute(f.t.app, cameraCalRoutes.exportCameraCals)).statusCode).toBe(401);
   });
 
   it('keeps the records a calibration-logs command fetched, with their cameras', async () => {
     unit.answer = () => ({ ok: true, result: { calibrations: [sampleCalibration('2026-10-05T10:00:00.000Z')] } });
-    const res = await f.t.app.inject({
-      method: 'POST',
-      url: '/cmd/aligner_get_calibration_logs/v1',
+    const res = await injectRoute(f.t.app, commandRoutes.getCalibrationLogs, {
       headers: bearer(token),
-      payload: { serialNumber: unit.serialNumber },
+      body: { serialNumber: unit.serialNumber },
     });
     expect(res.json().result).toEqual({ received: 1, stored: 1 });
-    expect((await listed('?filterSerialNumber=LB1001')).totalDocs).toBe(1);
+    expect((await listed({ filterSerialNumber: 'LB1001' })).totalDocs).toBe(1);
   });
 });

@@ -1,7 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Fixture, Target } from '@ed/contract/easy';
+import type { RouteInput } from '@ed/contract/http-api';
+import { devicesRoutes } from '@ed/contract/routes/devices';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { servicesRoutes } from '@ed/contract/routes/services';
 import { EasyService } from '../../src/areas/easy/easy.service.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
 
@@ -16,75 +20,84 @@ describe('EZ ADAS', () => {
   });
   afterEach(() => t.close());
 
-  const post = (url: string, payload: object, token = admin) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-  const fixtures = async (query = '') =>
-    (await t.app.inject({ url: `/api/v1/ez_get_fixtures/${query}`, headers: bearer(admin) })).json<{
-      totalDocs: number;
-      docs: Fixture[];
-    }>();
-  const fixture = async (serial: string) => (await fixtures(`?filterSerialNumber=${serial}`)).docs[0]!;
-  const target = (targetName: string, targetId: number, packageIndex: number, packageName: string) =>
-    post('/api/v1/create_ez_target', { targetName, targetId, packageIndex, packageName });
+  const asUser = (token = admin) => ({ headers: bearer(token) });
+  const fixtures = async (query: RouteInput<typeof easyRoutes.getFixtures>['query'] = {}) =>
+    (await injectRoute(t.app, easyRoutes.getFixtures, { ...asUser(), query })).json();
+  const fixture = async (serial: string) => (await fixtures({ filterSerialNumber: serial })).docs[0]!;
+  const createFixture = (serialNumber: string, token = admin) =>
+    injectRoute(t.app, easyRoutes.createFixture, { ...asUser(token), body: { serialNumber } });
+  const resetFixture = (serialNumber: string) =>
+    injectRoute(t.app, easyRoutes.resetFixture, { ...asUser(), body: { serialNumber } });
+  const subscribe = (body: RouteInput<typeof easyRoutes.updateSubscription>['body']) =>
+    injectRoute(t.app, easyRoutes.updateSubscription, { ...asUser(), body });
+  const target = (targetName: string, targetId: number, packageIndex: number, packageName: string, token = admin) =>
+    injectRoute(t.app, easyRoutes.createTarget, {
+      ...asUser(token),
+      body: { targetName, targetId, packageIndex, packageName },
+    });
 
   async function unitCredential(serialNumber = 'GT1234567'): Promise<Record<string, string>> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/register',
-      payload: { serialNumber, enrollmentKey: ENROLLMENT_KEY },
+    const res = await injectRoute(t.app, devicesRoutes.register, {
+      body: { serialNumber, enrollmentKey: ENROLLMENT_KEY },
     });
-    const token = res.json().deviceToken as string;
-    return { authorization: `Basic ${Buffer.from(`${serialNumber}:${token}`).toString('base64')}` };
+    const credential = res.json();
+    // 200 is the registered answer; 202 (a claim waiting for an administrator) has no token.
+    if (!('deviceToken' in credential)) throw new Error(`unit not registered: ${res.body}`);
+    return {
+      authorization: `Basic ${Buffer.from(`${serialNumber}:${credential.deviceToken}`).toString('base64')}`,
+    };
   }
   const activate = (headers: Record<string, string>, fixtureSerialNumber: string, targetId: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/device/v1/ez_activation',
-      headers,
-      payload: { fixtureSerialNumber, targetId },
-    });
+    injectRoute(t.app, easyRoutes.activate, { headers, body: { fixtureSerialNumber, targetId } });
 
   it('answers fixture calls with the status codes and sentences of §8', async () => {
-    const created = await post('/api/v1/create_ez_fixture', { serialNumber: 'ez-0001' });
+    const created = await createFixture('ez-0001');
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('EZ ADAS fixture EZ-0001 was created');
-    const again = await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0001' });
+    const again = await createFixture('EZ-0001');
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('EZ ADAS fixture EZ-0001 already exists');
     expect((await fixtures()).totalDocs).toBe(1);
 
-    const none = await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0001' });
+    const none = await resetFixture('EZ-0001');
     expect(none.statusCode).toBe(204);
     expect(none.body).toBe('');
 
-    const updated = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0001', package: 1 });
+    const updated = await subscribe({ serialNumber: 'EZ-0001', package: 1 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('EZ ADAS EZ-0001 subscription updated');
-    const missing = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0404', package: 1 });
+    const missing = await subscribe({ serialNumber: 'EZ-0404', package: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('EZ ADAS fixture EZ-0404 does not exist');
-    expect((await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0404' })).statusCode).toBe(404);
-    expect((await post('/api/v1/create_ez_fixture', {})).statusCode).toBe(400);
+    expect((await resetFixture('EZ-0404')).statusCode).toBe(404);
+    // A body without its serial number, which the contract's type refuses: sent by hand.
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/create_ez_fixture',
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
   });
 
   it('keeps subscriptions: Included never expires, others default to a year ahead; bad input is refused', async () => {
-    await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0002' });
+    await createFixture('EZ-0002');
     expect((await fixture('EZ-0002')).subscriptionPackage).toBe(0);
     expect((await fixture('EZ-0002')).subscriptionExpires).toBeNull();
 
-    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 4 });
+    await subscribe({ serialNumber: 'EZ-0002', package: 4 });
     const yearAhead = new Date((await fixture('EZ-0002')).subscriptionExpires!);
     const expected = new Date();
     expect(yearAhead.getUTCFullYear()).toBe(expected.getUTCFullYear() + 1);
     expect(yearAhead.getUTCMonth()).toBe(expected.getUTCMonth());
 
     const year = new Date().getUTCFullYear() + 2;
-    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 1, month: 3, day: 31, year });
+    await subscribe({ serialNumber: 'EZ-0002', package: 1, month: 3, day: 31, year });
     expect((await fixture('EZ-0002')).subscriptionExpires).toBe(`${year}-03-31T23:59:59.999Z`);
-    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 0, month: 3, day: 31, year });
+    await subscribe({ serialNumber: 'EZ-0002', package: 0, month: 3, day: 31, year });
     expect((await fixture('EZ-0002')).subscriptionExpires).toBeNull();
 
-    const past = await post('/api/v1/ez_create_subscription', {
+    const past = await subscribe({
       serialNumber: 'EZ-0002',
       package: 1,
       month: 1,
@@ -93,10 +106,10 @@ describe('EZ ADAS', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toContain('cannot end in the past');
-    const unknown = await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0002', package: 2 });
+    const unknown = await subscribe({ serialNumber: 'EZ-0002', package: 2 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('package must be one of 0 (Included), 1 (Limited), 4 (Premium + VAG)');
-    const notADate = await post('/api/v1/ez_create_subscription', {
+    const notADate = await subscribe({
       serialNumber: 'EZ-0002',
       package: 1,
       month: 2,
@@ -111,19 +124,15 @@ describe('EZ ADAS', () => {
     const created = await target('Front Radar', 12, 1, 'Limited');
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('EZ ADAS target Front Radar created');
-    const updated = await post('/api/v1/update_ez_target', {
-      targetName: 'Front Radar',
-      targetId: 12,
-      packageIndex: 4,
-      packageName: 'Premium + VAG',
+    const updated = await injectRoute(t.app, easyRoutes.updateTarget, {
+      ...asUser(),
+      body: { targetName: 'Front Radar', targetId: 12, packageIndex: 4, packageName: 'Premium + VAG' },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('EZ ADAS Front Radar target updated');
-    const missing = await post('/api/v1/update_ez_target', {
-      targetName: 'Nope',
-      targetId: 1,
-      packageIndex: 0,
-      packageName: 'Included',
+    const missing = await injectRoute(t.app, easyRoutes.updateTarget, {
+      ...asUser(),
+      body: { targetName: 'Nope', targetId: 1, packageIndex: 0, packageName: 'Included' },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('EZ ADAS target Nope does not exist');
@@ -139,8 +148,8 @@ describe('EZ ADAS', () => {
     expect((await target('Same id', 12, 0, 'Included')).statusCode).toBe(409);
     expect((await target('Front Radar', 99, 0, 'Included')).statusCode).toBe(409);
 
-    const list = await t.app.inject({ url: '/api/v1/ez_get_targets?page=1', headers: bearer(admin) });
-    expect(list.json<{ docs: Target[] }>().docs).toMatchObject([
+    const list = await injectRoute(t.app, easyRoutes.getTargets, { ...asUser(), query: { page: 1 } });
+    expect(list.json().docs).toMatchObject([
       { targetName: 'Front Radar', targetId: 12, packageIndex: 4, packageName: 'Premium + VAG' },
     ]);
 
@@ -151,26 +160,22 @@ describe('EZ ADAS', () => {
     ] as const) {
       await t.createUser(`u-${role}`, role);
       const token = (await t.signIn(`u-${role}`)).access_token;
-      const res = await post(
-        '/api/v1/create_ez_target',
-        { targetName: `By ${role}`, targetId: 50 + status, packageIndex: 0, packageName: 'Included' },
-        token,
-      );
+      const res = await target(`By ${role}`, 50 + status, 0, 'Included', token);
       expect(res.statusCode).toBe(status);
-      expect(
-        (await post('/api/v1/create_ez_fixture', { serialNumber: `EZ-${role.replace('_', '')}` }, token)).statusCode,
-      ).toBe(201);
+      expect((await createFixture(`EZ-${role.replace('_', '')}`, token)).statusCode).toBe(201);
     }
     await t.createUser('viewer', 'support');
     const support = (await t.signIn('viewer')).access_token;
-    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures', headers: bearer(support) })).statusCode).toBe(403);
+    expect((await injectRoute(t.app, easyRoutes.getFixtures, asUser(support))).statusCode).toBe(403);
 
-    expect((await post('/api/v1/delete_ez_target', { targetName: 'Front Radar' })).statusCode).toBe(200);
-    expect((await post('/api/v1/delete_ez_target', { targetName: 'Front Radar' })).statusCode).toBe(404);
+    const deleteTarget = () =>
+      injectRoute(t.app, easyRoutes.deleteTarget, { ...asUser(), body: { targetName: 'Front Radar' } });
+    expect((await deleteTarget()).statusCode).toBe(200);
+    expect((await deleteTarget()).statusCode).toBe(404);
   });
 
   it('counts activations a unit makes with its device credential, within the subscription', async () => {
-    await post('/api/v1/create_ez_fixture', { serialNumber: 'EZ-0003' });
+    await createFixture('EZ-0003');
     await target('Camera Target', 1, 0, 'Included');
     await target('Radar Target', 2, 1, 'Limited');
     await target('VAG Target', 3, 4, 'Premium + VAG');
@@ -185,16 +190,18 @@ describe('EZ ADAS', () => {
     expect(first.json()).toMatchObject({ activationCount: 1, targetName: 'Camera Target', packageName: 'Included' });
     const refused = await activate(unit, 'EZ-0003', 2);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(
-      'The Included subscription of EZ ADAS fixture EZ-0003 does not include target Radar Target (Limited).',
-    );
-    expect((await activate(unit, 'EZ-0404', 1)).json().message).toBe('EZ ADAS fixture EZ-0404 does not exist');
+    expect(refused.json()).toMatchObject({
+      message: 'The Included subscription of EZ ADAS fixture EZ-0003 does not include target Radar Target (Limited).',
+    });
+    expect((await activate(unit, 'EZ-0404', 1)).json()).toMatchObject({
+      message: 'EZ ADAS fixture EZ-0404 does not exist',
+    });
     expect((await activate(unit, 'EZ-0003', 77)).statusCode).toBe(404);
 
-    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0003', package: 1 });
+    await subscribe({ serialNumber: 'EZ-0003', package: 1 });
     expect((await activate(unit, 'EZ-0003', 2)).json().activationCount).toBe(2);
     expect((await activate(unit, 'EZ-0003', 3)).statusCode).toBe(403);
-    await post('/api/v1/ez_create_subscription', { serialNumber: 'EZ-0003', package: 4 });
+    await subscribe({ serialNumber: 'EZ-0003', package: 4 });
     expect((await activate(unit, 'EZ-0003', 3)).json().activationCount).toBe(3);
     expect((await fixture('EZ-0003')).activationCount).toBe(3);
 
@@ -205,74 +212,78 @@ describe('EZ ADAS', () => {
     );
     expect((await later.activate('GT1234567', 'EZ-0003', 1)).activationCount).toBe(4);
 
-    const reset = await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' });
+    const reset = await resetFixture('EZ-0003');
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().message).toBe('EZ ADAS fixture EZ-0003 reset');
+    expect(reset.json()?.message).toBe('EZ ADAS fixture EZ-0003 reset');
     expect((await fixture('EZ-0003')).activationCount).toBe(0);
-    expect((await post('/api/v1/reset_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(204);
+    expect((await resetFixture('EZ-0003')).statusCode).toBe(204);
 
     // The unit's activations follow it when its serial number is reset.
     await t.app.fleet.renamer.rename('GT1234567', 'GT7654321');
     expect(await t.app.easy.repository.activationsOf('GT7654321')).toBe(4);
     expect(await t.app.easy.repository.activationsOf('GT1234567')).toBe(0);
 
-    expect((await post('/api/v1/delete_ez_fixture', { serialNumber: 'EZ-0003' })).statusCode).toBe(200);
+    const deleted = await injectRoute(t.app, easyRoutes.deleteFixture, {
+      ...asUser(),
+      body: { serialNumber: 'EZ-0003' },
+    });
+    expect(deleted.statusCode).toBe(200);
     expect((await fixtures()).totalDocs).toBe(0);
   });
 
   it('pages fixtures by 10 and filters by part of the serial number', async () => {
-    for (let i = 1; i <= 12; i++)
-      await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
-    const first = await fixtures('?page=1');
+    for (let i = 1; i <= 12; i++) await createFixture(`FX-${String(i).padStart(3, '0')}`);
+    const first = await fixtures({ page: 1 });
     expect(first.totalDocs).toBe(12);
     expect(first.docs).toHaveLength(10);
-    expect((await fixtures('?page=2')).docs.map((f) => f.serialNumber)).toEqual(['FX-011', 'FX-012']);
-    expect((await fixtures('?filterSerialNumber=x-01')).docs.map((f) => f.serialNumber)).toEqual([
+    expect((await fixtures({ page: 2 })).docs.map((f) => f.serialNumber)).toEqual(['FX-011', 'FX-012']);
+    expect((await fixtures({ filterSerialNumber: 'x-01' })).docs.map((f) => f.serialNumber)).toEqual([
       'FX-010',
       'FX-011',
       'FX-012',
     ]);
-    expect((await t.app.inject({ url: '/api/v1/ez_get_fixtures?page=0', headers: bearer(admin) })).statusCode).toBe(
+    expect((await injectRoute(t.app, easyRoutes.getFixtures, { ...asUser(), query: { page: 0 } })).statusCode).toBe(
       400,
     );
   });
 
   it('exports fixtures and targets as CSV in their lists’ filter and order', async () => {
-    for (let i = 12; i >= 1; i--)
-      await post('/api/v1/create_ez_fixture', { serialNumber: `FX-${String(i).padStart(3, '0')}` });
-    const exported = (url: string, token = admin) => t.app.inject({ url, headers: bearer(token) });
+    for (let i = 12; i >= 1; i--) await createFixture(`FX-${String(i).padStart(3, '0')}`);
+    const exportedFixtures = (query: RouteInput<typeof easyRoutes.exportFixtures>['query'], token = admin) =>
+      injectRoute(t.app, easyRoutes.exportFixtures, { ...asUser(token), query });
+    const exportedTargets = (token = admin) => injectRoute(t.app, easyRoutes.exportTargets, asUser(token));
     const listed = [
-      ...(await fixtures('?page=1&filterSerialNumber=fx')).docs,
-      ...(await fixtures('?page=2&filterSerialNumber=fx')).docs,
+      ...(await fixtures({ page: 1, filterSerialNumber: 'fx' })).docs,
+      ...(await fixtures({ page: 2, filterSerialNumber: 'fx' })).docs,
     ];
-    const res = await exported('/export/ez_fixtures/v1?filterSerialNumber=fx');
+    const res = await exportedFixtures({ filterSerialNumber: 'fx' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-export-rows']).toBe('12');
     const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(rows.map((r) => r['Serial Number'])).toEqual(listed.map((f) => f.serialNumber));
     expect(rows[0]).toMatchObject({ 'Serial Number': 'FX-001', 'Activation Count': '0' });
-    expect((await exported('/export/ez_fixtures/v1?filterSerialNumber=x-01')).headers['x-export-rows']).toBe('3');
-    const bad = await exported(`/export/ez_fixtures/v1?filterSerialNumber=${'X'.repeat(33)}`);
+    expect((await exportedFixtures({ filterSerialNumber: 'x-01' })).headers['x-export-rows']).toBe('3');
+    const bad = await exportedFixtures({ filterSerialNumber: 'X'.repeat(33) });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('filterSerialNumber');
 
     await target('Rear Radar', 7, 0, 'Included');
     await target('Front Radar', 12, 4, 'Premium + VAG');
-    const targets = parse<Record<string, string>>((await exported('/export/ez_targets/v1')).body, { columns: true });
+    const targets = parse<Record<string, string>>((await exportedTargets()).body, { columns: true });
     expect(targets).toEqual([
       { 'Target Name': 'Front Radar', 'Target ID': '12', 'Package Index': '4', 'Package Name': 'Premium + VAG' },
       { 'Target Name': 'Rear Radar', 'Target ID': '7', 'Package Index': '0', 'Package Name': 'Included' },
     ]);
     await t.createUser('viewer', 'support');
     const support = (await t.signIn('viewer')).access_token;
-    expect((await exported('/export/ez_fixtures/v1', support)).statusCode).toBe(403);
-    expect((await exported('/export/ez_targets/v1', support)).statusCode).toBe(403);
+    expect((await exportedFixtures({}, support)).statusCode).toBe(403);
+    expect((await exportedTargets(support)).statusCode).toBe(403);
   });
 
   it('reports EZ-ADAS and Tru-Point integrations up on the home dashboard', async () => {
-    const res = await t.app.inject({ url: '/api/v1/check_services', headers: bearer(admin) });
+    const res = await injectRoute(t.app, servicesRoutes.checkServices, asUser());
     const up = res
-      .json<{ name: string; up: boolean }[]>()
+      .json()
       .filter((s) => s.up)
       .map((s) => s.name);
     expect(up).toEqual(expect.arrayContaining(['ezAdas', 'truPointIntegrations']));

@@ -1,8 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteInput } from '@ed/contract/http-api';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { radarRoutes } from '@ed/contract/routes/radar';
 import { encodeSerialNumber } from '@ed/contract/serial-number';
 import { equipment, equipmentLive } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const COUNTRIES = ['US', 'GB', 'DE', 'BR', 'JP'];
@@ -33,69 +38,69 @@ describe('equipment reads', () => {
   });
   afterEach(() => t.close());
 
-  const list = (query: string) => t.app.inject({ url: `/read/aligners/v1?${query}`, headers: bearer(token) });
+  const list = (query: RouteInput<typeof alignersRoutes.getAligners>['query']) =>
+    injectRoute(t.app, alignersRoutes.getAligners, { query, headers: bearer(token) });
 
   it('pages, filters and sorts 10,000 units on the server', async () => {
     await seed(t, 10_000);
-    const first = (await list('page=1')).json();
+    const first = (await list({ page: 1 })).json();
     expect(first.totalDocs).toBe(10_000);
     expect(first.docs).toHaveLength(10);
-    expect(first.docs[0].serialNumber).toBe('X00000001');
+    expect(first.docs[0]?.serialNumber).toBe('X00000001');
 
-    const last = (await list('page=1000')).json();
-    expect(last.docs.at(-1).serialNumber).toBe('X00010000');
-    expect((await list('page=1001')).json().docs).toEqual([]);
+    const last = (await list({ page: 1000 })).json();
+    expect(last.docs.at(-1)?.serialNumber).toBe('X00010000');
+    expect((await list({ page: 1001 })).json().docs).toEqual([]);
 
-    const bySerial = (await list('filterSerialNumber=0999')).json();
+    const bySerial = (await list({ filterSerialNumber: '0999' })).json();
     expect(bySerial.totalDocs).toBe(11);
-    expect(bySerial.docs.every((d: { serialNumber: string }) => d.serialNumber.includes('0999'))).toBe(true);
+    expect(bySerial.docs.every((d) => d.serialNumber.includes('0999'))).toBe(true);
     // A serial typed in lower case finds the unit all the same.
-    expect(
-      (await list('filterSerialNumber=x0001000')).json().docs.map((d: { serialNumber: string }) => d.serialNumber),
-    ).toEqual(['X00010000']);
+    expect((await list({ filterSerialNumber: 'x0001000' })).json().docs.map((d) => d.serialNumber)).toEqual([
+      'X00010000',
+    ]);
 
-    const gb = (await list('filterCountryCode=gb&filterFamily=gtps')).json();
+    const gb = (await list({ filterCountryCode: 'gb', filterFamily: 'gtps' })).json();
     // GB is i % 5 = 1 and gtps is i % 3 = 1: i % 15 = 1, 667 of 1..10,000.
     expect(gb.totalDocs).toBe(667);
-    expect(gb.docs.every((d: { family: string }) => d.family === 'gtps')).toBe(true);
+    expect(gb.docs.every((d) => d.family === 'gtps')).toBe(true);
 
-    const version = (await list('filterSoftwareVersion=3.1')).json();
-    expect(version.docs.every((d: { version: { semantic: string } }) => d.version.semantic.startsWith('3.1'))).toBe(
-      true,
-    );
+    const version = (await list({ filterSoftwareVersion: '3.1' })).json();
+    expect(version.docs.every((d) => d.version?.semantic.startsWith('3.1'))).toBe(true);
 
-    const byVersion = (await list('sortBy=version&sortDesc=true')).json();
-    expect(byVersion.docs[0].version.semantic).toBe('6.10.4');
-    const newest = (await list('sortBy=createdAt&sortDesc=true')).json();
-    expect(newest.docs[0].serialNumber).toBe('X00000001');
+    const byVersion = (await list({ sortBy: 'version', sortDesc: true })).json();
+    expect(byVersion.docs[0]?.version?.semantic).toBe('6.10.4');
+    const newest = (await list({ sortBy: 'createdAt', sortDesc: true })).json();
+    expect(newest.docs[0]?.serialNumber).toBe('X00000001');
   });
 
   it('pages a few matches and many matches in the same order', async () => {
     await seed(t, 10_000);
-    const serials = (query: string) =>
-      list(query).then((r) => r.json().docs.map((d: { serialNumber: string }) => d.serialNumber));
+    const serials = (query: Parameters<typeof list>[0]) =>
+      list(query).then((r) => r.json().docs.map((d) => d.serialNumber));
     // Created at falls as i rises, so newest first is ascending i; US is i % 5 = 0.
     const expected = (ids: number[]) => ids.map((i) => `X${String(i).padStart(8, '0')}`);
     // 2,000 matches: the filter's index first, then a sort of the matches.
-    expect(await serials('filterCountryCode=US&sortBy=createdAt&sortDesc=true&page=3')).toEqual(
+    expect(await serials({ filterCountryCode: 'US', sortBy: 'createdAt', sortDesc: true, page: 3 })).toEqual(
       expected(Array.from({ length: 10 }, (_, k) => 5 * (20 + k + 1))),
     );
     // 10,000 matches: the sort index, skipping 4,990 entries.
-    expect(await serials('sortBy=createdAt&sortDesc=true&page=500')).toEqual(
+    expect(await serials({ sortBy: 'createdAt', sortDesc: true, page: 500 })).toEqual(
       expected(Array.from({ length: 10 }, (_, k) => 4991 + k)),
     );
   });
 
   it('exports the list’s filter and sort as CSV, in its order, a page of statements at a time', async () => {
     await seed(t, 3_100);
-    const query = 'filterFamily=gtps&sortBy=createdAt&sortDesc=true';
+    const query = { filterFamily: 'gtps', sortBy: 'createdAt', sortDesc: true };
     const listed: string[] = [];
     for (let page = 1; ; page++) {
-      const docs = (await list(`${query}&page=${page}`)).json().docs as { serialNumber: string }[];
+      const docs = (await list({ ...query, page })).json().docs;
       if (docs.length === 0) break;
       listed.push(...docs.map((d) => d.serialNumber));
     }
-    const exported = (q: string) => t.app.inject({ url: `/export/aligners/v1?${q}`, headers: bearer(token) });
+    const exported = (q: RouteInput<typeof alignersRoutes.exportAligners>['query']) =>
+      injectRoute(t.app, alignersRoutes.exportAligners, { query: q, headers: bearer(token) });
     const res = await exported(query);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -112,33 +117,29 @@ describe('equipment reads', () => {
     ]);
     expect(rows.map((r) => r['Serial Number'])).toEqual(listed);
     expect(rows.every((r) => r.Family === 'gtps')).toBe(true);
-    expect((await exported('')).headers['x-export-rows']).toBe('3100');
-    const bad = await exported('filterFamily=toaster');
+    expect((await exported({})).headers['x-export-rows']).toBe('3100');
+    const bad = await exported({ filterFamily: 'toaster' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('filterFamily');
-    expect((await t.app.inject({ url: '/export/aligners/v1' })).statusCode).toBe(401);
+    expect((await injectRoute(t.app, alignersRoutes.exportAligners)).statusCode).toBe(401);
   });
 
   it('keeps the fleet total exact through inserts, upserts and deletes', async () => {
     await seed(t, 30);
-    const total = async () => (await list('page=1')).json().totalDocs;
+    const total = async () => (await list({ page: 1 })).json().totalDocs;
     expect(await total()).toBe(30);
     // A unit registering again updates its row: the total must not move.
     await t.app.db.execute(sql`
       insert into ${equipment} (serial_number, family) values ('X00000001', 'aligner'), ('X00000031', 'gtps')
       on conflict (serial_number) do update set family = excluded.family`);
     expect(await total()).toBe(31);
-    const removed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/delete_equipment',
+    const removed = await injectRoute(t.app, alignersRoutes.deleteEquipment, {
       headers: bearer(token),
-      payload: { serialNumber: 'X00000002' },
+      body: { serialNumber: 'X00000002' },
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await total()).toBe(30);
-    expect((await list('page=3')).json().docs.map((d: { serialNumber: string }) => d.serialNumber)).not.toContain(
-      'X00000002',
-    );
+    expect((await list({ page: 3 })).json().docs.map((d) => d.serialNumber)).not.toContain('X00000002');
   });
 
   it('sorts versions numerically, not as text', async () => {
@@ -150,51 +151,51 @@ describe('equipment reads', () => {
     for (const [serial, semantic] of versions) {
       await t.app.fleet.equipment.applyState(serial, 'aligner', { version: { semantic, meta: null } });
     }
-    const docs = (await list('sortBy=version')).json().docs;
-    expect(docs.map((d: { version: { semantic: string } }) => d.version.semantic)).toEqual([
-      '4.9.2',
-      '4.10.0',
-      '10.0.0',
-    ]);
+    const docs = (await list({ sortBy: 'version' })).json().docs;
+    expect(docs.map((d) => d.version?.semantic)).toEqual(['4.9.2', '4.10.0', '10.0.0']);
   });
 
   it.each([
-    ['page=0', 'page'],
-    ['page=abc', 'page'],
-    ['sortBy=password', 'sortBy'],
-    ['filterSerialNumber=ABCDEFGHIJ', 'filterSerialNumber'],
-    ['filterFamily=toaster', 'filterFamily'],
-    ['filterCountryCode=G1', 'filterCountryCode'],
-    ['sortDesc=maybe', 'sortDesc'],
-  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    [{ page: 0 }, 'page'],
+    [{ page: 'abc' }, 'page'],
+    [{ sortBy: 'password' }, 'sortBy'],
+    [{ filterSerialNumber: 'ABCDEFGHIJ' }, 'filterSerialNumber'],
+    [{ filterFamily: 'toaster' }, 'filterFamily'],
+    [{ filterCountryCode: 'G1' }, 'filterCountryCode'],
+    [{ sortDesc: 'maybe' }, 'sortDesc'],
+  ])('refuses %o with a 400 naming %s', async (query, field) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe(field);
+    expect(res.json()).toMatchObject({ field });
   });
 
   it('reads one unit with the caller’s favorite flag, 404 for an unknown one', async () => {
     const serial = encodeSerialNumber({ modelCode: 'V33', buildMonth: 3, buildYear: 2021, sequence: '0042' });
     await t.app.fleet.equipment.applyState(serial, 'aligner', { version: { semantic: '5.0.0', meta: 'b1' } });
     const read = () =>
-      t.app.inject({ url: `/read/aligner/v1?serialNumber=${serial}&username=admin`, headers: bearer(token) });
+      injectRoute(t.app, alignersRoutes.getAligner, {
+        query: { serialNumber: serial, username: 'admin' },
+        headers: bearer(token),
+      });
     expect((await read()).json()).toMatchObject({
       serialNumber: serial,
       favorite: false,
       openSupportTickets: 0,
       connected: false,
     });
-    await t.app.inject({
-      method: 'POST',
-      url: '/create/favorite/v1',
+    await injectRoute(t.app, radarRoutes.addFavorite, {
       headers: bearer(token),
-      payload: { username: 'admin', serialNumber: serial },
+      body: { username: 'admin', serialNumber: serial },
     });
     expect((await read()).json().favorite).toBe(true);
-    const missing = await t.app.inject({ url: '/read/aligner/v1?serialNumber=V33CT9999', headers: bearer(token) });
+    const missing = await injectRoute(t.app, alignersRoutes.getAligner, {
+      query: { serialNumber: 'V33CT9999' },
+      headers: bearer(token),
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('There is no unit with serial number V33CT9999.');
-    const other = await t.app.inject({
-      url: `/read/aligner/v1?serialNumber=${serial}&username=someone`,
+    expect(missing.json()).toMatchObject({ message: 'There is no unit with serial number V33CT9999.' });
+    const other = await injectRoute(t.app, alignersRoutes.getAligner, {
+      query: { serialNumber: serial, username: 'someone' },
       headers: bearer(token),
     });
     expect(other.statusCode).toBe(403);
@@ -208,32 +209,40 @@ describe('equipment reads', () => {
       pendingSoftwareDownload: '5.1.0',
       specs: { name: '2025-Q3', month: 7, year: 2025 },
     });
-    const get = async (url: string) => (await t.app.inject({ url, headers: bearer(token) })).json();
+    const asAdmin = { headers: bearer(token) };
     // Units 3, 6 and 9 are aligners (i % 3 = 0 → 'aligner').
-    expect(await get('/read/staged_update_totals/v1')).toEqual({ total: 3, versions: { '5.2.0': 2, '5.1.0': 1 } });
-    expect(await get('/read/staged_gtps_update_totals/v1')).toEqual({ total: 0, versions: {} });
-    const versions = await get('/read/aligner_software_versions/v1');
-    expect(versions.reduce((n: number, v: { total: number }) => n + v.total, 0)).toBe(10);
-    expect(await get('/read/spec_versions/v1')).toEqual([{ name: '2025-Q3', total: 1 }]);
-    const top = await get('/read/top_aligners_by_alignment_count/v1');
+    expect((await injectRoute(t.app, dashboardRoutes.getStagedUpdateTotals, asAdmin)).json()).toEqual({
+      total: 3,
+      versions: { '5.2.0': 2, '5.1.0': 1 },
+    });
+    expect((await injectRoute(t.app, dashboardRoutes.getStagedGtpsUpdateTotals, asAdmin)).json()).toEqual({
+      total: 0,
+      versions: {},
+    });
+    const versions = (await injectRoute(t.app, dashboardRoutes.getAlignerSoftwareVersions, asAdmin)).json();
+    expect(versions.reduce((n, v) => n + v.total, 0)).toBe(10);
+    expect((await injectRoute(t.app, dashboardRoutes.getSpecVersions, asAdmin)).json()).toEqual([
+      { name: '2025-Q3', total: 1 },
+    ]);
+    const top = (await injectRoute(t.app, dashboardRoutes.getTopAligners, asAdmin)).json();
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ _id: { serialNumber: 'X00000030' }, count: 30 });
-    expect(await get('/read/latest_software_version/v1')).toBeNull();
-    expect((await get('/read/ticket_statistics/v1')).totalTickets).toBe(0);
-    expect(await get('/read/connection_counters/v1')).toEqual({
+    expect((await injectRoute(t.app, dashboardRoutes.getLatestSoftwareVersion, asAdmin)).json()).toBeNull();
+    expect((await injectRoute(t.app, dashboardRoutes.getTicketStatistics, asAdmin)).json().totalTickets).toBe(0);
+    expect((await injectRoute(t.app, dashboardRoutes.getConnectionCounters, asAdmin)).json()).toEqual({
       connectedAligners: 15,
       totalAligners: 30,
       connectedUsers: 0,
     });
     await t.app.fleet.equipment.recordSample();
     // The server samples at boot and every minute; the latest point is this minute's count.
-    const trend = await get('/read/connection_trend/v1');
+    const trend = (await injectRoute(t.app, dashboardRoutes.getConnectionTrend, asAdmin)).json();
     expect(trend.at(-1)).toEqual({ at: expect.any(String), connected: 15, total: 30 });
   });
 
   it('takes no trend sample while the fleet is unknown, so the graph starts at the first count', async () => {
     await t.app.fleet.equipment.recordSample();
-    const trend = await t.app.inject({ url: '/read/connection_trend/v1', headers: bearer(token) });
+    const trend = await injectRoute(t.app, dashboardRoutes.getConnectionTrend, { headers: bearer(token) });
     expect(trend.json()).toEqual([]);
   });
 

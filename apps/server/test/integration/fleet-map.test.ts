@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FleetMapRegionsResponse } from '@ed/contract/fleet-map';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { fleetMapRoutes } from '@ed/contract/routes/fleet-map';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import { countryOf, fleetMap, mapCounters, naiveCounts } from '../support/fleet-map-counts.js';
 import type { TestUnit } from '../support/test-unit.js';
@@ -30,10 +32,12 @@ describe('fleet map', () => {
   afterAll(() => f.close());
 
   const world = () => fleetMap(f.t, admin);
+  const readRegions = (country: string, headers = bearer(admin)) =>
+    injectRoute(f.t.app, fleetMapRoutes.getFleetMapRegions, { query: { country }, headers });
   const regions = async (country: string) => {
-    const res = await f.t.app.inject({ url: `/read/fleet-map/regions/v1?country=${country}`, headers: bearer(admin) });
+    const res = await readRegions(country);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<FleetMapRegionsResponse>();
+    return res.json();
   };
   const naive = () => naiveCounts(f.t);
   const counters = () => mapCounters(f.t);
@@ -87,11 +91,9 @@ describe('fleet map', () => {
     expect(countryOf(moved, 'FR')).toEqual({ countryCode: 'FR', connected: 1, total: 1 });
     expect((await regions('FR')).regions).toEqual([{ region: 'Brittany', connected: 1, total: 1 }]);
 
-    const gone = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/delete_equipment',
+    const gone = await injectRoute(f.t.app, alignersRoutes.deleteEquipment, {
       headers: bearer(admin),
-      payload: { serialNumber: de.serialNumber },
+      body: { serialNumber: de.serialNumber },
     });
     expect(gone.statusCode, gone.body).toBe(200);
     const after = await world();
@@ -114,22 +116,27 @@ describe('fleet map', () => {
 
   it('is for admin only, like the spec’s maps menu item, and needs a token', async () => {
     const eve = (await f.t.signIn('eve')).access_token;
-    for (const url of ['/read/fleet-map/v1', '/read/fleet-map/regions/v1?country=GB']) {
-      const refused = await f.t.app.inject({ url, headers: bearer(eve) });
-      expect(refused.statusCode, url).toBe(403);
-      const anonymous = await f.t.app.inject({ url });
-      expect(anonymous.statusCode, url).toBe(401);
+    const reads = {
+      world: (headers?: Record<string, string>) => injectRoute(f.t.app, fleetMapRoutes.getFleetMap, { headers }),
+      regions: (headers?: Record<string, string>) =>
+        injectRoute(f.t.app, fleetMapRoutes.getFleetMapRegions, { query: { country: 'GB' }, headers }),
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      const refused = await read(bearer(eve));
+      expect(refused.statusCode, name).toBe(403);
+      const anonymous = await read();
+      expect(anonymous.statusCode, name).toBe(401);
     }
   });
 
   it('refuses a country that is not a two-letter code, naming it', async () => {
-    for (const bad of ['', 'G', 'GBR', '12', 'G%25']) {
-      const res = await f.t.app.inject({ url: `/read/fleet-map/regions/v1?country=${bad}`, headers: bearer(admin) });
+    for (const bad of ['', 'G', 'GBR', '12', 'G%']) {
+      const res = await readRegions(bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().message).toContain('country');
+      expect(res.json()).toMatchObject({ message: expect.stringContaining('country') });
     }
-    const missing = await f.t.app.inject({ url: '/read/fleet-map/regions/v1', headers: bearer(admin) });
+    const missing = await injectRoute(f.t.app, fleetMapRoutes.getFleetMapRegions, { headers: bearer(admin) });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('country');
+    expect(missing.json()).toMatchObject({ message: expect.stringContaining('country') });
   });
 });

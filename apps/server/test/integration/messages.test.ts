@@ -1,6 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Message } from '@ed/contract/messages';
+import type { RouteInput } from '@ed/contract/http-api';
+import type { CreateMessageRequest, Disposition } from '@ed/contract/messages';
+import { auditsRoutes } from '@ed/contract/routes/audits';
+import { messagesRoutes } from '@ed/contract/routes/messages';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -19,9 +23,7 @@ describe('Messaging', () => {
   });
   afterEach(() => t.close());
 
-  const post = (url: string, token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });
-  const content = (overrides: Record<string, unknown> = {}) => ({
+  const content = (overrides: Partial<CreateMessageRequest> = {}): CreateMessageRequest => ({
     schedule: { startDate: iso(Date.now()), endDate: iso(Date.now() + 2 * DAY) },
     header: 'Winter service',
     body: 'Book your calibration check.',
@@ -29,18 +31,25 @@ describe('Messaging', () => {
     targets: { market: 'US', softwareVersion: 'all' },
     ...overrides,
   });
-  const create = async (token = ann, overrides = {}) => {
-    const res = await post('/create/message/v1', token, { ...content(overrides), disposition: 'draft' });
+  const createMessage = (token: string, body: CreateMessageRequest) =>
+    injectRoute(t.app, messagesRoutes.createMessage, { headers: bearer(token), body });
+  const create = async (token = ann, overrides: Partial<CreateMessageRequest> = {}) => {
+    const res = await createMessage(token, { ...content(overrides), disposition: 'draft' });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<Message>();
+    return res.json();
   };
-  const move = (id: number, disposition: string, token = ann, overrides = {}) =>
-    post('/update/message/v1', token, { id, payload: { ...content(overrides), disposition } });
-  const list = async (query: string, token = ann) =>
-    (await t.app.inject({ url: `/read/messages/v1?page=1&${query}`, headers: bearer(token) })).json<{
-      totalDocs: number;
-      docs: Message[];
-    }>();
+  const move = (id: number, disposition: Disposition, token = ann, overrides: Partial<CreateMessageRequest> = {}) =>
+    injectRoute(t.app, messagesRoutes.updateMessage, {
+      headers: bearer(token),
+      body: { id, payload: { ...content(overrides), disposition } },
+    });
+  const deleteMessage = (id: number, token: string) =>
+    injectRoute(t.app, messagesRoutes.deleteMessage, { headers: bearer(token), body: { id } });
+  type ListQuery = RouteInput<typeof messagesRoutes.getMessages>['query'];
+  const list = async (query: ListQuery, token = ann) =>
+    (
+      await injectRoute(t.app, messagesRoutes.getMessages, { headers: bearer(token), query: { page: 1, ...query } })
+    ).json();
 
   it('creates a draft of the caller, stored from the start of the start day to the end of the end day (UTC)', async () => {
     const message = await create(ann, { issuerUsername: 'mallory' });
@@ -48,13 +57,13 @@ describe('Messaging', () => {
     expect(message.issuerUsername).toBe('ann');
     expect(message.schedule.startDate).toMatch(/T00:00:00\.000Z$/);
     expect(message.schedule.endDate).toMatch(/T23:59:59\.999Z$/);
-    expect((await list('filterDisposition=draft&filterIssuerUsername=ann')).docs.map((m) => m.id)).toEqual([
+    expect((await list({ filterDisposition: 'draft', filterIssuerUsername: 'ann' })).docs.map((m) => m.id)).toEqual([
       message.id,
     ]);
-    expect((await list('filterDisposition=draft&filterIssuerUsername=bob&invert=true')).docs.map((m) => m.id)).toEqual([
-      message.id,
-    ]);
-    expect((await list('filterDisposition=draft&filterIssuerUsername=ann&invert=true')).totalDocs).toBe(0);
+    expect(
+      (await list({ filterDisposition: 'draft', filterIssuerUsername: 'bob', invert: true })).docs.map((m) => m.id),
+    ).toEqual([message.id]);
+    expect((await list({ filterDisposition: 'draft', filterIssuerUsername: 'ann', invert: true })).totalDocs).toBe(0);
   });
 
   it('moves draft → pending approval → upcoming, approved by another user', async () => {
@@ -65,7 +74,7 @@ describe('Messaging', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().disposition).toBe('upcoming');
     expect(approved.json().issuerUsername).toBe('ann');
-    expect((await list('filterDisposition=upcoming')).docs.map((m) => m.id)).toEqual([id]);
+    expect((await list({ filterDisposition: 'upcoming' })).docs.map((m) => m.id)).toEqual([id]);
   });
 
   it('lets no author approve their own message, but an admin, on the record', async () => {
@@ -73,8 +82,8 @@ describe('Messaging', () => {
     await move(id, 'pending approval');
     const own = await move(id, 'upcoming', ann);
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(`You wrote message ${id}: someone else must approve it.`);
-    expect((await list('filterDisposition=pending%20approval')).docs.map((m) => m.id)).toEqual([id]);
+    expect(own.json()).toMatchObject({ message: `You wrote message ${id}: someone else must approve it.` });
+    expect((await list({ filterDisposition: 'pending approval' })).docs.map((m) => m.id)).toEqual([id]);
 
     const admin = (await t.signIn('admin')).access_token;
     const draft = await create(admin);
@@ -82,9 +91,9 @@ describe('Messaging', () => {
     const overridden = await move(draft.id, 'upcoming', admin);
     expect(overridden.statusCode).toBe(200);
     expect(overridden.json().disposition).toBe('upcoming');
-    const audits = await t.app.inject({
-      url: `/read/audits/v1?page=1&filterTarget=${draft.id}&filterAction=message%20approved`,
+    const audits = await injectRoute(t.app, auditsRoutes.getAudits, {
       headers: bearer(admin),
+      query: { page: 1, filterTarget: String(draft.id), filterAction: 'message approved' },
     });
     expect(audits.json().docs).toMatchObject([
       { username: 'admin', action: 'message approved by its own author (admin override)', target: String(draft.id) },
@@ -93,19 +102,23 @@ describe('Messaging', () => {
 
   it('refuses every illegal jump with 409 and changes nothing', async () => {
     const { id } = await create();
-    for (const to of ['upcoming', 'active', 'completed', 'deleted']) {
+    for (const to of ['upcoming', 'active', 'completed', 'deleted'] as const) {
       const res = await move(id, to, ann, { header: 'Changed' });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(
-        `A message in draft cannot move to ${to}: it can only go to draft or pending approval.`,
-      );
+      expect(res.json()).toMatchObject({
+        message: `A message in draft cannot move to ${to}: it can only go to draft or pending approval.`,
+      });
     }
     await move(id, 'pending approval');
-    for (const to of ['draft', 'pending approval', 'active']) expect((await move(id, to, bob)).statusCode).toBe(409);
+    for (const to of ['draft', 'pending approval', 'active'] as const) {
+      expect((await move(id, to, bob)).statusCode).toBe(409);
+    }
     await move(id, 'upcoming', bob);
     const late = await move(id, 'active', bob);
-    expect(late.json().message).toBe('A message in upcoming cannot move to active: it can no longer be edited.');
-    const [stored] = (await list('filterDisposition=upcoming')).docs;
+    expect(late.json()).toMatchObject({
+      message: 'A message in upcoming cannot move to active: it can no longer be edited.',
+    });
+    const [stored] = (await list({ filterDisposition: 'upcoming' })).docs;
     expect(stored!.header).toBe('Winter service');
   });
 
@@ -113,16 +126,16 @@ describe('Messaging', () => {
     const { id } = await create();
     const edit = await move(id, 'draft', bob, { header: 'Mine now' });
     expect(edit.statusCode).toBe(403);
-    expect(edit.json().message).toBe(`Only ann, its author, may edit draft ${id}.`);
+    expect(edit.json()).toMatchObject({ message: `Only ann, its author, may edit draft ${id}.` });
     expect((await move(id, 'pending approval', bob)).statusCode).toBe(403);
-    expect((await post('/delete/message/v1', bob, { id })).statusCode).toBe(403);
-    expect((await post('/delete/message/v1', ann, { id })).json().disposition).toBe('deleted');
-    expect((await post('/delete/message/v1', ann, { id })).statusCode).toBe(409);
-    expect((await list('filterDisposition=deleted')).docs.map((m) => m.id)).toEqual([id]);
+    expect((await deleteMessage(id, bob)).statusCode).toBe(403);
+    expect((await deleteMessage(id, ann)).json().disposition).toBe('deleted');
+    expect((await deleteMessage(id, ann)).statusCode).toBe(409);
+    expect((await list({ filterDisposition: 'deleted' })).docs.map((m) => m.id)).toEqual([id]);
   });
 
   it('refuses bad content with a 400 naming the problem and stores nothing', async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<CreateMessageRequest>, string][] = [
       [{ header: 'x'.repeat(76) }, 'header is at most 75 characters'],
       [{ body: '' }, 'body is required'],
       [{ callToAction: 'x'.repeat(201) }, 'callToAction is at most 200 characters'],
@@ -137,11 +150,11 @@ describe('Messaging', () => {
       [{ targets: { market: 'USA' } }, 'targets.market must be a two-letter country code'],
     ];
     for (const [overrides, message] of cases) {
-      const res = await post('/create/message/v1', ann, content(overrides));
+      const res = await createMessage(ann, content(overrides));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toContain(message);
+      expect(res.json()).toMatchObject({ message: expect.stringContaining(message) });
     }
-    expect((await list('filterDisposition=draft&filterIssuerUsername=ann')).totalDocs).toBe(0);
+    expect((await list({ filterDisposition: 'draft', filterIssuerUsername: 'ann' })).totalDocs).toBe(0);
     expect((await move(999, 'draft')).statusCode).toBe(404);
   });
 
@@ -155,19 +168,19 @@ describe('Messaging', () => {
 
     expect(await t.app.messages.advance(new Date(dayStart.getTime() - 1))).toEqual({ activated: [], completed: [] });
     expect(await t.app.messages.advance(dayStart)).toEqual({ activated: [id], completed: [] });
-    expect((await list('filterDisposition=active')).docs.map((m) => m.id)).toEqual([id]);
+    expect((await list({ filterDisposition: 'active' })).docs.map((m) => m.id)).toEqual([id]);
     const end = dayStart.getTime() + 2 * DAY;
     expect(await t.app.messages.advance(new Date(end - 1))).toEqual({ activated: [], completed: [] });
     // Two instances ticking at once: exactly one moves it.
     const both = await Promise.all([t.app.messages.advance(new Date(end)), t.app.messages.advance(new Date(end))]);
     expect(both.flatMap((r) => r.completed)).toEqual([id]);
-    expect((await list('filterDisposition=completed')).docs.map((m) => m.id)).toEqual([id]);
+    expect((await list({ filterDisposition: 'completed' })).docs.map((m) => m.id)).toEqual([id]);
 
-    const audits = await t.app.inject({
-      url: '/read/audits/v1?filterUsername=system',
+    const audits = await injectRoute(t.app, auditsRoutes.getAudits, {
       headers: bearer((await t.signIn('admin')).access_token),
+      query: { filterUsername: 'system' },
     });
-    expect(audits.json().docs.map((d: { action: string }) => d.action)).toEqual([
+    expect(audits.json().docs.map((d) => d.action)).toEqual([
       'message active → completed',
       'message upcoming → active',
     ]);
@@ -177,9 +190,9 @@ describe('Messaging', () => {
     const first = await create(ann, { header: 'First' });
     const second = await create(ann, { header: '@second' });
     await create(bob, { header: 'Bob’s' });
-    const query = 'filterDisposition=draft&filterIssuerUsername=ann';
-    const exported = (q: string, token = ann) =>
-      t.app.inject({ url: `/export/messages/v1?${q}`, headers: bearer(token) });
+    const query = { filterDisposition: 'draft', filterIssuerUsername: 'ann' } as const;
+    const exported = (q: RouteInput<typeof messagesRoutes.exportMessages>['query'], token = ann) =>
+      injectRoute(t.app, messagesRoutes.exportMessages, { headers: bearer(token), query: q });
     const res = await exported(query);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-export-rows']).toBe('2');
@@ -187,10 +200,9 @@ describe('Messaging', () => {
     expect(rows.map((r) => Number(r.ID))).toEqual((await list(query)).docs.map((m) => m.id));
     expect(rows.map((r) => Number(r.ID))).toEqual([second.id, first.id]);
     expect(rows[0]).toMatchObject({ Header: "'@second", Market: 'US', 'Start Date (UTC)': second.schedule.startDate });
-    expect(
-      (await exported('filterDisposition=draft&filterIssuerUsername=ann&invert=true')).headers['x-export-rows'],
-    ).toBe('1');
-    const bad = await exported('filterDisposition=lost');
+    expect((await exported({ ...query, invert: true })).headers['x-export-rows']).toBe('1');
+    // A disposition that does not exist, which the contract's type refuses: sent by hand.
+    const bad = await t.app.inject({ url: '/export/messages/v1?filterDisposition=lost', headers: bearer(ann) });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('filterDisposition');
     await t.createUser('sam', 'support');
@@ -200,9 +212,11 @@ describe('Messaging', () => {
   it('answers 403 to roles without Messaging', async () => {
     await t.createUser('sam', 'support');
     const sam = (await t.signIn('sam')).access_token;
-    expect((await post('/create/message/v1', sam, content())).statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ url: '/read/messages/v1?filterDisposition=draft', headers: bearer(sam) })).statusCode,
-    ).toBe(403);
+    expect((await createMessage(sam, content())).statusCode).toBe(403);
+    const read = await injectRoute(t.app, messagesRoutes.getMessages, {
+      headers: bearer(sam),
+      query: { filterDisposition: 'draft' },
+    });
+    expect(read.statusCode).toBe(403);
   });
 });

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Equipment } from '@ed/contract/equipment';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { radarRoutes } from '@ed/contract/routes/radar';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 describe('My Radar', () => {
@@ -16,13 +19,12 @@ describe('My Radar', () => {
     await f.close();
   });
 
-  const favorite = (token: string, username: string, serialNumber: string, add = true) =>
-    f.t.app.inject({
-      method: 'POST',
-      url: add ? '/create/favorite/v1' : '/delete/favorite/v1',
-      headers: bearer(token),
-      payload: { username, serialNumber },
-    });
+  const favorite = (token: string, username: string, serialNumber: string) =>
+    injectRoute(f.t.app, radarRoutes.addFavorite, { headers: bearer(token), body: { username, serialNumber } });
+  const unfavorite = (token: string, username: string, serialNumber: string) =>
+    injectRoute(f.t.app, radarRoutes.removeFavorite, { headers: bearer(token), body: { username, serialNumber } });
+  const favorites = (token: string, username: string) =>
+    injectRoute(f.t.app, radarRoutes.getFavorites, { headers: bearer(token), query: { username } });
 
   async function console_(token: string): Promise<Socket> {
     const port = (f.t.app.server.address() as AddressInfo).port;
@@ -52,12 +54,12 @@ describe('My Radar', () => {
     expect((await favorite(admin, 'admin', units[1]!.serialNumber)).statusCode).toBe(200);
     const full = await favorite(admin, 'admin', units[2]!.serialNumber);
     expect(full.statusCode).toBe(409);
-    expect(full.json().message).toBe('Favorite limit exceeded.');
+    expect(full.json()).toMatchObject({ message: 'Favorite limit exceeded.' });
     expect((await favorite(admin, 'sue', units[2]!.serialNumber)).statusCode).toBe(403);
 
-    const list = await f.t.app.inject({ url: '/read/favorites/v1?username=admin', headers: bearer(admin) });
-    expect(list.json().map((e: Equipment) => e.serialNumber)).toEqual([units[0]!.serialNumber, units[1]!.serialNumber]);
-    expect((await f.t.app.inject({ url: '/read/favorites/v1?username=sue', headers: bearer(sue) })).json()).toEqual([]);
+    const list = await favorites(admin, 'admin');
+    expect(list.json().map((e) => e.serialNumber)).toEqual([units[0]!.serialNumber, units[1]!.serialNumber]);
+    expect((await favorites(sue, 'sue')).json()).toEqual([]);
 
     let sueSaw = 0;
     sueConsole.on('RADAR_UPDATE_FAVORITE', () => sueSaw++);
@@ -71,7 +73,7 @@ describe('My Radar', () => {
     const removed = new Promise<{ serialNumber: string }>((resolve) =>
       adminConsole.on('RADAR_REMOVE_FAVORITE', resolve),
     );
-    await favorite(admin, 'admin', units[0]!.serialNumber, false);
+    await unfavorite(admin, 'admin', units[0]!.serialNumber);
     expect((await removed).serialNumber).toBe(units[0]!.serialNumber);
     expect((await favorite(admin, 'admin', units[2]!.serialNumber)).statusCode).toBe(200);
   });
@@ -85,19 +87,15 @@ describe('My Radar', () => {
     await f.t.createUser('sue', 'support');
     await f.t.createUser('eng', 'engineer');
     const del = (token: string) =>
-      f.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/delete_equipment',
+      injectRoute(f.t.app, alignersRoutes.deleteEquipment, {
         headers: bearer(token),
-        payload: { serialNumber: unit.serialNumber },
+        body: { serialNumber: unit.serialNumber },
       });
     const denied = await del((await f.t.signIn('sue')).access_token);
     expect(denied.statusCode).toBe(403);
     const ok = await del((await f.t.signIn('eng')).access_token);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await f.t.app.inject({ url: '/read/favorites/v1?username=admin', headers: bearer(admin) })).json()).toEqual(
-      [],
-    );
+    expect((await favorites(admin, 'admin')).json()).toEqual([]);
     expect((await del(admin)).statusCode).toBe(404);
   });
 });

@@ -5,8 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { specDeliveries } from '../../src/db/schema.js';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { brokerUnderTest, fleetFixture, type BrokerSetup, type FleetFixture } from '../support/fleet-fixture.js';
 import { writePackage } from '../support/packages.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
@@ -21,8 +24,12 @@ function tellsOnce(broker: BrokerSetup) {
   let f: FleetFixture;
   let admin: string;
   const extra: FastifyInstance[] = [];
-  const post = (url: string, payload: object) =>
-    f.t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+  const as = () => ({ headers: bearer(admin) });
+  const stage = (serialNumber: string) =>
+    injectRoute(f.t.app, softwareRoutes.stageUpdate, {
+      ...as(),
+      body: { serialNumber, version: { semantic: '9.1.0' } },
+    });
   const connected = async (state: object = OLD) => {
     const unit = await f.unit();
     await unit.connect(state);
@@ -39,10 +46,9 @@ function tellsOnce(broker: BrokerSetup) {
     f = await fleetFixture(broker, { AUTO_STAGE_SLOTS: '0' });
     admin = (await f.t.signIn('admin')).access_token;
     await writePackage(f.t.config.paths.updates, 'aligner-9.1.0', { semantic: '9.1.0' });
-    const created = await post('/create/update/v1', {
-      version: { semantic: '9.1.0' },
-      family: 'aligner',
-      path: 'aligner-9.1.0',
+    const created = await injectRoute(f.t.app, softwareRoutes.createUpdate, {
+      ...as(),
+      body: { version: { semantic: '9.1.0' }, family: 'aligner', path: 'aligner-9.1.0' },
     });
     expect(created.statusCode, created.body).toBe(200);
   });
@@ -53,10 +59,7 @@ function tellsOnce(broker: BrokerSetup) {
 
   it('sends one stage when the staging call and changes of the unit race', async () => {
     const unit = await connected();
-    const staging = post('/create/immediate_stage_of_software_update/v1', {
-      serialNumber: unit.serialNumber,
-      version: { semantic: '9.1.0' },
-    });
+    const staging = stage(unit.serialNumber);
     for (let i = 0; i < 5; i += 1) f.t.app.fleet.gateway.presenceChanged(unit.serialNumber);
     expect((await staging).statusCode).toBe(200);
     await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
@@ -82,10 +85,7 @@ function tellsOnce(broker: BrokerSetup) {
     const unit = await connected();
     unit.answer = (c) =>
       c.name === 'stage' && commands(unit, 'stage') === 1 ? { ok: false, error: 'busy' } : { ok: true, result: {} };
-    const staged = await post('/create/immediate_stage_of_software_update/v1', {
-      serialNumber: unit.serialNumber,
-      version: { semantic: '9.1.0' },
-    });
+    const staged = await stage(unit.serialNumber);
     expect(staged.statusCode).toBe(200);
     await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
     // A busy unit is not asked again at each of its changes, nor at each round, while the claim stands.
@@ -110,10 +110,7 @@ function tellsOnce(broker: BrokerSetup) {
     vi.spyOn(bus, 'send').mockImplementation((serial: string, name: string, args: object) =>
       name === 'stage' ? new Promise<never>(() => undefined) : send(serial, name, args),
     );
-    const staged = await post('/create/immediate_stage_of_software_update/v1', {
-      serialNumber: unit.serialNumber,
-      version: { semantic: '9.1.0' },
-    });
+    const staged = await stage(unit.serialNumber);
     expect(staged.statusCode).toBe(200);
     await settled();
     vi.mocked(bus.send).mockRestore();
@@ -134,12 +131,9 @@ function tellsOnce(broker: BrokerSetup) {
     const version = { name: 'NA-2032-01', month: 1, year: 2032 };
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
     const serials = [taking, refusing, silent].map((u) => u.serialNumber);
-    const created = await post('/create/spec_update/v1', {
-      path: 'specs-2032',
-      version,
-      active: true,
-      targetFamily: 'aligner',
-      filter: serials,
+    const created = await injectRoute(f.t.app, specsRoutes.createSpecUpdate, {
+      ...as(),
+      body: { path: 'specs-2032', version, active: true, targetFamily: 'aligner', filter: serials },
     });
     expect(created.statusCode, created.body).toBe(200);
     const { scheduler } = f.t.app.software;
@@ -179,10 +173,7 @@ function tellsOnce(broker: BrokerSetup) {
       const second = await buildApp({ config: f.t.config, database, logger: false });
       extra.push(second);
       const unit = await connected();
-      const staging = post('/create/immediate_stage_of_software_update/v1', {
-        serialNumber: unit.serialNumber,
-        version: { semantic: '9.1.0' },
-      });
+      const staging = stage(unit.serialNumber);
       for (let i = 0; i < 5; i += 1) second.software.tracker.unitChanged(unit.serialNumber);
       expect((await staging).statusCode).toBe(200);
       await vi.waitFor(() => expect(commands(unit, 'stage')).toBe(1), UNIT_SEES);
