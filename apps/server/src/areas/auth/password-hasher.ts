@@ -3,7 +3,11 @@ import type { PasswordHashing } from '../../ports/credentials.js';
 import { BoundedSemaphore, SemaphoreFull } from '../../shared/bounded-semaphore.js';
 import { serviceUnavailable } from '../../shared/domain-error.js';
 
-/** Argon2id (the library's default algorithm) at OWASP's settings: 19 MiB, 2 passes, 1 lane. */
+/**
+ * Argon2id (the library's default algorithm) at OWASP's settings: 19 MiB, 2 passes, 1 lane.
+ * @public The sign-in benchmark (bench/login.mjs) hashes with them from the build, which lint
+ * runs before.
+ */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const HASHING_BUSY = 'The server is busy checking passwords. Try again in a moment.';
