@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { ConnectionCounters } from '@ed/contract/dashboard';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
 import { freePort } from '../support/own-server.js';
 
@@ -91,6 +93,18 @@ test.describe('npm run dev', () => {
   test('serves a saved server file within 3 s, through the one address', async () => {
     const title = async () => ((await (await api('/openapi.json')).json()) as { info: { title: string } }).info.title;
     expect(await title()).toBe('Equipment Dashboard API');
+    // A save in a developer's day comes once the first start's demo fleet has connected, not in
+    // the middle of its connection storm: the count of connected units has stopped rising.
+    const connected = async () =>
+      ((await (await api(dashboardRoutes.getConnectionCounters.path)).json()) as ConnectionCounters).connectedAligners;
+    let last = -1;
+    let steady = 0;
+    await shownAfter(performance.now(), async () => {
+      const now = await connected();
+      steady = now > 0 && now === last ? steady + 1 : 0;
+      last = now;
+      return steady >= 20;
+    });
     const saved = performance.now();
     await save(root, 'apps/server/src/plugins/openapi.ts', '`${APP_TITLE} API`', '`${APP_TITLE} API, saved`');
     const took = await shownAfter(saved, async () => (await title()) === 'Equipment Dashboard API, saved');

@@ -15,8 +15,15 @@ export class TicketWizard {
     await expect(this.step('Equipment Information')).toBeVisible();
     await expect(this.button('Previous')).toBeDisabled();
     await this.dialog().getByRole('textbox', { name: "Caller's Name" }).fill(answers.caller);
-    await this.dialog().getByRole('combobox', { name: 'Disposition' }).click();
-    await this.page.getByRole('option', { name: 'Owned Aligner' }).click();
+    const disposition = this.dialog().getByRole('combobox', { name: 'Disposition' });
+    const owned = this.page.getByRole('option', { name: 'Owned Aligner' });
+    // A click that lands while the dialog still settles (a phone's full-screen dialog) can leave
+    // the list closed, as a person would see: they click again.
+    await expect(async () => {
+      if (!(await owned.isVisible())) await disposition.click();
+      await expect(owned).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await owned.click();
     await this.button('Next').click();
     await expect(this.step('Problem Description')).toBeVisible();
     await this.dialog().getByRole('textbox', { name: 'Issue Description' }).fill(answers.description);
