@@ -75,8 +75,8 @@ import webhooksRoutes from './areas/webhooks/webhooks.routes.js';
  * areas that use units. healthRoutes answer outside the API (no token).
  */
 export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
-  auditsPlugin,
   usersRepositoryPlugin,
+  auditsPlugin,
   authServicePlugin,
   sessionCachePlugin,
   authenticationPlugin,
@@ -87,7 +87,6 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   unitClaimsPlugin,
   elevationsPlugin,
   alarmsPlugin,
-  servicesPlugin,
   alignersPlugin,
   radarPlugin,
   ticketsPlugin,
@@ -102,6 +101,8 @@ export const AREA_PLUGINS: readonly FastifyPluginAsync[] = [
   assistantPlugin,
   softwarePlugin,
   specsPlugin,
+  // Checks and restarts the modules of the areas above (the home dashboard's services).
+  servicesPlugin,
   dashboardPlugin,
   rolloutsPlugin,
   fleetMapPlugin,

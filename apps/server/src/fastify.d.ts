@@ -11,11 +11,8 @@ import type { DomainEventBus } from './ports/domain-events.js';
 import type { ActiveSession } from './ports/session.js';
 import type { UnitCredentials } from './ports/device-auth.js';
 import type { LiveConsoles } from './ports/live.js';
-import type { AuthService } from './areas/auth/auth.service.js';
-import type { PasswordHasher } from './areas/auth/password-hasher.js';
-import type { SignInLimitsRepository } from './areas/auth/sign-in-limits.repository.js';
-import type { UsersService } from './areas/users/users.service.js';
-import type { UsersRepository } from './areas/users/users.repository.js';
+import type { PasswordWork, SignInLocks } from './ports/credentials.js';
+import type { AccountCreation, UserAccounts } from './ports/users.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,11 +51,13 @@ declare module 'fastify' {
     outbox: Outbox;
     limiter: RateLimiter;
     /** Every Argon2 hash and verification of the process, behind one bounded semaphore. */
-    passwords: PasswordHasher;
-    signInLimits: SignInLimitsRepository;
-    usersRepository: UsersRepository;
-    users: UsersService;
-    auth: AuthService;
+    passwords: PasswordWork;
+    /** The accounts' sign-in locks (auth's), which an admin's new password clears. */
+    signInLimits: SignInLocks;
+    /** The user records as other areas read them (users'). */
+    usersRepository: UserAccounts;
+    /** Account creation (users'): the Users screen and a start's accounts. */
+    users: AccountCreation;
     /** The consoles' live connections (live's LiveHub). */
     live: LiveConsoles;
     /** Checks a unit's device token (the fleet's credentials): the calls units make over HTTP. */

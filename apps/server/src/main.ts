@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { inspect } from 'node:util';
 import closeWithGrace from 'close-with-grace';
-import type { CreatedAccount } from './areas/users/bootstrap.js';
+import type { CreatedAccount } from './ports/users.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { takeEarly } from './db/embedded/early-thread.js';
 import { PgliteThread } from './db/embedded/pglite-thread.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.js';
-import { bootstrapAccounts, type CreatedAccount } from './areas/users/bootstrap.js';
+import type { CreatedAccount } from './ports/users.js';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import { writeSignedDemoPackages } from './areas/software/software.demo.js';
@@ -41,7 +41,7 @@ export async function startServer(
     // Side by side (each is safe beside another instance doing the same): their queries queue
     // together instead of each waiting for the last one's answer.
     const [created] = await Promise.all([
-      steps.time('accounts', () => bootstrapAccounts(config, app.users, app.usersRepository)),
+      steps.time('accounts', () => app.users.bootstrap(config)),
       config.DEMO && steps.time('demo data', () => seedDemoData(app)),
       // Before listening, so whoever waits for /healthz finds the demo's releases published.
       config.DEMO && steps.time('demo releases', () => app.software.seedDemo(demoPackages)),

@@ -48,4 +48,10 @@ describe('where areas meet', () => {
       );
     expect([...new Set(crossings)]).toEqual([]);
   });
+
+  it('types the shared decorators by ports, not by an area’s classes', () => {
+    const shared = readFileSync(path.join(AREAS, '..', 'fastify.d.ts'), 'utf8');
+    const fromAreas = [...shared.matchAll(/from '(\.\/areas\/[^']+)'/g)].map(([, source]) => source);
+    expect(fromAreas).toEqual([]);
+  });
 });

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { users } from '../../src/db/schema.js';
 import { passwordGrant } from '../support/test-app.js';
@@ -36,7 +35,7 @@ describe('accounts at start in demo mode', () => {
     app.inject({ method: 'POST', url: '/auth/token/v1', ...passwordGrant(username, password) });
 
   it('creates admin and one account per role, each shown once with a password that signs in', async () => {
-    const created = await bootstrapAccounts(config, app.users, app.usersRepository);
+    const created = await app.users.bootstrap(config);
     expect(created.map((a) => [a.username, a.role])).toEqual([
       ['admin', 'admin'],
       ...ROLES.map((role) => [role, role]),
@@ -47,9 +46,9 @@ describe('accounts at start in demo mode', () => {
   });
 
   it('creates nothing at a restart, and only what is missing when an account was deleted', async () => {
-    expect(await bootstrapAccounts(config, app.users, app.usersRepository)).toEqual([]);
+    expect(await app.users.bootstrap(config)).toEqual([]);
     await app.db.delete(users).where(eq(users.username, 'guest'));
-    const again = await bootstrapAccounts(config, app.users, app.usersRepository);
+    const again = await app.users.bootstrap(config);
     expect(again.map((a) => a.username)).toEqual(['guest']);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_ONE_CHARACTER, PASSWORD_ONLY_SPACES, PASSWORD_TOO_SHORT } from '@ed/contract/password';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_GUESSABLE } from '@ed/contract/password-strength';
-import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
 import { ConfigError, loadConfig } from '../../src/config/env.js';
 import { bearer, createTestApp, resetLinkIn, USER_PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -111,7 +110,7 @@ describe('the password policy on every place a password is set', () => {
     expect(() => loadConfig({ DEMO_PASSWORD: SIX_EMOJI })).toThrow(/DEMO_PASSWORD: The password must be 12 characters/);
     // The dictionary half is applied where the accounts are made: none of them is.
     const demo = { ...t.config, DEMO: true, DEMO_PASSWORD: 'password1234' };
-    const attempt = bootstrapAccounts(demo, t.app.users, t.app.usersRepository);
+    const attempt = t.app.users.bootstrap(demo);
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);
     await expect(attempt).rejects.toThrow(/DEMO_PASSWORD: This password is too easy to guess\./);
     expect(await t.app.usersRepository.findByUsername('guest')).toBeUndefined();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/rows.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { injectionOf, type Operation, operationsOf } from './openapi-inputs.js';
+import { passwordHasher } from '../support/password-hasher.js';
 
 /** What a stranger's call could make the server write: none of it may grow before authentication. */
 const TABLES = ['equipment', 'device_credentials', 'unit_claims', 'stored_files', 'sessions', 'support_tickets'];
@@ -47,8 +48,8 @@ describe('the cost of a stranger’s call before authentication', () => {
       expect.arrayContaining(['POST /auth/token/v1', 'POST /reset/user_password/v1', 'POST /device/v1/register']),
     );
     const before = await rowCounts();
-    const hashes = [vi.spyOn(t.app.passwords, 'hash'), vi.spyOn(t.app.passwords, 'verify')];
-    const dummy = vi.spyOn(t.app.passwords, 'verifyAgainstDummy');
+    const hashes = [vi.spyOn(passwordHasher(t.app), 'hash'), vi.spyOn(passwordHasher(t.app), 'verify')];
+    const dummy = vi.spyOn(passwordHasher(t.app), 'verifyAgainstDummy');
     expect(strangers.length).toBeGreaterThan(10);
     for (const op of strangers) {
       const label = `${op.method} ${op.path}`;

@@ -7,7 +7,6 @@ import { like } from 'drizzle-orm';
 import type { TokenResponse } from '@ed/contract/auth';
 import type { Role } from '@ed/contract/roles';
 import { buildApp } from '../../src/app.js';
-import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import { storedFiles } from '../../src/db/schema.js';
 import type { KeySpace } from '../../src/shared/file-store/file-keys.js';
@@ -67,7 +66,7 @@ export async function createTestApp(
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   });
-  await bootstrapAccounts(config, app.users, app.usersRepository);
+  await app.users.bootstrap(config);
 
   const signIn = async (username: string, password = username === 'admin' ? ADMIN_PASSWORD : USER_PASSWORD) => {
     const res = await app.inject({

@@ -76,4 +76,4 @@ async function alarmsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(alarmsPlugin, { name: 'alarms', dependencies: ['fleet', 'live', 'mailer', 'clock'] });
+export default fp(alarmsPlugin, { name: 'alarms', dependencies: ['database', 'fleet', 'live', 'mailer', 'clock'] });

@@ -22,4 +22,4 @@ async function alignersPlugin(app: FastifyInstance) {
   );
 }
 
-export default fp(alignersPlugin, { name: 'aligners', dependencies: ['fleet', 'files'] });
+export default fp(alignersPlugin, { name: 'aligners', dependencies: ['database', 'fleet', 'files'] });

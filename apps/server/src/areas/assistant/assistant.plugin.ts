@@ -42,4 +42,7 @@ function assistantOptionsOf(app: FastifyInstance): AssistantOptions & { prefix: 
   };
 }
 
-export default fp(assistantMount, { name: 'assistant', dependencies: ['fleet', 'authentication', 'session-cache'] });
+export default fp(assistantMount, {
+  name: 'assistant',
+  dependencies: ['database', 'fleet', 'authentication', 'session-cache'],
+});

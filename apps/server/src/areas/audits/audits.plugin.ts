@@ -18,4 +18,4 @@ async function auditsPlugin(app: FastifyInstance) {
   app.addHook('preClose', () => audits.settled());
 }
 
-export default fp(auditsPlugin, { name: 'audits', dependencies: ['database'] });
+export default fp(auditsPlugin, { name: 'audits', dependencies: ['database', 'users-repository'] });

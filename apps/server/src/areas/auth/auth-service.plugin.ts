@@ -16,6 +16,8 @@ declare module 'fastify' {
     /** The accounts' sessions and reset links, which the Users screen revokes. */
     accountTokens: AccountTokens;
     secondFactors: SecondFactorService;
+    /** Sign-in, sign-out, password change and reset: the auth area's own routes and session cache. */
+    auth: AuthService;
   }
 }
 

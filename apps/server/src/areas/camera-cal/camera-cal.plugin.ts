@@ -28,4 +28,4 @@ async function cameraCalPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(cameraCalPlugin, { name: 'camera-cal', dependencies: ['fleet'] });
+export default fp(cameraCalPlugin, { name: 'camera-cal', dependencies: ['database', 'fleet'] });

@@ -44,4 +44,4 @@ async function elevationsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(elevationsPlugin, { name: 'elevations', dependencies: ['fleet', 'audits', 'clock'] });
+export default fp(elevationsPlugin, { name: 'elevations', dependencies: ['database', 'fleet', 'audits', 'clock'] });

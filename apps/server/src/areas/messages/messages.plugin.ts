@@ -39,4 +39,7 @@ async function messagesPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(messagesPlugin, { name: 'messages', dependencies: ['fleet', 'audits', 'clock', 'saved-views'] });
+export default fp(messagesPlugin, {
+  name: 'messages',
+  dependencies: ['database', 'fleet', 'audits', 'clock', 'saved-views'],
+});

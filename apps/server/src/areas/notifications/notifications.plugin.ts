@@ -29,4 +29,7 @@ async function notificationsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['fleet', 'clock', 'saved-views'] });
+export default fp(notificationsPlugin, {
+  name: 'notifications',
+  dependencies: ['database', 'fleet', 'clock', 'saved-views'],
+});

@@ -26,4 +26,4 @@ async function radarPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => radar.stop());
 }
 
-export default fp(radarPlugin, { name: 'radar', dependencies: ['fleet', 'aligners', 'live'] });
+export default fp(radarPlugin, { name: 'radar', dependencies: ['database', 'fleet', 'aligners', 'live'] });

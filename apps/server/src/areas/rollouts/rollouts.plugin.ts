@@ -72,4 +72,7 @@ async function rolloutsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(rolloutsPlugin, { name: 'rollouts', dependencies: ['software', 'saved-views', 'live', 'audits'] });
+export default fp(rolloutsPlugin, {
+  name: 'rollouts',
+  dependencies: ['database', 'software', 'saved-views', 'live', 'audits'],
+});

@@ -113,4 +113,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => clearInterval(timer));
 }
 
-export default fp(servicesPlugin, { name: 'services', dependencies: ['fleet', 'live', 'database'] });
+export default fp(servicesPlugin, {
+  name: 'services',
+  dependencies: ['database', 'fleet', 'live', 'clock', 'easy', 'notifications', 'radar', 'software', 'tru-point'],
+});

@@ -195,5 +195,5 @@ async function softwarePlugin(app: FastifyInstance) {
 
 export default fp(softwarePlugin, {
   name: 'software',
-  dependencies: ['fleet', 'files', 'saved-views'],
+  dependencies: ['database', 'fleet', 'files', 'saved-views'],
 });

@@ -52,5 +52,5 @@ async function ticketsPlugin(app: FastifyInstance) {
 
 export default fp(ticketsPlugin, {
   name: 'tickets',
-  dependencies: ['fleet', 'files', 'live', 'mailer', 'clock'],
+  dependencies: ['database', 'fleet', 'files', 'live', 'mailer', 'clock'],
 });

@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import type { Role } from '@ed/contract/roles';
 import { ConfigError, type Config } from '../../config/env.js';
+import type { CreatedAccount } from '../../ports/users.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
-
-export interface CreatedAccount {
-  username: string;
-  role: Role;
-  /** Present only when the password was generated here, so it can be shown once. */
-  generatedPassword?: string;
-}
 
 const generatePassword = () => randomBytes(15).toString('base64url');
 

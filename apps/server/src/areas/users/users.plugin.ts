@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { bootstrapAccounts } from './bootstrap.js';
 import { UsersAdminRepository } from './users-admin.repository.js';
 import { UsersAdminService } from './users-admin.service.js';
+import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 declare module 'fastify' {
@@ -12,7 +14,13 @@ declare module 'fastify' {
 
 /** Account creation (the bootstrap, the demo seed and the Users screen) and the Users screen's administration. */
 async function usersPlugin(app: FastifyInstance) {
-  app.decorate('users', new UsersService(app.usersRepository, app.passwords));
+  // Its own view of the records: creation needs more of them than the port others read through.
+  const repository = new UsersRepository(app.db);
+  const service = new UsersService(repository, app.passwords);
+  app.decorate('users', {
+    create: (input) => service.create(input),
+    bootstrap: (config) => bootstrapAccounts(config, service, repository),
+  });
   app.decorate(
     'usersAdmin',
     new UsersAdminService({
@@ -31,5 +39,5 @@ async function usersPlugin(app: FastifyInstance) {
 
 export default fp(usersPlugin, {
   name: 'users',
-  dependencies: ['users-repository', 'auth-service', 'session-cache', 'live'],
+  dependencies: ['database', 'users-repository', 'auth-service', 'session-cache', 'live'],
 });

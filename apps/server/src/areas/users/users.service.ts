@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { passwordPolicyProblems } from '@ed/contract/password-policy';
 import { createUserRequestSchema } from '@ed/contract/users';
 import { badRequest, conflict } from '../../shared/domain-error.js';
 import type { PasswordHashing } from '../../ports/credentials.js';
+import type { NewUser } from '../../ports/users.js';
 import { type UsersRepository, type UserRow } from './users.repository.js';
 
 const newUserSchema = createUserRequestSchema;
-export type NewUser = z.input<typeof newUserSchema>;
 
 /** Creates accounts; the admin bootstrap and the demo seed go through here like the Users screen will. */
 export class UsersService {
