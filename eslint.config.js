@@ -94,11 +94,11 @@ export default tseslint.config(
     files: [
       // A capture group the regex just matched is not optional.
       'packages/contract/src/device-topics.ts',
-      'apps/server/src/areas/fleet/proxy-protocol.ts',
+      'apps/server/src/areas/fleet/broker/proxy-protocol.ts',
       'apps/server/src/ports/device-auth.ts',
       // Index arithmetic over arrays walked in step (a path and its words, two split keys, parallel
       // arrays of one batch, an index kept in bounds by its loop or by a modulo).
-      'apps/server/src/areas/fleet/retained-index.ts',
+      'apps/server/src/areas/fleet/broker/retained-index.ts',
       'apps/server/src/shared/file-store/file-keys.ts',
       'apps/server/src/shared/deliveries.ts',
       'apps/server/src/shared/shared-window-counts.ts',
@@ -122,7 +122,7 @@ export default tseslint.config(
       'apps/server/src/areas/dashboard/dashboard.repository.ts',
       'apps/server/src/areas/software/package-store.ts',
       'apps/server/src/areas/users/users.service.ts',
-      'apps/server/src/areas/fleet/mqtt-link.ts',
+      'apps/server/src/areas/fleet/broker/mqtt-link.ts',
     ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

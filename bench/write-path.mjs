@@ -14,7 +14,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/dist/db/client.js';
 import { EquipmentRepository } from '../apps/server/dist/areas/fleet/equipment.repository.js';
-import { PresenceRepository } from '../apps/server/dist/areas/fleet/presence.repository.js';
+import { PresenceRepository } from '../apps/server/dist/areas/fleet/presence/presence.repository.js';
 import { ProcedureCycle } from '../apps/simulator/dist/activity.js';
 import { FakeClock } from '../apps/simulator/dist/fake-clock.js';
 import { Prng } from '../apps/simulator/dist/prng.js';

@@ -8,7 +8,7 @@ import { DEMO_INSTALL_OUTCOMES, DEMO_ROLLOUT, seedRolloutDemo } from './areas/ro
 import { publishDemoPackage } from './areas/software/software.demo.js';
 import { seedTicketsDemo } from './areas/tickets/tickets.demo.js';
 import { demoVendorKey, seedVendorDemo } from './areas/trupoint/trupoint.demo.js';
-import type { DemoAddressVoucher } from './areas/fleet/demo-address.js';
+import type { DemoAddressVoucher } from './areas/fleet/broker/demo-address.js';
 import type { Database } from './db/client.js';
 import { whenLeader } from './db/leader-lock.js';
 
@@ -28,7 +28,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<void> {
  * Demo mode runs simulated units, in one instance of however many share the database: the one
  * holding the demo fleet's lock (another takes over if it dies). They register and connect over
  * the same paths real units use, each with a public address vouched for by this process (see
- * fleet/demo-address.ts): MQTT over WebSocket on the embedded broker, or the external broker of
+ * fleet/broker/demo-address.ts): MQTT over WebSocket on the embedded broker, or the external broker of
  * MQTT_URL with a check-in over HTTP.
  */
 export function startDemoFleet(app: FastifyInstance, database: Database): DemoFleet | undefined {

@@ -76,7 +76,7 @@ const envSchema = z.object({
   ),
   /**
    * Start on an external broker that lets clients in without credentials (tests, a closed lab);
-   * otherwise the start refuses it (fleet/open-broker-check.ts).
+   * otherwise the start refuses it (fleet/broker/open-broker-check.ts).
    */
   MQTT_ALLOW_OPEN_BROKER: bool.default(false),
   MQTT_PORT: int(1, 65535).optional(),

@@ -16,7 +16,7 @@ interface TracingOptions {
 /**
  * Traces with OpenTelemetry, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gives an
  * exporter): a span per HTTP request (continuing the caller's `traceparent`), per command sent to
- * a unit and per reply it answers (fleet/command-bus.ts carries the trace in the command and reads
+ * a unit and per reply it answers (fleet/commands/command-bus.ts carries the trace in the command and reads
  * it back from the reply), and per PostgreSQL query. Log lines made inside a span carry its
  * `trace_id` and `span_id` (shared/server-logger.ts). The SDK is loaded only when tracing is on.
  */

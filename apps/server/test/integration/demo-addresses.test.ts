@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoFleet } from '../../src/demo.js';
-import { DEMO_ADDRESS_HEADER } from '../../src/areas/fleet/demo-address.js';
+import { DEMO_ADDRESS_HEADER } from '../../src/areas/fleet/broker/demo-address.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { queryRows } from '../support/test-database.js';
 

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_MAX_PIXELS } from '../../src/areas/fleet/screen-shots.js';
+import { SCREENSHOT_MAX_PIXELS } from '../../src/areas/fleet/commands/screen-shots.js';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BrokerAccounts } from '../../src/areas/fleet/broker-accounts.js';
-import { DeviceCredentials } from '../../src/areas/fleet/device-credentials.js';
+import type { BrokerAccounts } from '../../src/areas/fleet/broker/broker-accounts.js';
+import { DeviceCredentials } from '../../src/areas/fleet/device-identity/device-credentials.js';
 import { deviceCredentials } from '../../src/db/schema.js';
 import { serviceUnavailable } from '../../src/shared/domain-error.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/rows.js';
 import { connectionSamples, equipment, equipmentLive, fleetCounters, stagedUpdates } from '../../db/schema.js';
 import { unitColumns, withLive, type EquipmentRow } from '../../db/unit-columns.js';
 import type { UnitLookup } from '../../ports/equipment.js';
-import { GeolocationWrites } from './geolocation-writes.js';
+import { GeolocationWrites } from './presence/geolocation-writes.js';
 import { readFleetCounts, type FleetCounts } from '../../db/fleet-counts.js';
 
 /** The slow facts of a state report: they live on `equipment`, and change rarely. */

@@ -12,14 +12,20 @@ import { decodeSerialNumber } from '@ed/contract/serial-number';
 import type { DomainEventBus, DomainEvents } from '../../ports/domain-events.js';
 import type { LiveEvents } from '../../ports/live.js';
 import { KeyedQueue } from '../../shared/keyed-queue.js';
-import type { ConnectionAddress } from './connection-address.js';
+import type { ConnectionAddress } from './broker/connection-address.js';
 import type { EquipmentRepository } from './equipment.repository.js';
-import type { GeoLocator } from './geolocation.js';
-import { ListeningWindow } from './listening-window.js';
-import type { Birth, Presence, PresenceOutcome, PresenceRepository, PresenceResult } from './presence.repository.js';
-import { Rebirths } from './rebirths.js';
-import { StoreRetry } from './store-retry.js';
-import type { Refusal, UnitRefusals } from './unit-refusals.js';
+import type { GeoLocator } from './presence/geolocation.js';
+import { ListeningWindow } from './presence/listening-window.js';
+import type {
+  Birth,
+  Presence,
+  PresenceOutcome,
+  PresenceRepository,
+  PresenceResult,
+} from './presence/presence.repository.js';
+import { Rebirths } from './presence/rebirths.js';
+import { StoreRetry } from './presence/store-retry.js';
+import type { Refusal, UnitRefusals } from './device-identity/unit-refusals.js';
 
 const COUNTERS_DEBOUNCE_MS = 500;
 

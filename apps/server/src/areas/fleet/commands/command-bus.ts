@@ -11,12 +11,12 @@ import {
 } from '@ed/contract/device-protocol';
 import { problemsOf, problemText, type DeviceProblem } from '@ed/contract/device-errors';
 import type { DeviceTopics } from '@ed/contract/device-topics';
-import type { UnitCommands } from '../../ports/commands.js';
-import { DomainError, serviceUnavailable, unitFailed, unitSilent } from '../../shared/domain-error.js';
-import type { CommandOutcome } from '../../shared/telemetry.js';
-import { activeTraceparent, TRACER_NAME } from '../../shared/tracing.js';
+import type { UnitCommands } from '../../../ports/commands.js';
+import { DomainError, serviceUnavailable, unitFailed, unitSilent } from '../../../shared/domain-error.js';
+import type { CommandOutcome } from '../../../shared/telemetry.js';
+import { activeTraceparent, TRACER_NAME } from '../../../shared/tracing.js';
 import { commandSpan, replySpan } from './command-spans.js';
-import type { Refusal } from './unit-refusals.js';
+import type { Refusal } from '../device-identity/unit-refusals.js';
 
 interface Waiter {
   serialNumber: string;

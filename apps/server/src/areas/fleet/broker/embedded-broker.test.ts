@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceTopics } from '@ed/contract/device-topics';
 import { EmbeddedBroker } from './embedded-broker.js';
-import { testDouble } from '../../shared/type-adapters.js';
+import { testDouble } from '../../../shared/type-adapters.js';
 
 interface Emitter {
   on(topic: string, handler: (packet: unknown, done: () => void) => void): void;

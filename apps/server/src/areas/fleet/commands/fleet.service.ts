@@ -4,12 +4,12 @@ import { CONTROLS, unitRules, type ControlRule } from '@ed/contract/permissions'
 import type { CommandCall } from '@ed/contract/routes/commands';
 import type { Role } from '@ed/contract/roles';
 import { reportedFacts, UNIT_RULE_TEXTS } from '@ed/contract/unit-rule-texts';
-import type { EquipmentRow } from '../../db/unit-columns.js';
-import { unitFacts } from '../../ports/equipment.js';
-import { conflict, forbidden, notFound } from '../../shared/domain-error.js';
-import { enforceRule } from '../../shared/handler-rules.js';
+import type { EquipmentRow } from '../../../db/unit-columns.js';
+import { unitFacts } from '../../../ports/equipment.js';
+import { conflict, forbidden, notFound } from '../../../shared/domain-error.js';
+import { enforceRule } from '../../../shared/handler-rules.js';
 import type { CommandBus } from './command-bus.js';
-import type { EquipmentRepository } from './equipment.repository.js';
+import type { EquipmentRepository } from '../equipment.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
 import type { ScreenShotStore } from './screen-shots.js';
 import type { SerialRenamer } from './serial-renamer.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeviceProblem, RefusalReason } from '@ed/contract/device-errors';
-import type { Db } from '../../db/client.js';
-import { equipment, unitRefusals } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { equipment, unitRefusals } from '../../../db/schema.js';
 
 /** What a unit's refusals added up to since the last write, and the latest of them. */
 export interface RefusalTally {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { devicesRoutes } from '@ed/contract/routes/devices';
-import { inMinutes, isDomainError, tooManyRequests } from '../../shared/domain-error.js';
-import { routesOf } from '../../shared/route-table.js';
-import { addressOfRequest, compileTrust } from './connection-address.js';
-import { authenticateUnit } from '../../ports/device-auth.js';
-import { GeoLocator } from './geolocation.js';
+import { inMinutes, isDomainError, tooManyRequests } from '../../../shared/domain-error.js';
+import { routesOf } from '../../../shared/route-table.js';
+import { addressOfRequest, compileTrust } from '../broker/connection-address.js';
+import { authenticateUnit } from '../../../ports/device-auth.js';
+import { GeoLocator } from '../presence/geolocation.js';
 import type { ClaimOrigin } from './unit-claims.repository.js';
-import { MQTT_WEBSOCKET_PATH } from './embedded-broker.js';
+import { MQTT_WEBSOCKET_PATH } from '../broker/embedded-broker.js';
 import { admitNewUnit } from './new-unit-limits.js';
 
 /** Refused registrations an address may make per window, all instances together; then 429. */

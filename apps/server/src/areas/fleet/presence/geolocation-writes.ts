@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Geolocation } from '@ed/contract/equipment';
 import type { Family } from '@ed/contract/families';
-import type { Db } from '../../db/client.js';
-import { equipment } from '../../db/schema.js';
-import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
+import type { Db } from '../../../db/client.js';
+import { equipment } from '../../../db/schema.js';
+import { type BatchLoader, batchLoader } from '../../../shared/batch-loader.js';
 
 export interface GeolocationWrite {
   serialNumber: string;

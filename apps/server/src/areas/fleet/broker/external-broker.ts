@@ -1,6 +1,6 @@
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config/env.js';
+import type { Config } from '../../../config/env.js';
 import { type BrokerAccounts, unmanagedBrokerAccounts } from './broker-accounts.js';
 import { DynsecBrokerAccounts } from './dynsec-accounts.js';
 import { checkAnonymousAccess, redactedUrl } from './open-broker-check.js';

@@ -3,8 +3,8 @@ import type { RouteReply } from '@ed/contract/http-api';
 import type { ElevationKind } from '@ed/contract/elevations';
 import type { DeviceCommandArgs, DeviceCommandName } from '@ed/contract/device-protocol';
 import { commandRoutes, type CommandCall } from '@ed/contract/routes/commands';
-import type { ActiveSession } from '../../ports/session.js';
-import { routesOf } from '../../shared/route-table.js';
+import type { ActiveSession } from '../../../ports/session.js';
+import { routesOf } from '../../../shared/route-table.js';
 
 /** The 15 remote commands of part 1 §7, each a round trip to the unit, and the two that end an elevation early. */
 /**

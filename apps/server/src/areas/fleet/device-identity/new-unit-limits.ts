@@ -1,5 +1,5 @@
-import { inMinutes, tooManyRequests } from '../../shared/domain-error.js';
-import type { RateLimiter } from '../../shared/rate-limiter.js';
+import { inMinutes, tooManyRequests } from '../../../shared/domain-error.js';
+import type { RateLimiter } from '../../../shared/rate-limiter.js';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
-import { awaitedStoreRetained, commonJsDefault } from '../../shared/type-adapters.js';
+import { awaitedStoreRetained, commonJsDefault } from '../../../shared/type-adapters.js';
 
 // The package is CommonJS whose `module.exports` is the factory; its types declare it as `default`.
 const memoryPersistence = commonJsDefault(persistenceModule);

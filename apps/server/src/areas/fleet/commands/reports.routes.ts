@@ -1,6 +1,6 @@
 import { reportsRoutes } from '@ed/contract/routes/reports';
-import { sendStoredFile } from '../../shared/file-store/send-file.js';
-import { routesOf } from '../../shared/route-table.js';
+import { sendStoredFile } from '../../../shared/file-store/send-file.js';
+import { routesOf } from '../../../shared/route-table.js';
 
 /** The reads of what commands left behind: screen shots and the latest reports. */
 export default routesOf(reportsRoutes, (app) => {

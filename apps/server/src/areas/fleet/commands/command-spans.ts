@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { contextOf, failed } from '../../shared/tracing.js';
+import { contextOf, failed } from '../../../shared/tracing.js';
 
 /** Messaging attributes of a command's spans (OpenTelemetry's messaging conventions, MQTT). */
 const attributes = (serialNumber: string, name: string, operation: 'send' | 'process') => ({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { queryRows, toArray } from '../../db/rows.js';
-import { equipment, equipmentLive } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows, toArray } from '../../../db/rows.js';
+import { equipment, equipmentLive } from '../../../db/schema.js';
 
 /**
  * What a presence message did: nothing (older, a repeat), a beat, or a change of presence; 'dead'

@@ -2,14 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeviceRegisterRequest } from '@ed/contract/device-protocol';
 import { PENDING_CLAIMS_PER_ADDRESS } from '@ed/contract/unit-claims';
-import type { Db } from '../../db/client.js';
-import { deviceCredentials } from '../../db/schema.js';
-import type { UnitCredentials } from '../../ports/device-auth.js';
-import type { DomainEventBus } from '../../ports/domain-events.js';
-import { forbidden, tooManyRequests } from '../../shared/domain-error.js';
-import { hashToken, newSecretToken } from '../../shared/secret-token.js';
-import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
-import { type BrokerAccounts, unmanagedBrokerAccounts } from './broker-accounts.js';
+import type { Db } from '../../../db/client.js';
+import { deviceCredentials } from '../../../db/schema.js';
+import type { UnitCredentials } from '../../../ports/device-auth.js';
+import type { DomainEventBus } from '../../../ports/domain-events.js';
+import { forbidden, tooManyRequests } from '../../../shared/domain-error.js';
+import { hashToken, newSecretToken } from '../../../shared/secret-token.js';
+import { type BatchLoader, batchLoader } from '../../../shared/batch-loader.js';
+import { type BrokerAccounts, unmanagedBrokerAccounts } from '../broker/broker-accounts.js';
 import { type ClaimOrigin, UnitClaimsRepository } from './unit-claims.repository.js';
 
 const sameSecret = (a: string, b: string) => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { SCREENSHOT_THUMBNAIL } from '@ed/contract/constants';
-import type { Db } from '../../db/client.js';
-import { returnedRow } from '../../db/rows.js';
-import { screenShots } from '../../db/schema.js';
-import type { FileStore } from '../../shared/file-store/file-store.js';
-import { notFound, tooLarge, unitFailed } from '../../shared/domain-error.js';
-import { loadSharp } from '../../shared/image-library.js';
+import type { Db } from '../../../db/client.js';
+import { returnedRow } from '../../../db/rows.js';
+import { screenShots } from '../../../db/schema.js';
+import type { FileStore } from '../../../shared/file-store/file-store.js';
+import { notFound, tooLarge, unitFailed } from '../../../shared/domain-error.js';
+import { loadSharp } from '../../../shared/image-library.js';
 
 /**
  * The most pixels a unit's screen shot may have: 4096 × 4096, room for two 4K screens side by side.

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import type { DomainEventBus } from '../../ports/domain-events.js';
-import { cameraCalibrations, deviceCredentials, equipment, equipmentLive } from '../../db/schema.js';
-import { conflict } from '../../shared/domain-error.js';
+import type { Db, Tx } from '../../../db/client.js';
+import type { DomainEventBus } from '../../../ports/domain-events.js';
+import { cameraCalibrations, deviceCredentials, equipment, equipmentLive } from '../../../db/schema.js';
+import { conflict } from '../../../shared/domain-error.js';
 
 type RenameStep = (tx: Tx, from: string, to: string) => Promise<void>;
 

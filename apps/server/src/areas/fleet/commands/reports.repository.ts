@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CameraCalibration } from '@ed/contract/device-protocol';
-import type { Db } from '../../db/client.js';
-import { returnedRow } from '../../db/rows.js';
-import { cameraCalibrations, equipmentReports } from '../../db/schema.js';
-import { insertCalibrations } from '../../shared/calibration-records.js';
+import type { Db } from '../../../db/client.js';
+import { returnedRow } from '../../../db/rows.js';
+import { cameraCalibrations, equipmentReports } from '../../../db/schema.js';
+import { insertCalibrations } from '../../../shared/calibration-records.js';
 
 export type ReportKind = 'voltages' | 'usb' | 'printer';
 

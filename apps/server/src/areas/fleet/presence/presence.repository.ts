@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Family } from '@ed/contract/families';
-import type { Db } from '../../db/client.js';
-import { queryRows, toArray } from '../../db/rows.js';
-import { equipment, equipmentLive } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows, toArray } from '../../../db/rows.js';
+import { equipment, equipmentLive } from '../../../db/schema.js';
 import { applyPresence, type PresenceEvent, type PresenceOutcome, type PresenceResult } from './presence-batch.js';
-import { type BatchLoader, batchLoader } from '../../shared/batch-loader.js';
+import { type BatchLoader, batchLoader } from '../../../shared/batch-loader.js';
 
 /** Arbitrary constant: the advisory lock of the presence sweep. */
 const SWEEP_LOCK = 727_003;

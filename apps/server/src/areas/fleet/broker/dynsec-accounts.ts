@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import { serviceUnavailable } from '../../shared/domain-error.js';
+import { serviceUnavailable } from '../../../shared/domain-error.js';
 import type { BrokerAccounts } from './broker-accounts.js';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';

@@ -6,10 +6,10 @@ import {
   type UnitClaim,
   type UnitClaimStatus,
 } from '@ed/contract/unit-claims';
-import type { Db } from '../../db/client.js';
-import { deviceCredentials, unitClaims } from '../../db/schema.js';
-import type { DomainEventBus } from '../../ports/domain-events.js';
-import type { UnitClaimDecisions, UnitClaimsFilter } from '../../ports/unit-claims.js';
+import type { Db } from '../../../db/client.js';
+import { deviceCredentials, unitClaims } from '../../../db/schema.js';
+import type { DomainEventBus } from '../../../ports/domain-events.js';
+import type { UnitClaimDecisions, UnitClaimsFilter } from '../../../ports/unit-claims.js';
 
 export interface ClaimOrigin {
   address: string | null;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { addressOfRequest, addressOfSocket, compileTrust } from './connection-address.js';
-import { testDouble } from '../../shared/type-adapters.js';
+import { testDouble } from '../../../shared/type-adapters.js';
 
 const request = (remoteAddress: string, forwardedFor?: string) =>
   testDouble<IncomingMessage>({

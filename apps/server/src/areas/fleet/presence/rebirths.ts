@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { BoundedSemaphore } from '../../shared/bounded-semaphore.js';
+import { BoundedSemaphore } from '../../../shared/bounded-semaphore.js';
 
 /** One request per unit this often at most, from one instance, whatever the unit keeps sending. */
 const PER_UNIT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { isTransientDatabaseError } from '../../db/errors.js';
+import { isTransientDatabaseError } from '../../../db/errors.js';
 import type { ListeningWindow } from './listening-window.js';
 
 const FIRST_DELAY_MS = 250;

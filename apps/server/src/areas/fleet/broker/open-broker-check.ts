@@ -1,6 +1,6 @@
 import type { DeviceTopics } from '@ed/contract/device-topics';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError } from '../../config/env.js';
+import { ConfigError } from '../../../config/env.js';
 import { describeAccess, probeAnonymous, type AnonymousAccess, type ProbeResult } from './anonymous-probe.js';
 
 /** The broker's address without any password written in it. */
