@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { INSTALL_FAILED_STATE, type RolloutUnitState } from '@ed/contract/rollouts';
 import type { Db } from '../../db/client.js';
 import { queryRows, toArray } from '../../db/rows.js';
@@ -8,67 +8,93 @@ import { versionSortKey } from '../../db/unit-columns.js';
 type RolloutRow = typeof rollouts.$inferSelect;
 
 /** Units in flight looked at per rollout and round; at most `slots` are in flight anyway. */
-export const SETTLE_BATCH = 2_000;
+const SETTLE_BATCH = 2_000;
 /** New tickets looked at per round; the watermark moves on by this many at most. */
 const TICKET_BATCH = 500;
 
 export type Outcome = { serialNumber: string; wave: number; state: RolloutUnitState; reason: string | null };
 
+/** What every payload knows of a unit in flight; a payload's settle selects more beside it. */
+type InFlightRow = {
+  serial_number: string;
+  wave: number;
+  /** The unit's record is gone (deleted). */
+  gone: boolean;
+};
+
+type Verdict = Pick<Outcome, 'state' | 'reason'>;
+
 /**
- * The outcomes of a rollout's units in flight: completed once the unit reports the version (or a
- * later one), failed when it reports INSTALLATION_FAILED, hung when connected without progress for
- * `hungAfterMinutes`, skipped when its staging was cleared or replaced outside the rollout.
+ * One settle loop for every payload: the rollout's units in flight (at most SETTLE_BATCH), each
+ * with its record `e` and live row `l` and the columns (and joins) the payload selects; a deleted
+ * unit is skipped, any other is judged by the payload, which leaves it in flight by saying nothing.
  */
-export async function settleInFlight(db: Db, rollout: RolloutRow, now: Date): Promise<Outcome[]> {
-  const key = versionSortKey(rollout.semantic);
-  const cutoff = new Date(now.getTime() - rollout.thresholds.hungAfterMinutes * 60_000);
-  const rows = await queryRows<{
-    serial_number: string;
-    wave: number;
-    version_sort: string | null;
-    update_state: string | null;
-    failure: string | null;
-    hung: boolean;
-    staged_semantic: string | null;
-    gone: boolean;
-  }>(
+export async function settleUnits<Row extends Record<string, unknown>>(
+  db: Db,
+  rollout: RolloutRow,
+  /** The payload's columns, typed by what they select (`sql<{ … }>`). */
+  select: { columns: SQL<Row>; joins?: SQL },
+  judge: (row: InFlightRow & Row) => Verdict | undefined,
+): Promise<Outcome[]> {
+  const rows = await queryRows<InFlightRow & Row>(
     db,
-    sql`select ru.serial_number, ru.wave, e.version_sort, l.update_state->>'state' as update_state,
-          l.update_state->>'failure' as failure,
-          coalesce(l.connected and su.last_progress_at < ${cutoff}, false) as hung,
-          su.semantic as staged_semantic, e.id is null as gone
+    sql`select ru.serial_number, ru.wave, e.id is null as gone, ${select.columns}
         from rollout_units ru
         left join equipment e on e.serial_number = ru.serial_number
         left join equipment_live l on l.equipment_id = e.id
-        left join staged_updates su on su.serial_number = ru.serial_number
+        ${select.joins ?? sql``}
         where ru.rollout_id = ${rollout.id} and ru.state = 'in_flight'
         limit ${SETTLE_BATCH}`,
   );
-  const outcomes: Outcome[] = [];
-  for (const row of rows) {
-    const at = { serialNumber: row.serial_number, wave: row.wave };
-    if (row.gone) outcomes.push({ ...at, state: 'skipped', reason: 'The unit was deleted.' });
-    else if (row.version_sort !== null && row.version_sort >= key)
-      outcomes.push({ ...at, state: 'completed', reason: null });
-    else if (row.update_state === INSTALL_FAILED_STATE) {
-      // A unit says why when it can ("signature: no trusted key", docs/signed-updates.md).
-      const reason = row.failure
-        ? `The unit reported that the install failed: ${row.failure.slice(0, 256)}`
-        : 'The unit reported that the install failed.';
-      outcomes.push({ ...at, state: 'failed', reason });
-    } else if (row.staged_semantic !== rollout.semantic) {
-      outcomes.push({
-        ...at,
-        state: 'skipped',
-        reason: 'Its staged update was cleared or replaced outside the rollout.',
-      });
-    } else if (row.hung) {
+  return rows.flatMap((row) => {
+    const verdict = row.gone ? { state: 'skipped' as const, reason: 'The unit was deleted.' } : judge(row);
+    return verdict ? [{ serialNumber: row.serial_number, wave: row.wave, ...verdict }] : [];
+  });
+}
+
+/** When a unit in flight without progress since `since` counts as hung (connected, and past the threshold). */
+export const hungSince = (rollout: RolloutRow, now: Date, since: SQL) =>
+  sql`coalesce(l.connected and ${since} < ${new Date(now.getTime() - rollout.thresholds.hungAfterMinutes * 60_000)}, false) as hung`;
+
+/**
+ * The outcomes of a software rollout's units in flight: completed once the unit reports the
+ * version (or a later one), failed when it reports INSTALLATION_FAILED, hung when connected
+ * without progress for `hungAfterMinutes`, skipped when its staging was cleared or replaced
+ * outside the rollout.
+ */
+export function settleInFlight(db: Db, rollout: RolloutRow, now: Date): Promise<Outcome[]> {
+  const key = versionSortKey(rollout.semantic);
+  return settleUnits(
+    db,
+    rollout,
+    {
+      columns: sql<{
+        version_sort: string | null;
+        update_state: string | null;
+        failure: string | null;
+        hung: boolean;
+        staged_semantic: string | null;
+      }>`e.version_sort, l.update_state->>'state' as update_state, l.update_state->>'failure' as failure,
+        ${hungSince(rollout, now, sql`su.last_progress_at`)}, su.semantic as staged_semantic`,
+      joins: sql`left join staged_updates su on su.serial_number = ru.serial_number`,
+    },
+    (row) => {
+      if (row.version_sort !== null && row.version_sort >= key) return { state: 'completed', reason: null };
+      if (row.update_state === INSTALL_FAILED_STATE) {
+        // A unit says why when it can ("signature: no trusted key", docs/signed-updates.md).
+        const reason = row.failure
+          ? `The unit reported that the install failed: ${row.failure.slice(0, 256)}`
+          : 'The unit reported that the install failed.';
+        return { state: 'failed', reason };
+      }
+      if (row.staged_semantic !== rollout.semantic) {
+        return { state: 'skipped', reason: 'Its staged update was cleared or replaced outside the rollout.' };
+      }
+      if (!row.hung) return undefined;
       const last = row.update_state ? ` (last state ${row.update_state})` : '';
-      const reason = `No update progress for ${rollout.thresholds.hungAfterMinutes} minutes${last}.`;
-      outcomes.push({ ...at, state: 'hung', reason });
-    }
-  }
-  return outcomes;
+      return { state: 'hung', reason: `No update progress for ${rollout.thresholds.hungAfterMinutes} minutes${last}.` };
+    },
+  );
 }
 
 /** Writes the outcomes to the units and adds them to their waves' counters. */

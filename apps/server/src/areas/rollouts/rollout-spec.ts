@@ -5,7 +5,7 @@ import { queryRows, toArray } from '../../db/rows.js';
 import { equipment, specUpdates } from '../../db/schema.js';
 import { prerequisiteOf, type SpecRow } from '../../db/spec-needs.js';
 import { versionSortKey } from '../../db/unit-columns.js';
-import { SETTLE_BATCH, type Outcome } from './rollout-settle.js';
+import { hungSince, settleUnits, type Outcome } from './rollout-settle.js';
 import type { RolloutRow } from './rollouts.repository.js';
 
 async function specOf(db: Db, rollout: RolloutRow): Promise<SpecRow | undefined> {
@@ -52,37 +52,23 @@ export async function specGrants(db: Db, rollout: RolloutRow, serialNumbers: str
  */
 export async function settleSpec(db: Db, rollout: RolloutRow, now: Date): Promise<Outcome[]> {
   const spec = await specOf(db, rollout);
-  const cutoff = new Date(now.getTime() - rollout.thresholds.hungAfterMinutes * 60_000);
-  const rows = await queryRows<{
-    serial_number: string;
-    wave: number;
-    installed: boolean;
-    hung: boolean;
-    gone: boolean;
-  }>(
+  return settleUnits(
     db,
-    sql`select ru.serial_number, ru.wave, e.id is null as gone,
-          coalesce(e.specs->>'name' = ${spec?.name ?? ''}, false) as installed,
-          coalesce(l.connected and ru.staged_at < ${cutoff}, false) as hung
-        from rollout_units ru
-        left join equipment e on e.serial_number = ru.serial_number
-        left join equipment_live l on l.equipment_id = e.id
-        where ru.rollout_id = ${rollout.id} and ru.state = 'in_flight'
-        limit ${SETTLE_BATCH}`,
+    rollout,
+    {
+      columns: sql<{
+        installed: boolean;
+        hung: boolean;
+      }>`coalesce(e.specs->>'name' = ${spec?.name ?? ''}, false) as installed,
+        ${hungSince(rollout, now, sql`ru.staged_at`)}`,
+    },
+    (row) => {
+      if (row.installed) return { state: 'completed', reason: null };
+      if (!spec?.active) return { state: 'skipped', reason: 'The spec release was deactivated.' };
+      if (!row.hung) return undefined;
+      return { state: 'hung', reason: `No spec install for ${rollout.thresholds.hungAfterMinutes} minutes.` };
+    },
   );
-  const outcomes: Outcome[] = [];
-  for (const row of rows) {
-    const at = { serialNumber: row.serial_number, wave: row.wave };
-    if (row.gone) outcomes.push({ ...at, state: 'skipped', reason: 'The unit was deleted.' });
-    else if (row.installed) outcomes.push({ ...at, state: 'completed', reason: null });
-    else if (!spec?.active) {
-      outcomes.push({ ...at, state: 'skipped', reason: 'The spec release was deactivated.' });
-    } else if (row.hung) {
-      const reason = `No spec install for ${rollout.thresholds.hungAfterMinutes} minutes.`;
-      outcomes.push({ ...at, state: 'hung', reason });
-    }
-  }
-  return outcomes;
 }
 
 /** Units in flight; one that was told the release has started to fetch it (a cancel leaves it). */
