@@ -2,6 +2,8 @@ import { askResponseSchema, chatSessionSchema } from '@ed/contract/assistant';
 import { sleep, TimerGroup, type Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Prng } from './prng.js';
+import { fillPath, type Endpoint } from '@ed/contract/http-api';
+import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
 
 /** What technicians type into the unit's assistant panel. */
 const QUESTIONS = [
@@ -72,24 +74,29 @@ export class AssistantChats {
 
   /** One conversation; returns the session's id. */
   async chat(): Promise<string> {
-    const session = chatSessionSchema.parse(await this.call('/chat_sessions'));
+    const session = chatSessionSchema.parse(await this.call(assistantServiceRoutes.openSession));
     const count = this.prng.int(1, 3);
     for (let i = 0; i < count; i += 1) {
       askResponseSchema.parse(
-        await this.call(`/chat_sessions/${session.sessionId}/queries`, { query: this.prng.pick(QUESTIONS) }),
+        await this.call(
+          assistantServiceRoutes.ask,
+          { sessionId: session.sessionId },
+          { query: this.prng.pick(QUESTIONS) },
+        ),
       );
       if (i < count - 1) await sleep(this.clock, this.prng.int(...THINK_MS), this.abort.signal);
     }
-    if (this.prng.chance(0.8)) await this.call(`/chat_sessions/${session.sessionId}/close`);
+    if (this.prng.chance(0.8)) await this.call(assistantServiceRoutes.closeSession, { sessionId: session.sessionId });
     return session.sessionId;
   }
 
-  private async call(path: string, body?: unknown): Promise<unknown> {
+  private async call(route: Endpoint, params?: Record<string, string>, body?: unknown): Promise<unknown> {
+    const path = fillPath(route.path, params);
     const token = this.host.deviceToken();
     if (!token) throw new Error('not registered');
     const basic = Buffer.from(`${this.host.serialNumber}:${token}`).toString('base64');
     const response = await fetch(`${this.assistantUrl.replace(/\/+$/, '')}${path}`, {
-      method: 'POST',
+      method: route.method,
       headers: {
         authorization: `Basic ${basic}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { vendorRoutes } from '@ed/contract/routes/vendor';
 import { FakeClock } from './fake-clock.js';
 import { startFieldDemo } from './field-demo.js';
 import type { SimulatedUnit } from './simulated-unit.js';
@@ -45,10 +47,10 @@ describe('the field around the simulated fleet', () => {
     clock.advance(3_000);
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     demo.stop();
-    const pairing = calls.find((c) => c.url === '/vendor/v1/pairings')!;
+    const pairing = calls.find((c) => c.url === vendorRoutes.startPairing.path)!;
     expect(pairing.headers['x-vendor-api-key']).toBe('tpv_demo');
     expect(pairing.body).toMatchObject({ serialNumber: 'TP1CT0002', alignmentId: 'AL-1001' });
-    const activation = calls.find((c) => c.url === '/device/v1/ez_activation')!;
+    const activation = calls.find((c) => c.url === easyRoutes.activate.path)!;
     expect(activation.body).toEqual({ fixtureSerialNumber: 'EZ-DEMO-001', targetId: 101 });
     const basic = Buffer.from(activation.headers.authorization!.replace('Basic ', ''), 'base64').toString();
     expect(basic).toBe('V33CT0001:token-V33CT0001');

@@ -3,6 +3,9 @@ import { TimerGroup, systemClock, type Clock } from './clock.js';
 import { silentLogger, type Logger } from './logger.js';
 import { Prng } from './prng.js';
 import type { SimulatedUnit } from './simulated-unit.js';
+import { fillPath, type Endpoint } from '@ed/contract/http-api';
+import { easyRoutes } from '@ed/contract/routes/easy';
+import { vendorRoutes } from '@ed/contract/routes/vendor';
 
 export interface FieldDemoOptions {
   serverUrl: string;
@@ -33,9 +36,12 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
   const logger = options.logger ?? silentLogger;
   let alignment = 1000;
 
-  const call = async (path: string, init: { headers: Record<string, string>; body: unknown }) => {
-    const response = await fetch(new URL(path, options.serverUrl), {
-      method: 'POST',
+  const call = async (
+    route: Endpoint,
+    init: { params?: Record<string, string>; headers: Record<string, string>; body: unknown },
+  ) => {
+    const response = await fetch(new URL(fillPath(route.path, init.params), options.serverUrl), {
+      method: route.method,
       headers: { 'content-type': 'application/json', ...init.headers },
       body: JSON.stringify(init.body),
     });
@@ -54,7 +60,7 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
       alignmentId: `AL-${alignment}`,
       serialNumber: unit.serialNumber,
     };
-    const { status, answer } = await call('/vendor/v1/pairings', { headers, body });
+    const { status, answer } = await call(vendorRoutes.startPairing, { headers, body });
     if (status !== 201) {
       logger.info(`vendor: pairing with ${unit.serialNumber} refused (${status}: ${answer.message ?? ''})`);
       return;
@@ -62,7 +68,8 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
     if (prng.chance(ABORT_SHARE) && answer.id) {
       const id = answer.id;
       timers.after(ABORT_AFTER_MS, () => {
-        void call(`/vendor/v1/pairings/${id}/abort`, {
+        void call(vendorRoutes.abortPairing, {
+          params: { id },
           headers,
           body: { reason: 'The customer declined the calibration.' },
         });
@@ -76,7 +83,7 @@ export function startFieldDemo(options: FieldDemoOptions): { stop(): void } {
     const unit = prng.pick(aligners);
     const basic = Buffer.from(`${unit.serialNumber}:${unit.deviceToken ?? ''}`).toString('base64');
     const body = { fixtureSerialNumber: prng.pick(fixtures), targetId: prng.pick(targetIds) };
-    const { status, answer } = await call('/device/v1/ez_activation', {
+    const { status, answer } = await call(easyRoutes.activate, {
       headers: { authorization: `Basic ${basic}` },
       body,
     });

@@ -7,6 +7,7 @@ import {
 import { sleep, type Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Prng } from './prng.js';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 
 /** The server said no for good (a wrong enrollment key, a refused serial number): retrying cannot help. */
 export class RegistrationRefused extends Error {
@@ -28,9 +29,9 @@ export interface RegistrationRequest {
 
 /** POST /device/v1/register: trades the fleet's enrollment key for this unit's own MQTT password. */
 export async function registerUnit(request: RegistrationRequest): Promise<DeviceRegisterResponse | DeviceClaimPending> {
-  const url = `${request.serverUrl.replace(/\/+$/, '')}/device/v1/register`;
-  const response = await fetch(url, {
-    method: 'POST',
+  const { path, method } = devicesRoutes.register;
+  const response = await fetch(`${request.serverUrl.replace(/\/+$/, '')}${path}`, {
+    method,
     headers: { ...request.headers, 'content-type': 'application/json' },
     body: JSON.stringify({
       serialNumber: request.serialNumber,

@@ -5,6 +5,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Aedes, type ConnectPacket } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 
 /** The next message a client receives (mqtt.js's typed emitter does not fit events.once). */
 const nextMessage = (client: MqttClient): Promise<[string, Buffer, { retain: boolean }]> =>
@@ -55,7 +56,7 @@ export async function startTestServer() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      if (req.url === '/device/v1/check_in') {
+      if (req.url === devicesRoutes.checkIn.path) {
         const { seq } = JSON.parse(body) as { seq: number };
         const status = control.checkInFailures > 0 ? 503 : 200;
         control.checkInFailures = Math.max(0, control.checkInFailures - 1);
@@ -66,7 +67,7 @@ export async function startTestServer() {
         return;
       }
       // Only registration and check-in live here; other calls units make (the assistant) find nothing.
-      if (req.url !== '/device/v1/register') {
+      if (req.url !== devicesRoutes.register.path) {
         res.writeHead(404).end('{"message":"not found"}');
         return;
       }

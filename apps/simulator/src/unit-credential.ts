@@ -6,6 +6,7 @@ import type { CredentialStore, StoredCredential } from './credential-store.js';
 import type { Logger } from './logger.js';
 import type { Prng } from './prng.js';
 import { registerWithRetry } from './registration.js';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 
 export type UnitCredential = StoredCredential & { topics: DeviceTopics };
 
@@ -75,9 +76,9 @@ export async function checkIn(o: {
   else if (o.forwardedFor) headers['x-forwarded-for'] = o.forwardedFor;
   const timeout = AbortSignal.timeout(CHECK_IN_TIMEOUT_MS);
   try {
-    const url = `${o.serverUrl.replace(/\/+$/, '')}/device/v1/check_in`;
-    const response = await fetch(url, {
-      method: 'POST',
+    const { path, method } = devicesRoutes.checkIn;
+    const response = await fetch(`${o.serverUrl.replace(/\/+$/, '')}${path}`, {
+      method,
       headers,
       body: JSON.stringify({ seq: o.seq }),
       signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
