@@ -1,7 +1,11 @@
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { healthRoutes } from '@ed/contract/routes/health';
 import { externalBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
@@ -49,11 +53,9 @@ describe('traces of a command round trip across two instances', () => {
 
   async function commandThrough(app: FastifyInstance) {
     const trace = traceId();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/cmd/aligner_get_usb_status/v1',
+    const res = await injectRoute(app, commandRoutes.getUsbStatus, {
       headers: { ...bearer(admin), traceparent: `00-${trace}-${CALLER_SPAN}-01` },
-      payload: { serialNumber: unit.serialNumber },
+      body: { serialNumber: unit.serialNumber },
     });
     expect(res.statusCode, res.body).toBe(200);
     let spans: ReadableSpan[] = [];
@@ -111,11 +113,9 @@ describe('traces of a command round trip across two instances', () => {
     await f.row(silent.serialNumber, (row) => expect(row.connected).toBe(true));
     silent.answer = () => usb;
     const trace = traceId();
-    const res = await b.inject({
-      method: 'POST',
-      url: '/cmd/aligner_get_usb_status/v1',
+    const res = await injectRoute(b, commandRoutes.getUsbStatus, {
       headers: { ...bearer(admin), traceparent: `00-${trace}-${CALLER_SPAN}-01` },
-      payload: { serialNumber: silent.serialNumber },
+      body: { serialNumber: silent.serialNumber },
     });
     expect(res.statusCode).toBe(200);
     await vi.waitFor(() => {
@@ -141,19 +141,17 @@ describe('traces of a command round trip across two instances', () => {
 
   it('makes no trace of what a scraper and the probes call', async () => {
     const probed = traceId();
-    for (const url of ['/livez', '/readyz', '/healthz', '/metrics']) {
-      const res = await a.inject({
-        method: 'GET',
-        url,
-        headers: { ...bearer(METRICS_TOKEN), traceparent: `00-${probed}-${CALLER_SPAN}-01` },
-      });
-      expect(res.statusCode, url).toBe(200);
+    const probe = { ...bearer(METRICS_TOKEN), traceparent: `00-${probed}-${CALLER_SPAN}-01` };
+    for (const route of [healthRoutes.live, healthRoutes.ready, healthRoutes.health]) {
+      const res = await injectRoute(a, route, { headers: probe });
+      expect(res.statusCode, route.path).toBe(200);
     }
+    // /metrics is outside the route table (a scraper's address).
+    expect((await a.inject({ method: 'GET', url: '/metrics', headers: probe })).statusCode, '/metrics').toBe(200);
     // A traced call after them: once its span is out, theirs would be too.
     const listed = traceId();
-    const res = await a.inject({
-      method: 'GET',
-      url: '/read/aligners/v1?page=1',
+    const res = await injectRoute(a, alignersRoutes.getAligners, {
+      query: { page: 1 },
       headers: { ...bearer(admin), traceparent: `00-${listed}-${CALLER_SPAN}-01` },
     });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { vi, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Alarm, AlarmRule } from '@ed/contract/alarms';
+import { alarmsRoutes } from '@ed/contract/routes/alarms';
 import type { AlarmFactsRepository } from '../../src/areas/alarms/alarm-facts.repository.js';
 import type { AlarmRulesRepository } from '../../src/areas/alarms/alarm-rules.repository.js';
 import { alarms, equipment } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 /** An hour of the offline rule lasts 100 ms here. */
@@ -37,8 +38,7 @@ const settle = async () => {
   await t.app.alarms.evaluator.flush();
 };
 const alarmsOf = async (ruleId: number) =>
-  (await t.app.inject({ url: `/read/alarms/v1?ruleId=${ruleId}`, headers: bearer(token) })).json<{ docs: Alarm[] }>()
-    .docs;
+  (await injectRoute(t.app, alarmsRoutes.listAlarms, { query: { ruleId }, headers: bearer(token) })).json().docs;
 const waitPast = async (ms: number) => {
   const until = Date.now() + ms;
   await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(until));
@@ -50,13 +50,11 @@ const internals = () =>
 
 describe('alarms raised once', () => {
   it('does not raise again on a verdict whose facts changed before it was acted on', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/create/alarm_rule/v1',
+    const created = await injectRoute(t.app, alarmsRoutes.createAlarmRule, {
       headers: bearer(token),
-      payload: { name: 'Gone', severity: 'major', condition: { kind: 'offline', hours: 1 } },
+      body: { name: 'Gone', severity: 'major', condition: { kind: 'offline', hours: 1 } },
     });
-    const rule = created.json<AlarmRule>();
+    const rule = created.json();
     await status('A00000001', true, 1);
     await status('A00000001', false, 1);
     await settle();
@@ -80,13 +78,11 @@ describe('alarms raised once', () => {
   });
 
   it('raises each offline episode of a unit flapping fast once at most', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/create/alarm_rule/v1',
+    const created = await injectRoute(t.app, alarmsRoutes.createAlarmRule, {
       headers: bearer(token),
-      payload: { name: 'Gone', severity: 'major', condition: { kind: 'offline', hours: 1 } },
+      body: { name: 'Gone', severity: 'major', condition: { kind: 'offline', hours: 1 } },
     });
-    const rule = created.json<AlarmRule>();
+    const rule = created.json();
     const serials = Array.from({ length: 20 }, (_, i) => `A1${String(i).padStart(7, '0')}`);
     const EPISODES = 8;
     // Evaluations race the changes: the job's windows and the changes' own evaluations at once.

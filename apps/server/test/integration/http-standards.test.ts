@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { packageDownloadRoutes } from '@ed/contract/routes/package-download';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -14,6 +17,7 @@ describe('HTTP answers in the standard’s shapes', () => {
 
   it('answers a known path called with another method 405, with the methods it takes in Allow', async () => {
     const admin = (await t.signIn('admin')).access_token;
+    // The raw HTTP is the point: a method the path does not take, and a path that does not exist.
     const res = await t.app.inject({ method: 'GET', url: '/create/user/v1', headers: bearer(admin) });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST');
@@ -34,15 +38,18 @@ describe('HTTP answers in the standard’s shapes', () => {
   });
 
   it('says how to authenticate on a 401: a bearer token, or a unit’s Basic credential', async () => {
-    const api = await t.app.inject({ url: '/read/aligners/v1' });
+    const api = await injectRoute(t.app, alignersRoutes.getAligners);
     expect(api.statusCode).toBe(401);
     expect(api.headers['www-authenticate']).toBe('Bearer realm="Equipment Dashboard"');
-    const unit = await t.app.inject({ url: '/device/v1/packages/4/a.swu' });
+    const unit = await injectRoute(t.app, packageDownloadRoutes.downloadPackageFile, {
+      params: { updateId: 4, file: 'a.swu' },
+    });
     expect(unit.statusCode).toBe(401);
     expect(unit.headers['www-authenticate']).toBe('Basic realm="units", charset="UTF-8"');
   });
 
   it('answers a failed sign-in in RFC 6749’s shape too, as application/json, keeping the spec’s members', async () => {
+    // The sign-in takes a form, here with fields the contract refuses: injected by hand.
     const signIn = (fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
@@ -65,7 +72,7 @@ describe('HTTP answers in the standard’s shapes', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: 'invalid_request', field: 'username' });
     // Every other call keeps RFC 9457's media type.
-    const other = await t.app.inject({ url: '/read/aligners/v1' });
+    const other = await injectRoute(t.app, alignersRoutes.getAligners);
     expect(other.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-test';
@@ -19,6 +21,7 @@ describe('GET /metrics', () => {
   });
   afterAll(() => t.close());
 
+  // /metrics is outside the route table (a scraper's address, with its own token).
   const scrape = () => t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 
   it('answers only with its own bearer token, not a session', async () => {
@@ -37,7 +40,8 @@ describe('GET /metrics', () => {
   it('counts requests by route name, method and status class, with no serial number or user in a label', async () => {
     for (let i = 0; i < 30; i += 1) {
       const serial = `V33CT${String(i).padStart(4, '0')}`;
-      await t.app.inject({ url: `/read/aligner/v1?serialNumber=${serial}`, headers: bearer(admin) });
+      await injectRoute(t.app, alignersRoutes.getAligner, { query: { serialNumber: serial }, headers: bearer(admin) });
+      // A path that does not exist, on purpose: it counts as unmatched.
       await t.app.inject({ url: `/no/such/path/${serial}`, headers: bearer(admin) });
     }
     const text = (await scrape()).body;

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsResponse } from '@ed/contract/notifications';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { injectRoute, type RouteBody } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -20,12 +21,10 @@ describe('notifications export', () => {
     engineer = (await t.signIn('export-engineer')).access_token;
     support = (await t.signIn('export-support')).access_token;
     const begins = new Date(Date.now() + DAY);
-    const create = async (name: string, target: Record<string, unknown>) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/create/notification/v1',
+    const create = async (name: string, target: RouteBody<typeof notificationsRoutes.createNotification>['target']) => {
+      const res = await injectRoute(t.app, notificationsRoutes.createNotification, {
         headers: bearer(admin),
-        payload: {
+        body: {
           name,
           resourcePath: `https://cdn.example.com/${name.replace(/\W/g, '')}.png`,
           mimeType: 'image/png',
@@ -44,12 +43,10 @@ describe('notifications export', () => {
   afterAll(() => t.close());
 
   const exported = (token: string | undefined) =>
-    t.app.inject({ url: '/export/notifications/v1', headers: token ? bearer(token) : {} });
+    injectRoute(t.app, notificationsRoutes.exportNotifications, { headers: token ? bearer(token) : {} });
 
   it('sends the header row and the listed rows in the list order, newest first', async () => {
-    const list = (
-      await t.app.inject({ url: '/read/notifications/v1', headers: bearer(admin) })
-    ).json<NotificationsResponse>();
+    const list = (await injectRoute(t.app, notificationsRoutes.getNotifications, { headers: bearer(admin) })).json();
     expect(list.docs.map((d) => d.name)).toEqual(['=Summer sale', 'Winter tyres', 'Spring promotion']);
 
     const res = await exported(engineer);

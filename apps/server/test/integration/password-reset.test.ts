@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authRoutes } from '@ed/contract/routes/auth';
+import { injectRoute } from '../support/inject-route.js';
 import { queryRows } from '../support/test-database.js';
 import { bearer, createTestApp, resetLinkIn, USER_PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -12,9 +14,10 @@ describe('password reset', () => {
   afterEach(() => t.close());
 
   const request = (username: string, remoteAddress = '10.2.2.2') =>
+    // By hand: the caller's remote address is part of the call (injectRoute sets none).
     t.app.inject({ method: 'POST', url: '/request/reset_user_password/v1', remoteAddress, payload: { username } });
   const reset = (token: string, newPassword: string) =>
-    t.app.inject({ method: 'POST', url: '/reset/user_password/v1', payload: { token, newPassword } });
+    injectRoute(t.app, authRoutes.resetPassword, { body: { token, newPassword } });
 
   async function requestLink(username = 'sam'): Promise<string> {
     await request(username);
@@ -52,7 +55,10 @@ describe('password reset', () => {
     const token = await requestLink();
     const res = await reset(token, 'a-fresh-password-1');
     expect(res.statusCode).toBe(200);
-    const old = await t.app.inject({ url: '/read/expired/v1?username=sam', headers: bearer(before.access_token) });
+    const old = await injectRoute(t.app, authRoutes.passwordExpiry, {
+      query: { username: 'sam' },
+      headers: bearer(before.access_token),
+    });
     expect(old.statusCode).toBe(401);
     await expect(t.signIn('sam')).rejects.toThrow(/401/);
     await t.signIn('sam', 'a-fresh-password-1');
@@ -83,7 +89,7 @@ describe('password reset', () => {
   it('refuses a made-up token', async () => {
     const res = await reset('made-up-token', 'a-fresh-password-1');
     expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('token');
+    expect(res.json()).toMatchObject({ field: 'token' });
   });
 
   it('limits requests per address (429)', async () => {

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authRoutes } from '@ed/contract/routes/auth';
+import { healthRoutes } from '@ed/contract/routes/health';
 import errorsPlugin from '../../src/plugins/errors.js';
 import { REDACT } from '../../src/shared/server-logger.js';
+import { injectRoute } from '../support/inject-route.js';
 import { ADMIN_PASSWORD, bearer, createTestApp, passwordGrant, type TestApp } from '../support/test-app.js';
 
 describe('platform', () => {
@@ -18,6 +21,7 @@ describe('platform', () => {
   it('documents the five auth calls in /openapi.json and serves /docs to a signed-in caller', async () => {
     t = await createTestApp();
     const headers = bearer((await t.signIn('admin')).access_token);
+    // The description and its pages are outside the route table.
     const doc = (await t.app.inject({ url: '/openapi.json', headers })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/auth/token/v1'].post.requestBody.content).toHaveProperty('application/x-www-form-urlencoded');
@@ -37,6 +41,7 @@ describe('platform', () => {
     await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Equipment Dashboard</title>');
     await writeFile(path.join(web, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST: web });
+    // The web app's pages and files, and mistyped addresses: the raw URL is the point.
     for (const url of ['/', '/login', '/Aligners']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
@@ -64,13 +69,14 @@ describe('platform', () => {
 
   it('answers /healthz once ready', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ url: '/healthz' });
+    const res = await injectRoute(t.app, healthRoutes.health);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('ok');
   });
 
   it('answers an unknown route with a JSON 404 and accepts a trailing slash', async () => {
     t = await createTestApp();
+    // The raw URL is the point: a path that does not exist, and a trailing slash.
     const missing = await t.app.inject({ url: '/read/nothing/v1' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({
@@ -95,14 +101,15 @@ describe('platform', () => {
       },
     });
     t = await createTestApp({}, { level: 'trace', stream, redact: { paths: REDACT, censor: '[redacted]' } });
+    // The sign-in takes a form: injected by hand, with its encoding.
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/auth/token/v1',
       ...passwordGrant('admin', ADMIN_PASSWORD),
     });
     const token = signIn.json().access_token as string;
-    const res = await t.app.inject({
-      url: '/read/expired/v1?username=admin',
+    const res = await injectRoute(t.app, authRoutes.passwordExpiry, {
+      query: { username: 'admin' },
       headers: { ...bearer(token), 'x-request-id': 'req-123' },
     });
     // The server names the request; the client's id is logged beside it, never instead of it.
@@ -114,6 +121,7 @@ describe('platform', () => {
   });
 
   it('turns a lost database into a 503 and a bad body into a 400, never a 500', async () => {
+    // A route of this test's own, on a bare Fastify: not in the route table.
     const app = Fastify({ logger: false });
     await app.register(errorsPlugin);
     app.get('/db-gone', async () => {
@@ -125,6 +133,7 @@ describe('platform', () => {
     await app.close();
 
     t = await createTestApp();
+    // A truncated JSON body, which the contract's types cannot express: sent by hand.
     const bad = await t.app.inject({
       method: 'POST',
       url: '/request/reset_user_password/v1',

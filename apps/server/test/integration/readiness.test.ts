@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthRoutes } from '@ed/contract/routes/health';
+import { injectRoute } from '../support/inject-route.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -13,10 +15,10 @@ describe('liveness and readiness', () => {
   });
   afterAll(() => t.close());
 
-  const ready = () => t.app.inject({ url: '/readyz' });
+  const ready = () => injectRoute(t.app, healthRoutes.ready);
 
   it('is live and ready, without a token, with each check said', async () => {
-    const live = await t.app.inject({ url: '/livez' });
+    const live = await injectRoute(t.app, healthRoutes.live);
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
     const res = await ready();
@@ -30,9 +32,9 @@ describe('liveness and readiness', () => {
     try {
       const res = await ready();
       expect(res.statusCode).toBe(503);
-      expect(res.json<{ message: string }>().message).toBe('Not ready: broker: the broker connection is down.');
+      expect(res.json()).toMatchObject({ message: 'Not ready: broker: the broker connection is down.' });
       // Liveness is the process's: a broker away is no reason to restart it.
-      expect((await t.app.inject({ url: '/livez' })).statusCode).toBe(200);
+      expect((await injectRoute(t.app, healthRoutes.live)).statusCode).toBe(200);
     } finally {
       listening.connectedToBroker();
     }
@@ -51,9 +53,9 @@ describe('liveness and readiness', () => {
     try {
       const res = await ready();
       expect(res.statusCode).toBe(503);
-      expect(res.json<{ message: string }>().message).toBe(
-        'Not ready: migrations: the database lacks migrations of this build.',
-      );
+      expect(res.json()).toMatchObject({
+        message: 'Not ready: migrations: the database lacks migrations of this build.',
+      });
     } finally {
       await db.execute(
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { openRolloutApp, rolloutFixture } from '../support/rollout-fixture.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -35,7 +38,7 @@ describe('rollouts that cannot go on by themselves', () => {
     const [a, b, c, d] = waveOrder(serials, id) as [string, string, string, string];
     await offline(a);
     await offline(b);
-    expect((await post('/update/rollout_start/v1', { id })).statusCode).toBe(200);
+    expect((await post(rolloutsRoutes.startRollout, { id })).statusCode).toBe(200);
     await round();
     await round();
     const r = await rollout(id);
@@ -54,10 +57,10 @@ describe('rollouts that cannot go on by themselves', () => {
     await installed(canary!);
     await round();
     expect((await rollout(id)).pausedReason).toMatch(/Paused after it as planned/);
-    expect((await post('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
+    expect((await post(rolloutsRoutes.resumeRollout, { id })).statusCode).toBe(200);
     await round();
     expect((await rollout(id)).state).toBe('running');
-    const ticket = await post('/create/ticket/v1', { issuerUsername: 'admin', serialNumber: canary! });
+    const ticket = await post(ticketsRoutes.createTicket, { issuerUsername: 'admin', serialNumber: canary! });
     expect(ticket.statusCode, ticket.body).toBe(200);
     await round();
     const r = await rollout(id);
@@ -73,13 +76,13 @@ describe('rollouts that cannot go on by themselves', () => {
     const id = await create({ waves: [{ rest: true }], start: false });
     const [gone, fine, broken] = waveOrder(serials, id) as [string, string, string];
     await offline(gone);
-    await post('/update/rollout_start/v1', { id });
+    await post(rolloutsRoutes.startRollout, { id });
     await round();
     await installed(fine);
     await failed(broken);
     await round();
     expect((await rollout(id)).pausedReason).toMatch(/^Wave 1: 1 of 2 installs failed or hung/);
-    await post('/update/rollout_resume/v1', { id });
+    await post(rolloutsRoutes.resumeRollout, { id });
     await round();
     expect((await rollout(id)).pausedReason).toBe(
       'Wave 1 cannot reach 90 %: 1 of 2 installs succeeded (50 %), 1 failed, 1 offline. ' +
@@ -88,24 +91,22 @@ describe('rollouts that cannot go on by themselves', () => {
 
     await t.createUser('lvl2', 'support_lvl2');
     const lvl2 = (await t.signIn('lvl2')).access_token;
-    expect((await post('/update/rollout_skip_offline/v1', { id, wave: 0 }, lvl2)).statusCode).toBe(403);
-    const unknown = await post('/update/rollout_skip_offline/v1', { id, wave: 5 });
+    expect((await post(rolloutsRoutes.skipOfflineUnits, { id, wave: 0 }, lvl2)).statusCode).toBe(403);
+    const unknown = await post(rolloutsRoutes.skipOfflineUnits, { id, wave: 5 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('Rollout “To 5.2.0” has 1 wave; there is no wave 6.');
-    const skipped = await post('/update/rollout_skip_offline/v1', { id, wave: 0 });
+    expect(unknown.json()).toMatchObject({ message: 'Rollout “To 5.2.0” has 1 wave; there is no wave 6.' });
+    const skipped = await post(rolloutsRoutes.skipOfflineUnits, { id, wave: 0 });
     expect(skipped.statusCode, skipped.body).toBe(200);
     expect(skipped.json().waves[0]).toMatchObject({ skipped: 1, offline: 0 });
-    const again = await post('/update/rollout_skip_offline/v1', { id, wave: 0 });
+    const again = await post(rolloutsRoutes.skipOfflineUnits, { id, wave: 0 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Wave 1 has no unit set aside as offline.');
-    const outOfRange = await post('/update/rollout_wave_threshold/v1', { id, wave: 0, successThreshold: 120 });
+    expect(again.json()).toMatchObject({ message: 'Wave 1 has no unit set aside as offline.' });
+    const outOfRange = await post(rolloutsRoutes.setWaveThreshold, { id, wave: 0, successThreshold: 120 });
     expect(outOfRange.statusCode).toBe(400);
-    expect(outOfRange.json().message).toMatch(/at most 100 %/);
+    expect(outOfRange.json()).toMatchObject({ message: expect.stringMatching(/at most 100 %/) });
 
-    expect((await post('/update/rollout_wave_threshold/v1', { id, wave: 0, successThreshold: 50 })).statusCode).toBe(
-      200,
-    );
-    await post('/update/rollout_resume/v1', { id });
+    expect((await post(rolloutsRoutes.setWaveThreshold, { id, wave: 0, successThreshold: 50 })).statusCode).toBe(200);
+    await post(rolloutsRoutes.resumeRollout, { id });
     await round();
     const r = await rollout(id);
     expect(r.state).toBe('completed');
@@ -116,23 +117,28 @@ describe('rollouts that cannot go on by themselves', () => {
         'Wave 1 reached 50 % (1 of 2 installed, 1 skipped).',
       ]),
     );
-    expect((await post('/update/rollout_wave_threshold/v1', { id, wave: 0, successThreshold: 40 })).statusCode).toBe(
-      409,
-    );
+    expect((await post(rolloutsRoutes.setWaveThreshold, { id, wave: 0, successThreshold: 40 })).statusCode).toBe(409);
   });
 
   it('plans without a past start day, and counts the units the update scheduler staged already', async () => {
     const serials = await units('ROL', 3);
-    const staged = await post('/create/immediate_stage_of_software_update/v1', {
-      serialNumber: serials[0],
+    const staged = await post(softwareRoutes.stageUpdate, {
+      serialNumber: serials[0]!,
       version: { semantic: '5.2.0', meta: null },
     });
     expect(staged.statusCode, staged.body).toBe(200);
-    const plan = { family: 'aligner', version: '5.2.0', target: { kind: 'pattern', pattern: 'ROL*' }, waves: [] };
-    const answer = await post('/read/rollout_plan/v1', plan);
+    const plan = {
+      family: 'aligner' as const,
+      version: '5.2.0',
+      target: { kind: 'pattern' as const, pattern: 'ROL*' },
+      waves: [],
+    };
+    const answer = await post(rolloutsRoutes.planRollout, plan);
     expect(answer.json()).toMatchObject({ total: 3, alreadyStaged: 1 });
-    const past = await post('/read/rollout_plan/v1', { ...plan, startDay: '2020-01-01', perDay: 5 });
+    const past = await post(rolloutsRoutes.planRollout, { ...plan, startDay: '2020-01-01', perDay: 5 });
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toMatch(/The start day may not be before today \(UTC\)\./);
+    expect(past.json()).toMatchObject({
+      message: expect.stringMatching(/The start day may not be before today \(UTC\)\./),
+    });
   });
 });

@@ -4,10 +4,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devicesRoutes } from '@ed/contract/routes/devices';
+import { packageDownloadRoutes } from '@ed/contract/routes/package-download';
+import { reportsRoutes } from '@ed/contract/routes/reports';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { specsRoutes } from '@ed/contract/routes/specs';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { Ticket } from '@ed/contract/tickets';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { equipment, specDeliveries } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { multipart } from '../support/multipart.js';
 import { writePackage } from '../support/packages.js';
 import { markConnected } from '../support/presence.js';
@@ -53,6 +60,17 @@ const png = (width: number, height: number, background: string) =>
     .png()
     .toBuffer();
 
+/** The unit registered through `app`, and the Basic credential it downloads with. */
+async function unitCredential(app: FastifyInstance): Promise<Record<string, string>> {
+  const registered = await injectRoute(app, devicesRoutes.register, {
+    body: { serialNumber: SERIAL, enrollmentKey: ENROLLMENT_KEY },
+  });
+  const credential = registered.json();
+  // 200 is the registered answer; 202 (a claim waiting for an administrator) has no token.
+  if (!('deviceToken' in credential)) throw new Error(`unit not registered: ${registered.body}`);
+  return { authorization: `Basic ${Buffer.from(`${SERIAL}:${credential.deviceToken}`).toString('base64')}` };
+}
+
 /** What an instance keeps on its own disk: nothing, with the database back end. */
 const onDisk = async (dataDir: string) =>
   (
@@ -63,11 +81,9 @@ const onDisk = async (dataDir: string) =>
 
 describe('files shared between instances', () => {
   it('serves an attachment uploaded through the other instance, byte for byte', async () => {
-    const ticket = await a.app.inject({
-      method: 'POST',
-      url: '/create/ticket/v1',
+    const ticket = await injectRoute(a.app, ticketsRoutes.createTicket, {
       headers: bearer(admin),
-      payload: { issuerUsername: 'admin', serialNumber: SERIAL, description: 'the wheel', escalated: false },
+      body: { issuerUsername: 'admin', serialNumber: SERIAL, description: 'the wheel', escalated: false },
     });
     expect(ticket.statusCode, ticket.body).toBe(200);
     const image = await png(1200, 900, '#1565c0');
@@ -75,21 +91,25 @@ describe('files shared between instances', () => {
       { name: 'description', value: 'the wheel' },
       { name: 'file', value: image, filename: 'photo.png', contentType: 'image/png' },
     ]);
+    // A multipart route: injected by hand, with its encoding.
     const uploaded = await a.app.inject({
       method: 'POST',
-      url: `/upload_ticket_attachment?ticketId=${ticket.json<Ticket>().id}&authorUsername=admin`,
+      url: `/upload_ticket_attachment?ticketId=${ticket.json().id}&authorUsername=admin`,
       headers: { ...bearer(admin), ...body.headers },
       payload: body.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { id, thumbnail } = uploaded.json<Ticket['attachments'][number]>();
 
-    const download = await b.inject({ url: `/api/v1/get_ticket_attachment?id=${id}`, headers: bearer(admin) });
+    const download = await injectRoute(b, ticketsRoutes.getAttachment, { query: { id }, headers: bearer(admin) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.rawPayload.equals(image)).toBe(true);
-    const read = await b.inject({ url: `/read/ticket/v1?id=${ticket.json<Ticket>().id}`, headers: bearer(admin) });
-    expect(read.json<Ticket>().attachments[0]?.thumbnail).toBe(thumbnail);
+    const read = await injectRoute(b, ticketsRoutes.getTicket, {
+      query: { id: ticket.json().id },
+      headers: bearer(admin),
+    });
+    expect(read.json().attachments[0]?.thumbnail).toBe(thumbnail);
     expect(await onDisk(a.config.paths.data)).toEqual([]);
   });
 
@@ -98,69 +118,58 @@ describe('files shared between instances', () => {
     const unit = await a.app.fleet.equipment.findBySerial(SERIAL);
     const { id } = await a.app.fleet.screenShots.save(unit!.id, shot);
 
-    const image = await b.inject({ url: `/api/v1/get_screen_shot?id=${id}`, headers: bearer(admin) });
+    const image = await injectRoute(b, reportsRoutes.getScreenShot, { query: { id }, headers: bearer(admin) });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(shot)).toBe(true);
-    const list = await b.inject({
-      url: `/api/v1/get_screen_shots_for_aligner?serialNumber=${SERIAL}`,
+    const list = await injectRoute(b, reportsRoutes.getScreenShots, {
+      query: { serialNumber: SERIAL },
       headers: bearer(admin),
     });
     expect(list.statusCode, list.body).toBe(200);
-    const thumbnail = Buffer.from(list.json()[0].thumbnail.split(',')[1], 'base64');
+    const thumbnail = Buffer.from(list.json()[0]!.thumbnail.split(',')[1]!, 'base64');
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'png', width: 96, height: 54 });
 
-    const deleted = await b.inject({
-      method: 'DELETE',
-      url: `/api/v1/delete_screen_shot?id=${id}`,
-      headers: bearer(admin),
-    });
+    const deleted = await injectRoute(b, reportsRoutes.deleteScreenShot, { query: { id }, headers: bearer(admin) });
     expect(deleted.statusCode).toBe(200);
-    expect((await a.app.inject({ url: `/api/v1/get_screen_shot?id=${id}`, headers: bearer(admin) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await injectRoute(a.app, reportsRoutes.getScreenShot, { query: { id }, headers: bearer(admin) })).statusCode,
+    ).toBe(404);
     expect(await a.storedFiles('screenshots')).toEqual({ registered: [], onDisk: [] });
   });
 
   it('resumes a package download through the instance that did not create the update', async () => {
     await writePackage(a.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0', bytes: 700_000 });
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/create/update/v1',
+    const created = await injectRoute(a.app, softwareRoutes.createUpdate, {
       headers: bearer(admin),
-      payload: { version: { semantic: '5.2.0', meta: null }, family: 'aligner', path: 'aligner-5.2.0' },
+      body: { version: { semantic: '5.2.0', meta: null }, family: 'aligner', path: 'aligner-5.2.0' },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const registered = await a.app.inject({
-      method: 'POST',
-      url: '/device/v1/register',
-      payload: { serialNumber: SERIAL, enrollmentKey: ENROLLMENT_KEY },
-    });
-    const unit = {
-      authorization: `Basic ${Buffer.from(`${SERIAL}:${registered.json().deviceToken}`).toString('base64')}`,
-    };
-    const staged = await a.app.inject({
-      method: 'POST',
-      url: '/create/immediate_stage_of_software_update/v1',
+    const unit = await unitCredential(a.app);
+    const staged = await injectRoute(a.app, softwareRoutes.stageUpdate, {
       headers: bearer(admin),
-      payload: { serialNumber: SERIAL, version: { semantic: '5.2.0', meta: null } },
+      body: { serialNumber: SERIAL, version: { semantic: '5.2.0', meta: null } },
     });
     expect(staged.statusCode, staged.body).toBe(200);
     // The drop folder is only on A's disk, and it may change after the release: B serves the copy.
     await rm(path.join(a.config.paths.updates, 'aligner-5.2.0'), { recursive: true });
     const body = Buffer.alloc(700_000, '5.2.0');
-    const url = `/device/v1/packages/${created.json().id}/aligner-5.2.0.swu`;
+    const download = (file: string, headers: Record<string, string>) =>
+      injectRoute(b, packageDownloadRoutes.downloadPackageFile, {
+        params: { updateId: created.json().id, file },
+        headers,
+      });
 
-    const whole = await b.inject({ url, headers: unit });
+    const whole = await download('aligner-5.2.0.swu', unit);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-length']).toBe('700000');
     expect(whole.rawPayload.equals(body)).toBe(true);
-    const rest = await b.inject({ url, headers: { ...unit, range: 'bytes=262140-' } });
+    const rest = await download('aligner-5.2.0.swu', { ...unit, range: 'bytes=262140-' });
     expect(rest.statusCode).toBe(206);
     expect(rest.headers['content-range']).toBe('bytes 262140-699999/700000');
     expect(rest.rawPayload.equals(body.subarray(262_140))).toBe(true);
-    const manifest = await b.inject({ url: `/device/v1/packages/${created.json().id}/manifest.json`, headers: unit });
+    const manifest = await download('manifest.json', unit);
     expect(manifest.json()).toMatchObject({ version: { semantic: '5.2.0' } });
-    expect((await b.inject({ url, headers: { ...unit, range: 'bytes=700000-' } })).statusCode).toBe(416);
+    expect((await download('aligner-5.2.0.swu', { ...unit, range: 'bytes=700000-' })).statusCode).toBe(416);
   });
 
   it('serves a spec release file with a range through the other instance', async () => {
@@ -170,28 +179,23 @@ describe('files shared between instances', () => {
     await writeFile(path.join(folder, 'specs.db'), specs);
     const version = { name: 'NA-2031-01', month: 1, year: 2031 };
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/create/spec_update/v1',
+    const created = await injectRoute(a.app, specsRoutes.createSpecUpdate, {
       headers: bearer(admin),
-      payload: { path: 'specs-2031', version, active: true, targetFamily: 'all', filter: ['*'] },
+      body: { path: 'specs-2031', version, active: true, targetFamily: 'all', filter: ['*'] },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const id = created.json().id as number;
-    const registered = await b.inject({
-      method: 'POST',
-      url: '/device/v1/register',
-      payload: { serialNumber: SERIAL, enrollmentKey: ENROLLMENT_KEY },
-    });
-    const unit = {
-      authorization: `Basic ${Buffer.from(`${SERIAL}:${registered.json().deviceToken}`).toString('base64')}`,
-    };
-    const url = `/device/v1/spec-packages/${id}/specs.db`;
-    expect((await b.inject({ url, headers: unit })).statusCode).toBe(404);
+    const id = created.json().id;
+    const unit = await unitCredential(b);
+    const download = (headers: Record<string, string>) =>
+      injectRoute(b, packageDownloadRoutes.downloadSpecPackageFile, {
+        params: { specId: id, file: 'specs.db' },
+        headers,
+      });
+    expect((await download(unit)).statusCode).toBe(404);
     await a.app.db
       .insert(specDeliveries)
       .values({ serialNumber: SERIAL, specUpdateId: id, toldOnConnection: 1, toldAt: new Date() });
-    const part = await b.inject({ url, headers: { ...unit, range: 'bytes=100-262200' } });
+    const part = await download({ ...unit, range: 'bytes=100-262200' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(specs.subarray(100, 262_201))).toBe(true);
   });

@@ -4,11 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
 import type { ReleaseMetadata } from '@ed/contract/release-metadata';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { packageFiles, softwareUpdates } from '../../src/db/schema.js';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectRoute, type RouteBody } from '../support/inject-route.js';
 import { writePackage } from '../support/packages.js';
 import { inDays, signPackage, signRelease, testKeys, type TestKeys } from '../support/release-keys.js';
 import { bearer } from '../support/test-app.js';
@@ -69,8 +74,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
     if (keysDir) await rm(keysDir, { recursive: true, force: true });
   });
 
-  const post = (url: string, payload: Record<string, unknown>) =>
-    f.t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const post = <R extends ApiRoute>(route: R, body: RouteBody<R>) => injectBody(f.t.app, route, body, bearer(token));
   const nextUnit = () => spare.shift()!;
 
   /** A package made and signed by release engineering, published through the console. */
@@ -78,9 +82,9 @@ describe('signed updates: attacks from the server side, refused by the units', (
     const dir = `aligner-${semantic}`;
     const folder = await writePackage(f.t.config.paths.updates, dir, { semantic, bytes: IMAGE_BYTES });
     const release = await signPackage(folder, keys.release);
-    const created = await post('/create/update/v1', { version: { semantic }, family: 'aligner', path: dir });
+    const created = await post(softwareRoutes.createUpdate, { version: { semantic }, family: 'aligner', path: dir });
     expect(created.statusCode, created.body).toBe(200);
-    return { id: created.json<{ id: number }>().id, release };
+    return { id: created.json().id, release };
   }
 
   /** Replaces a stored file of a release with other bytes, in the file store and its registry. */
@@ -105,7 +109,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
     f.t.app.db.update(softwareUpdates).set({ releaseMetadata: release }).where(eq(softwareUpdates.id, updateId));
 
   async function stage(unit: SimulatedUnit, semantic: string): Promise<void> {
-    const staged = await post('/create/immediate_stage_of_software_update/v1', {
+    const staged = await post(softwareRoutes.stageUpdate, {
       serialNumber: unit.serialNumber,
       version: { semantic },
     });
@@ -218,7 +222,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
     await signPackage(folder, keys.release);
     const unit = nextUnit();
-    const created = await post('/create/spec_update/v1', {
+    const created = await post(specsRoutes.createSpecUpdate, {
       path: 'specs-2031-02',
       version,
       active: true,
@@ -226,7 +230,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
       filter: [unit.serialNumber],
     });
     expect(created.statusCode, created.body).toBe(200);
-    await replaceFile(created.json<{ id: number }>().id, 'specs.db', Buffer.alloc(50_000, 3), 'spec');
+    await replaceFile(created.json().id, 'specs.db', Buffer.alloc(50_000, 3), 'spec');
     f.t.app.software.scheduler.setSlots(0);
     expect((await f.t.app.software.scheduler.round()).specsTold).toBe(1);
     expect(await refusal(unit, unit.state.version.semantic)).toBe('file: specs.db does not match its signed SHA-256');
@@ -237,7 +241,7 @@ describe('signed updates: attacks from the server side, refused by the units', (
     const { id } = await publish('9.7.0');
     await replaceImage(id, '9.7.0', Buffer.alloc(IMAGE_BYTES, 'r'));
     const targets = [nextUnit(), nextUnit()];
-    const created = await post('/create/rollout/v1', {
+    const created = await post(rolloutsRoutes.createRollout, {
       name: 'To 9.7.0',
       family: 'aligner',
       version: '9.7.0',
@@ -246,17 +250,23 @@ describe('signed updates: attacks from the server side, refused by the units', (
       start: true,
     });
     expect(created.statusCode, created.body).toBe(200);
-    const rolloutId = created.json<{ id: number }>().id;
+    const rolloutId = created.json().id;
     await vi.waitFor(
       async () => {
         await f.t.app.rollouts.tick();
-        const r = await f.t.app.inject({ url: `/read/rollout/v1?id=${rolloutId}`, headers: bearer(token) });
-        expect(r.json<{ state: string }>().state).toBe('paused');
+        const r = await injectRoute(f.t.app, rolloutsRoutes.getRollout, {
+          query: { id: rolloutId },
+          headers: bearer(token),
+        });
+        expect(r.json().state).toBe('paused');
       },
       { timeout: 40_000, interval: 500 },
     );
-    const units = await f.t.app.inject({ url: `/read/rollout_units/v1?id=${rolloutId}`, headers: bearer(token) });
-    const docs = units.json<{ docs: { state: string; reason: string }[] }>().docs;
+    const units = await injectRoute(f.t.app, rolloutsRoutes.getRolloutUnits, {
+      query: { id: rolloutId },
+      headers: bearer(token),
+    });
+    const docs = units.json().docs;
     const reason =
       'The unit reported that the install failed: file: aligner-9.7.0.swu does not match its signed SHA-256';
     expect(docs.map((u) => [u.state, u.reason])).toEqual([

@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { authRoutes } from '@ed/contract/routes/auth';
+import { ssoRoutes } from '@ed/contract/routes/sso';
 import { auditLog, sessions, ssoLogins } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import type { TestProvider } from '../support/oidc-provider-launcher.mjs';
 import {
   browser,
@@ -26,11 +28,11 @@ describe('single sign-on through a real OpenID provider', () => {
   it('without OIDC_ISSUER the login page offers no SSO, and its calls answer 404', async () => {
     t = await createTestApp();
     expect((await ssoConfig(t)).json()).toEqual({ enabled: false });
-    const start = await t.app.inject({ url: SIGN_IN_ENDPOINTS.ssoStart.path });
+    const start = await injectRoute(t.app, ssoRoutes.ssoStart);
     expect(start.statusCode).toBe(404);
-    expect(start.json().message).toBe(
-      'Single sign-on is not configured on this server. Sign in with your username and password.',
-    );
+    expect(start.json()).toMatchObject({
+      message: 'Single sign-on is not configured on this server. Sign in with your username and password.',
+    });
     const finish = await browser(t).finish({ state: 'x', code: 'y' });
     expect(finish.statusCode).toBe(404);
   });
@@ -57,8 +59,8 @@ describe('single sign-on through a real OpenID provider', () => {
     const token = res.json();
     expect(token.user).toEqual({ username: 'sso.engineer', email: 'sso.engineer@provider.example', role: 'engineer' });
     expect(res.headers['cache-control']).toBe('no-store');
-    const expiry = await t.app.inject({
-      url: '/read/expired/v1?username=sso.engineer',
+    const expiry = await injectRoute(t.app, authRoutes.passwordExpiry, {
+      query: { username: 'sso.engineer' },
       headers: bearer(token.access_token),
     });
     expect(expiry.statusCode).toBe(200);
@@ -130,6 +132,7 @@ describe('single sign-on through a real OpenID provider', () => {
   it('gives an SSO user no local password: no password sign-in, change or reset mail', async () => {
     t = await ssoApp(provider);
     const token = (await signInWithSso(t, 'sso.support')).json();
+    // The sign-in takes a form: injected by hand, with its encoding.
     const password = await t.app.inject({
       method: 'POST',
       url: '/auth/token/v1',
@@ -137,21 +140,15 @@ describe('single sign-on through a real OpenID provider', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(password.statusCode).toBe(401);
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/update/user_password/v1',
+    const change = await injectRoute(t.app, authRoutes.changePassword, {
       headers: bearer(token.access_token),
-      payload: { username: 'sso.support', prevPassword: 'x', newPassword: 'a-new-password-that-is-long-enough' },
+      body: { username: 'sso.support', prevPassword: 'x', newPassword: 'a-new-password-that-is-long-enough' },
     });
     expect(change.statusCode).toBe(400);
-    expect(change.json().message).toBe(
-      'Your account signs in through single sign-on and has no password here to change.',
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/request/reset_user_password/v1',
-      payload: { username: 'sso.support' },
+    expect(change.json()).toMatchObject({
+      message: 'Your account signs in through single sign-on and has no password here to change.',
     });
+    await injectRoute(t.app, authRoutes.requestReset, { body: { username: 'sso.support' } });
     await t.app.auth.settled();
     expect(await t.outbox()).toEqual([]);
   });

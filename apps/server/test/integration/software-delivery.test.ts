@@ -1,8 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { packageDownloadRoutes } from '@ed/contract/routes/package-download';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectRoute, type RouteBody } from '../support/inject-route.js';
 import { writePackage } from '../support/packages.js';
 import { bearer } from '../support/test-app.js';
 
@@ -34,11 +39,10 @@ describe('real delivery to a simulated unit', () => {
     await f.close();
   });
 
-  const call = (url: string, payload: Record<string, unknown>) =>
-    f.t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const call = <R extends ApiRoute>(route: R, body: RouteBody<R>) => injectBody(f.t.app, route, body, bearer(token));
 
   it('downloads with the device credential, installs and reports the new version', async () => {
-    const created = await call('/create/update/v1', {
+    const created = await call(softwareRoutes.createUpdate, {
       version: { semantic: '9.0.0' },
       family: 'aligner',
       path: 'aligner-9.0.0',
@@ -51,7 +55,7 @@ describe('real delivery to a simulated unit', () => {
       const state = patch.updateState?.state;
       if (state && states.at(-1) !== state) states.push(state);
     });
-    const staged = await call('/create/immediate_stage_of_software_update/v1', {
+    const staged = await call(softwareRoutes.stageUpdate, {
       serialNumber: unit.serialNumber,
       version: { semantic: '9.0.0' },
     });
@@ -88,7 +92,7 @@ describe('real delivery to a simulated unit', () => {
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version, files: ['specs.db'] }));
     const [chosen, other] = fleet.units.filter((u) => u.state.family === 'aligner');
     expect(other).toBeDefined();
-    const created = await call('/create/spec_update/v1', {
+    const created = await call(specsRoutes.createSpecUpdate, {
       path: 'specs-2031',
       version,
       active: true,
@@ -113,9 +117,13 @@ describe('real delivery to a simulated unit', () => {
 
   it('refuses package files to a unit without that staged update or without a credential', async () => {
     const update = await f.t.app.software.repository.find('aligner', '9.0.0');
-    const url = `/device/v1/packages/${update!.id}/aligner-9.0.0.swu`;
-    expect((await f.t.app.inject({ url })).statusCode).toBe(401);
+    const download = (headers?: Record<string, string>) =>
+      injectRoute(f.t.app, packageDownloadRoutes.downloadPackageFile, {
+        params: { updateId: update!.id, file: 'aligner-9.0.0.swu' },
+        headers,
+      });
+    expect((await download()).statusCode).toBe(401);
     const wrong = Buffer.from(`${fleet.units[0]!.serialNumber}:not-the-token`).toString('base64');
-    expect((await f.t.app.inject({ url, headers: { authorization: `Basic ${wrong}` } })).statusCode).toBe(401);
+    expect((await download({ authorization: `Basic ${wrong}` })).statusCode).toBe(401);
   });
 });

@@ -2,13 +2,16 @@ import { parse } from 'csv-parse/sync';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { MANIFEST_NOT_FOUND } from '@ed/contract/software';
+import { injectBody, injectRoute, type RouteBody } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let admin: string;
-const post = (url: string, payload: object, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+const post = <R extends ApiRoute>(route: R, body: RouteBody<R>, token = admin) =>
+  injectBody(t.app, route, body, bearer(token));
 const version = { name: 'NA-2031', month: 4, year: 2031 };
 
 beforeEach(async () => {
@@ -26,27 +29,33 @@ afterEach(() => t.close());
 
 describe('spec updates', () => {
   it('validates, creates once, edits and lists a spec release', async () => {
-    const validated = await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/na-2031-04' });
+    const validated = await post(specsRoutes.validateSpecUpdate, { updatePath: 'specs/na-2031-04' });
     expect(validated.statusCode, validated.body).toBe(200);
     expect(validated.json()).toMatchObject({
       version,
       prerequisites: { require: '5.0.0', gtpsRequire: '1.3.0', oasisRequire: null },
       path: 'specs/na-2031-04',
     });
-    const missing = await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/none' });
+    const missing = await post(specsRoutes.validateSpecUpdate, { updatePath: 'specs/none' });
     expect(missing.json()).toMatchObject({ statusCode: 404, code: MANIFEST_NOT_FOUND });
-    expect((await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/../../etc' })).statusCode).toBe(400);
+    expect((await post(specsRoutes.validateSpecUpdate, { updatePath: 'specs/../../etc' })).statusCode).toBe(400);
 
-    const body = { path: 'specs/na-2031-04', version, active: true, targetFamily: 'gtps', filter: ['ab12*', '*'] };
-    const created = await post('/create/spec_update/v1', body);
+    const body: RouteBody<typeof specsRoutes.createSpecUpdate> = {
+      path: 'specs/na-2031-04',
+      version,
+      active: true,
+      targetFamily: 'gtps',
+      filter: ['ab12*', '*'],
+    };
+    const created = await post(specsRoutes.createSpecUpdate, body);
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ targetFamily: 'gtps', filter: ['AB12*', '*'], active: true });
-    expect((await post('/create/spec_update/v1', body)).statusCode).toBe(409);
-    const empty = await post('/create/spec_update/v1', { ...body, filter: [] });
+    expect((await post(specsRoutes.createSpecUpdate, body)).statusCode).toBe(409);
+    const empty = await post(specsRoutes.createSpecUpdate, { ...body, filter: [] });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toMatch(/the filter must not be empty/);
+    expect(empty.json()).toMatchObject({ message: expect.stringMatching(/the filter must not be empty/) });
 
-    const edited = await post('/update/spec_update/v1', {
+    const edited = await post(specsRoutes.updateSpecUpdate, {
       path: 'specs/na-2031-04',
       active: false,
       targetFamily: 'all',
@@ -55,19 +64,25 @@ describe('spec updates', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ active: false, targetFamily: 'all', filter: ['*'] });
     expect(
-      (await post('/update/spec_update/v1', { path: 'specs/other', active: true, targetFamily: 'all', filter: ['*'] }))
-        .statusCode,
+      (
+        await post(specsRoutes.updateSpecUpdate, {
+          path: 'specs/other',
+          active: true,
+          targetFamily: 'all',
+          filter: ['*'],
+        })
+      ).statusCode,
     ).toBe(404);
 
-    const list = await t.app.inject({ url: '/read/spec_updates/v1/?page=1', headers: bearer(admin) });
+    const list = await injectRoute(t.app, specsRoutes.getSpecUpdates, { query: { page: 1 }, headers: bearer(admin) });
     expect(list.json()).toMatchObject({ totalDocs: 1, docs: [{ path: 'specs/na-2031-04', active: false }] });
 
     // The export is the list as CSV (it has no filter, and one order).
-    const csv = await t.app.inject({ url: '/export/spec_updates/v1', headers: bearer(admin) });
+    const csv = await injectRoute(t.app, specsRoutes.exportSpecUpdates, { headers: bearer(admin) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['x-export-rows']).toBe('1');
     const rows = parse<Record<string, string>>(csv.body, { columns: true });
-    expect(rows.map((r) => r.Path)).toEqual(list.json().docs.map((d: { path: string }) => d.path));
+    expect(rows.map((r) => r.Path)).toEqual(list.json().docs.map((d) => d.path));
     expect(rows[0]).toMatchObject({
       'Display Name': 'NA-2031',
       Month: '4',
@@ -77,18 +92,19 @@ describe('spec updates', () => {
       'Target Family': 'all',
       Filter: '*',
     });
-    expect((await t.app.inject({ url: '/export/spec_updates/v1' })).statusCode).toBe(401);
+    expect((await injectRoute(t.app, specsRoutes.exportSpecUpdates)).statusCode).toBe(401);
   });
 
   it('lets only admin and engineer create or edit', async () => {
     await t.createUser('sup2', 'support_lvl2');
     const token = (await t.signIn('sup2')).access_token;
-    expect((await post('/validate_spec_update_at_path/v1', { updatePath: 'specs/na-2031-04' }, token)).statusCode).toBe(
+    expect((await post(specsRoutes.validateSpecUpdate, { updatePath: 'specs/na-2031-04' }, token)).statusCode).toBe(
       403,
     );
     expect(
-      (await post('/create/spec_update/v1', { path: 'specs/na-2031-04', version, filter: ['*'] }, token)).statusCode,
+      (await post(specsRoutes.createSpecUpdate, { path: 'specs/na-2031-04', version, filter: ['*'] }, token))
+        .statusCode,
     ).toBe(403);
-    expect((await t.app.inject({ url: '/read/spec_updates/v1', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await injectRoute(t.app, specsRoutes.getSpecUpdates, { headers: bearer(token) })).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { alignersRoutes } from '@ed/contract/routes/aligners';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { encodeSerialNumber } from '@ed/contract/serial-number';
 import { seedTicketsDemo } from '../../src/areas/tickets/tickets.demo.js';
 import { equipment } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('demo tickets', () => {
@@ -22,14 +26,20 @@ describe('demo tickets', () => {
 
     expect(await seedTicketsDemo(t.app.tickets, t.app.usersRepository, t.app.database, serials)).toBe(5);
     const token = (await t.signIn('admin')).access_token;
-    const stats = (await t.app.inject({ url: '/read/ticket_statistics/v1', headers: bearer(token) })).json();
+    const stats = (await injectRoute(t.app, dashboardRoutes.getTicketStatistics, { headers: bearer(token) })).json();
     expect(stats).toMatchObject({ openTicketCount: 3, closedTicketCount: 2, totalTickets: 5 });
     const history = (
-      await t.app.inject({ url: `/read/ticketHistory/v1?serialNumber=${serials[1]}`, headers: bearer(token) })
+      await injectRoute(t.app, ticketsRoutes.getTicketHistory, {
+        query: { serialNumber: serials[1]! },
+        headers: bearer(token),
+      })
     ).json();
     expect(JSON.stringify(history)).toContain('Printer prints blank pages');
     const unit = (
-      await t.app.inject({ url: `/read/aligner/v1?serialNumber=${serials[0]}`, headers: bearer(token) })
+      await injectRoute(t.app, alignersRoutes.getAligner, {
+        query: { serialNumber: serials[0]! },
+        headers: bearer(token),
+      })
     ).json();
     expect(unit.openSupportTickets).toBe(1);
 

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
+import { webhooksRoutes } from '@ed/contract/routes/webhooks';
 import type { Ticket } from '@ed/contract/tickets';
-import type { CreatedWebhook, WebhookDelivery, WebhookEventType } from '@ed/contract/webhooks';
+import type { WebhookEventType } from '@ed/contract/webhooks';
 import { newTicket } from '../support/attachments.js';
+import { injectBody, injectRoute, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { markConnected } from '../support/presence.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { verifyWebhook, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -29,20 +33,16 @@ afterEach(async () => {
   await receiver.stop();
 });
 
-const post = async <T>(url: string, payload: object, app: FastifyInstance = t.app) => {
-  const res = await app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+const post = async <R extends ApiRoute>(route: R, body: RouteBody<R>, app: FastifyInstance = t.app) => {
+  const res = await injectBody(app, route, body, bearer(admin));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
+  return res.json();
 };
-const hook = (events: WebhookEventType[], url = receiver.url()) =>
-  post<CreatedWebhook>('/create/webhook/v1', { url, events });
+const hook = (events: WebhookEventType[], url = receiver.url()) => post(webhooksRoutes.createWebhook, { url, events });
 const openEscalated = (app: FastifyInstance = t.app) =>
-  post<Ticket>('/create/ticket/v1', { ...newTicket(SERIAL, 'admin'), escalated: true }, app);
-const log = async (query = '') =>
-  (await t.app.inject({ url: `/read/webhook_deliveries/v1${query}`, headers: bearer(admin) })).json<{
-    docs: WebhookDelivery[];
-    totalDocs: number;
-  }>();
+  post(ticketsRoutes.createTicket, { ...newTicket(SERIAL, 'admin'), escalated: true }, app);
+const log = async (query: RouteQuery<typeof webhooksRoutes.listWebhookDeliveries> = {}) =>
+  (await injectRoute(t.app, webhooksRoutes.listWebhookDeliveries, { query, headers: bearer(admin) })).json();
 const parsed = (i: number) => JSON.parse(receiver.received[i]!.body) as { type: string; data: { ticket: Ticket } };
 
 describe('webhook deliveries', () => {
@@ -51,14 +51,14 @@ describe('webhook deliveries', () => {
     const endpoint = await hook(['ticket.escalated']);
     const other = await hook(['alarm.raised'], receiver.url('/other'));
     const off = await hook(['ticket.escalated'], receiver.url('/off'));
-    await post('/update/webhook/v1', { id: off.id, active: false });
+    await post(webhooksRoutes.updateWebhook, { id: off.id, active: false });
     const tickets: number[] = [];
     for (let i = 0; i < 12; i++) tickets.push((await openEscalated(i % 2 === 0 ? t.app : b)).id);
     // Both instances look for due deliveries at the same moments, over and over.
     const both = () => Promise.all([t.app.webhooks.worker.run(), b.webhooks.worker.run()]);
     await vi.waitFor(async () => {
       await both();
-      expect((await log('?status=delivered')).totalDocs).toBe(12);
+      expect((await log({ status: 'delivered' })).totalDocs).toBe(12);
     }, WAIT);
     await both();
     expect(receiver.received).toHaveLength(12);
@@ -68,22 +68,22 @@ describe('webhook deliveries', () => {
     expect(receiver.received.every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
     expect(receiver.received.map((_, i) => parsed(i).data.ticket.id).sort((x, y) => x - y)).toEqual(tickets);
     expect(parsed(0)).toMatchObject({ type: 'ticket.escalated', data: { by: 'admin', ticket: { escalated: true } } });
-    const { docs, totalDocs } = await log(`?endpointId=${endpoint.id}`);
+    const { docs, totalDocs } = await log({ endpointId: endpoint.id });
     expect(totalDocs).toBe(12);
     expect(docs.every((d) => d.status === 'delivered' && d.attempts === 1 && d.lastStatusCode === 204)).toBe(true);
     expect(docs.map((d) => d.id).sort()).toEqual(receiver.ids().sort());
     expect(docs[0]!.createdAt >= docs[11]!.createdAt).toBe(true);
     // Neither the endpoint of other events nor the disabled one got a delivery.
-    expect((await log(`?endpointId=${other.id}`)).totalDocs).toBe(0);
-    expect((await log(`?endpointId=${off.id}`)).totalDocs).toBe(0);
+    expect((await log({ endpointId: other.id })).totalDocs).toBe(0);
+    expect((await log({ endpointId: off.id })).totalDocs).toBe(0);
   });
 
   it('retry after a 500 with the same webhook-id, each attempt signed anew', async () => {
     const endpoint = await hook(['ticket.escalated']);
     receiver.respond = (n) => (n <= 2 ? 500 : 204);
-    const ticket = await post<Ticket>('/create/ticket/v1', newTicket(SERIAL, 'admin'));
-    await post('/update/ticket_escalated/v1', { id: ticket.id });
-    await vi.waitFor(async () => expect((await log('?status=delivered')).totalDocs).toBe(1), WAIT);
+    const ticket = await post(ticketsRoutes.createTicket, newTicket(SERIAL, 'admin'));
+    await post(ticketsRoutes.escalateTicket, { id: ticket.id });
+    await vi.waitFor(async () => expect((await log({ status: 'delivered' })).totalDocs).toBe(1), WAIT);
     expect(receiver.received).toHaveLength(3);
     expect(new Set(receiver.ids()).size).toBe(1);
     for (const received of receiver.received) expect(verifyWebhook(endpoint.secret, received)).toBe(true);
@@ -112,37 +112,34 @@ describe('webhook deliveries', () => {
   it('are sent again on Redeliver, with the same webhook-id', async () => {
     const endpoint = await hook(['ticket.escalated']);
     await openEscalated();
-    await vi.waitFor(async () => expect((await log('?status=delivered')).totalDocs).toBe(1), WAIT);
+    await vi.waitFor(async () => expect((await log({ status: 'delivered' })).totalDocs).toBe(1), WAIT);
     const [delivered] = (await log()).docs;
-    const again = await post<WebhookDelivery>('/redeliver/webhook_delivery/v1', { id: delivered!.id });
+    const again = await post(webhooksRoutes.redeliverWebhookDelivery, { id: delivered!.id });
     expect(again).toMatchObject({ id: delivered!.id, status: 'pending', attempts: 0 });
     await vi.waitFor(() => expect(receiver.ids()).toEqual([delivered!.id, delivered!.id]), WAIT);
     await vi.waitFor(async () => expect((await log()).docs[0]).toMatchObject({ status: 'delivered', attempts: 1 }));
 
     // Waiting for a retry: not yet. Of a disabled endpoint: not at all.
     receiver.respond = () => 503;
-    await post('/redeliver/webhook_delivery/v1', { id: delivered!.id });
+    await post(webhooksRoutes.redeliverWebhookDelivery, { id: delivered!.id });
     await vi.waitFor(() => expect(receiver.received).toHaveLength(3), WAIT);
-    const waiting = await t.app.inject({
-      method: 'POST',
-      url: '/redeliver/webhook_delivery/v1',
-      payload: { id: delivered!.id },
-      headers: bearer(admin),
-    });
+    const redeliver = () =>
+      injectRoute(t.app, webhooksRoutes.redeliverWebhookDelivery, {
+        body: { id: delivered!.id },
+        headers: bearer(admin),
+      });
+    const waiting = await redeliver();
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json<{ message: string }>().message).toBe(
-      `Delivery ${delivered!.id} is waiting for its next attempt already.`,
-    );
-    await post('/update/webhook/v1', { id: endpoint.id, active: false });
+    expect(waiting.json()).toMatchObject({
+      message: `Delivery ${delivered!.id} is waiting for its next attempt already.`,
+    });
+    await post(webhooksRoutes.updateWebhook, { id: endpoint.id, active: false });
     const [failed] = (await log()).docs;
     expect(failed).toMatchObject({ status: 'failed', lastError: 'The endpoint was disabled before it was delivered.' });
-    const disabled = await t.app.inject({
-      method: 'POST',
-      url: '/redeliver/webhook_delivery/v1',
-      payload: { id: delivered!.id },
-      headers: bearer(admin),
-    });
+    const disabled = await redeliver();
     expect(disabled.statusCode).toBe(409);
-    expect(disabled.json<{ message: string }>().message).toMatch(/is disabled; enable it before redelivering/);
+    expect(disabled.json()).toMatchObject({
+      message: expect.stringMatching(/is disabled; enable it before redelivering/),
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Alarm, AlarmRule } from '@ed/contract/alarms';
-import type { CreatedWebhook, WebhookEventType, WebhookFormat } from '@ed/contract/webhooks';
+import type { Alarm } from '@ed/contract/alarms';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { alarmsRoutes } from '@ed/contract/routes/alarms';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { webhooksRoutes } from '@ed/contract/routes/webhooks';
+import type { WebhookEventType, WebhookFormat } from '@ed/contract/webhooks';
+import { injectBody, type RouteBody } from '../support/inject-route.js';
 import { writePackage } from '../support/packages.js';
 import { markConnected } from '../support/presence.js';
 import { idle, rolloutFixture } from '../support/rollout-fixture.js';
@@ -33,13 +39,13 @@ afterEach(async () => {
   await receiver.stop();
 });
 
-const post = async <T>(url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+const post = async <R extends ApiRoute>(route: R, body: RouteBody<R>) => {
+  const res = await injectBody(t.app, route, body, bearer(admin));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
+  return res.json();
 };
 const hook = (events: WebhookEventType[], format: WebhookFormat = 'standard') =>
-  post<CreatedWebhook>('/create/webhook/v1', { url: receiver.url(), events, format });
+  post(webhooksRoutes.createWebhook, { url: receiver.url(), events, format });
 const bodies = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, never> });
 const received = async (n: number) => {
   await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(n), WAIT);
@@ -49,7 +55,7 @@ const received = async (n: number) => {
 describe('webhook events', () => {
   it('tell an install failed once, though both instances see it, and the alarm it raises and clears', async () => {
     const endpoint = await hook(['alarm.raised', 'alarm.cleared', 'install.failed']);
-    const rule = await post<AlarmRule>('/create/alarm_rule/v1', {
+    const rule = await post(alarmsRoutes.createAlarmRule, {
       name: 'Installs',
       severity: 'critical',
       condition: { kind: 'install', hungMinutes: 30 },
@@ -80,7 +86,7 @@ describe('webhook events', () => {
       alarms: [{ ruleId: rule.id, serialNumber: serial, severity: 'critical', status: 'active' }],
     });
     const alarm = (raised!.data as unknown as { alarms: Alarm[] }).alarms[0]!;
-    await post('/update/clear_alarms/v1', { ids: [alarm.id] });
+    await post(alarmsRoutes.clearAlarms, { ids: [alarm.id] });
     const events = await received(3);
     expect(events[2]).toMatchObject({
       type: 'alarm.cleared',
@@ -92,14 +98,18 @@ describe('webhook events', () => {
   it('tell a rollout paused, inside the pause, with who paused it and why', async () => {
     await hook(['rollout.paused', 'rollout.completed']);
     await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
-    await post('/create/update/v1', { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' });
+    await post(softwareRoutes.createUpdate, {
+      version: { semantic: '5.2.0' },
+      family: 'aligner',
+      path: 'aligner-5.2.0',
+    });
     const rollouts = rolloutFixture(
       () => t,
       () => admin,
     );
     await rollouts.units('ROL', 3);
     const id = await rollouts.create({ waves: [{ rest: true }] });
-    await post('/update/rollout_pause/v1', { id, reason: 'Calls from the field' });
+    await post(rolloutsRoutes.pauseRollout, { id, reason: 'Calls from the field' });
     const [paused] = await received(1);
     expect(paused).toMatchObject({
       type: 'rollout.paused',
@@ -113,6 +123,7 @@ describe('webhook events', () => {
 
   it('tell Slack a unit’s claim in a sentence with a link to the console, signed too', async () => {
     const endpoint = await hook(['unit_claim.waiting'], 'slack');
+    // By hand: the unit's remote address is part of the call (injectRoute sets none).
     const register = () =>
       t.app.inject({
         method: 'POST',

@@ -4,11 +4,14 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_PATH } from '@ed/contract/constants';
+import { authRoutes } from '@ed/contract/routes/auth';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
+import { healthRoutes } from '@ed/contract/routes/health';
 import { buildApp } from '../../src/app.js';
-import { bootstrapAccounts } from '../../src/areas/users/bootstrap.js';
 import { loadConfig } from '../../src/config/env.js';
 import { openPostgres } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, passwordGrant, ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
@@ -41,11 +44,11 @@ describe('on a real PostgreSQL', () => {
 
   it('keeps serving after its connections are killed, as in a database restart', async () => {
     t = await createTestApp();
-    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await injectRoute(t.app, healthRoutes.health)).statusCode).toBe(200);
     await terminateConnections(t.db.url!);
     const statuses: number[] = [];
     await vi.waitFor(async () => {
-      const res = await t.app.inject({ url: '/healthz' });
+      const res = await injectRoute(t.app, healthRoutes.health);
       statuses.push(res.statusCode);
       expect(res.statusCode).toBe(200);
     });
@@ -60,8 +63,9 @@ describe('on a real PostgreSQL', () => {
     await admin.query(`alter database ${name} allow_connections false`);
     await terminateConnections(t.db.url!);
     try {
-      const health = await t.app.inject({ url: '/healthz' });
+      const health = await injectRoute(t.app, healthRoutes.health);
       expect(health.statusCode).toBe(503);
+      // The sign-in takes a form: injected by hand, with its encoding.
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/auth/token/v1',
@@ -73,7 +77,7 @@ describe('on a real PostgreSQL', () => {
       await admin.query(`alter database ${name} allow_connections true`);
       await admin.end();
     }
-    await vi.waitFor(async () => expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200));
+    await vi.waitFor(async () => expect((await injectRoute(t.app, healthRoutes.health)).statusCode).toBe(200));
   });
 
   it('carries live events and revocations between two server instances', async () => {
@@ -101,7 +105,7 @@ describe('on a real PostgreSQL', () => {
 
     // Signed out on the first instance, dropped by the second.
     const dropped = new Promise((resolve) => socket.on('disconnect', resolve));
-    await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(access_token) });
+    await injectRoute(t.app, authRoutes.signOut, { headers: bearer(access_token) });
     expect(await dropped).toBe('io server disconnect');
   });
 
@@ -117,7 +121,7 @@ describe('on a real PostgreSQL', () => {
     const onMessage = adapter.onMessage.bind(adapter);
     adapter.onMessage = (message) => (message.type <= HEARTBEAT ? onMessage(message) : undefined);
     const { access_token } = await t.signIn('admin');
-    const res = await t.app.inject({ url: '/read/connection_counters/v1', headers: bearer(access_token) });
+    const res = await injectRoute(t.app, dashboardRoutes.getConnectionCounters, { headers: bearer(access_token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ connectedAligners: 0, totalAligners: 0, connectedUsers: 0 });
   });
@@ -130,7 +134,7 @@ describe('on a real PostgreSQL', () => {
         [1, 2, 3].map(() => buildApp({ config, database: openPostgres(db.url!), logger: false })),
       );
       try {
-        const created = await Promise.all(apps.map((app) => bootstrapAccounts(config, app.users, app.usersRepository)));
+        const created = await Promise.all(apps.map((app) => app.users.bootstrap(config)));
         const rows = await apps[0]!.db.select({ username: users.username }).from(users);
         expect(rows.map((r) => r.username).sort()).toEqual([
           'admin',

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '@ed/contract/routes/auth';
 import { buildApp } from '../../src/app.js';
 import { openPostgres } from '../../src/db/client.js';
+import { injectRoute } from '../support/inject-route.js';
 import { cached, LONG_CACHE, update, usersList } from '../support/session-cache-calls.js';
 import { bearer, createTestApp, USER_PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -32,7 +34,7 @@ describe('session cache across instances', () => {
     await cached(b, admin);
     await cached(b, kim);
 
-    await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(admin) });
+    await injectRoute(t.app, authRoutes.signOut, { headers: bearer(admin) });
     await vi.waitFor(async () => expect((await usersList(b, admin)).statusCode).toBe(401), soon);
 
     const fresh = (await t.signIn('admin')).access_token;
@@ -49,11 +51,9 @@ describe('session cache across instances', () => {
     await cached(b, kept);
     await cached(b, other);
 
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/update/user_password/v1',
+    const changed = await injectRoute(t.app, authRoutes.changePassword, {
       headers: bearer(kept),
-      payload: { username: 'kim', prevPassword: USER_PASSWORD, newPassword: 'a-new-password-for-kim' },
+      body: { username: 'kim', prevPassword: USER_PASSWORD, newPassword: 'a-new-password-for-kim' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await vi.waitFor(async () => expect((await usersList(b, other)).statusCode).toBe(401), soon);
@@ -72,7 +72,7 @@ describe('session cache across instances', () => {
             where datname = current_database() and query = 'LISTEN ed_sessions_revoked' and pid <> pg_backend_pid()`,
     );
     await vi.waitFor(() => expect(b.sessionCache.size).toBe(0));
-    await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(admin) });
+    await injectRoute(t.app, authRoutes.signOut, { headers: bearer(admin) });
     expect((await usersList(b, admin)).statusCode).toBe(401);
 
     const fresh = (await t.signIn('admin')).access_token;

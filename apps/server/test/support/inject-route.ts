@@ -3,6 +3,11 @@ import { fillPath, type ApiRoute, type RouteAnswer, type RouteInput } from '@ed/
 
 type InjectInput<R extends ApiRoute> = Partial<RouteInput<R>> & { headers?: Record<string, string> };
 
+/** The body a route takes, as its caller writes it (for helpers that take the route as a parameter). */
+export type RouteBody<R extends ApiRoute> = RouteInput<R> extends { body: infer B } ? B : never;
+/** The query a route takes, as its caller writes it. */
+export type RouteQuery<R extends ApiRoute> = RouteInput<R> extends { query: infer Q } ? Q : never;
+
 /** The injected answer, its JSON typed by the route's successful answer (check `statusCode` first). */
 export type RouteResponse<R extends ApiRoute> = Omit<LightMyRequestResponse, 'json'> & {
   json(): RouteAnswer<R>;
@@ -44,3 +49,19 @@ function stringified(query: Record<string, string | number | boolean | string[]>
       .map(([key, value]) => [key, Array.isArray(value) ? value : String(value)]),
   );
 }
+
+/** `injectRoute` with a body alone, for a helper that takes the route as a parameter. */
+export const injectBody = <R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  body: RouteBody<R>,
+  headers?: Record<string, string>,
+): Promise<RouteResponse<R>> => injectRoute(app, route, { body, headers } as unknown as InjectInput<R>);
+
+/** `injectRoute` with a query alone (or none), for a helper that takes the route as a parameter. */
+export const injectQuery = <R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  query?: RouteQuery<R>,
+  headers?: Record<string, string>,
+): Promise<RouteResponse<R>> => injectRoute(app, route, { query, headers } as unknown as InjectInput<R>);

@@ -1,4 +1,8 @@
 import { expect } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { softwareRoutes } from '@ed/contract/routes/software';
+import { injectBody, injectQuery, injectRoute, type RouteBody, type RouteQuery } from './inject-route.js';
 import { markConnected } from './presence.js';
 import { bearer, createTestApp, type TestApp } from './test-app.js';
 import { writePackage } from './packages.js';
@@ -13,10 +17,8 @@ export async function openRolloutApp(): Promise<{ t: TestApp; admin: string }> {
   const t = await createTestApp({ SCHEDULER_TICK_SECONDS: '0', COMMAND_TIMEOUT_MS: '200', AUTO_STAGE_SLOTS: '2' });
   const admin = (await t.signIn('admin')).access_token;
   await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
-  const published = await t.app.inject({
-    method: 'POST',
-    url: '/create/update/v1',
-    payload: { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' },
+  const published = await injectRoute(t.app, softwareRoutes.createUpdate, {
+    body: { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' },
     headers: bearer(admin),
   });
   expect(published.statusCode).toBe(200);
@@ -29,9 +31,10 @@ export async function openRolloutApp(): Promise<{ t: TestApp; admin: string }> {
  */
 export function rolloutFixture(t: () => TestApp, token: () => string) {
   const app = () => t().app;
-  const post = (url: string, payload: object, as = token()) =>
-    app().inject({ method: 'POST', url, payload, headers: bearer(as) });
-  const get = (url: string, as = token()) => app().inject({ method: 'GET', url, headers: bearer(as) });
+  const post = <R extends ApiRoute>(route: R, body: RouteBody<R>, as = token()) =>
+    injectBody(app(), route, body, bearer(as));
+  const get = <R extends ApiRoute>(route: R, query?: RouteQuery<R>, as = token()) =>
+    injectQuery(app(), route, query, bearer(as));
   return {
     post,
     get,
@@ -57,10 +60,10 @@ export function rolloutFixture(t: () => TestApp, token: () => string) {
       const rows = await app().software.repository.stagedOf(serials);
       return serials.filter((s) => rows.get(s)?.semantic === '5.2.0');
     },
-    rollout: async (id: number) => (await get(`/read/rollout/v1?id=${id}`)).json(),
+    rollout: async (id: number) => (await get(rolloutsRoutes.getRollout, { id })).json(),
     round: () => app().rollouts.tick(),
-    async create(body: object) {
-      const res = await post('/create/rollout/v1', {
+    async create(body: Partial<RouteBody<typeof rolloutsRoutes.createRollout>>) {
+      const res = await post(rolloutsRoutes.createRollout, {
         name: 'To 5.2.0',
         family: 'aligner',
         version: '5.2.0',
@@ -70,7 +73,7 @@ export function rolloutFixture(t: () => TestApp, token: () => string) {
         ...body,
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ id: number }>().id;
+      return res.json().id;
     },
   };
 }

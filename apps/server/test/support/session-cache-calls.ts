@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
+import { usersRoutes } from '@ed/contract/routes/users';
+import { injectRoute, type RouteBody } from './inject-route.js';
 import { bearer } from './test-app.js';
 
 /** Cached sessions live a minute here: only a revocation notice can end them within the test. */
 export const LONG_CACHE = { SESSION_CACHE_TTL_MS: '60000' };
 
 export const usersList = (app: FastifyInstance, token: string) =>
-  app.inject({ url: '/read/users/v1', headers: bearer(token) });
-export const update = (app: FastifyInstance, admin: string, body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/update/user/v1', headers: bearer(admin), payload: body });
+  injectRoute(app, usersRoutes.getUsers, { headers: bearer(token) });
+export const update = (app: FastifyInstance, admin: string, body: RouteBody<typeof usersRoutes.updateUser>) =>
+  injectRoute(app, usersRoutes.updateUser, { headers: bearer(admin), body });
 
 /** Calls until the instance has the session cached (it caches only once it listens for revocations). */
 // Up to 10 s: after a lost listening connection, the cache resumes only once it listens again,
