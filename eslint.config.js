@@ -353,7 +353,8 @@ export default tseslint.config(
         'error',
         ...['Literal', 'TemplateElement'].map((node) => ({
           selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=${API_PATH}]`,
-          message: 'Call the API through its route in @ed/contract/routes/* (callApi, on(route)), not by its path.',
+          message:
+            'Call the API through its route in @ed/contract/routes/* (callApi, reply(route) in web tests), not by its path.',
         })),
       ],
     },

@@ -121,4 +121,3 @@ export const citiesQuerySchema = z.object({
   region: z.string().trim().min(1, 'region is required').max(128),
 });
 export const citiesResponseSchema = z.array(z.object({ city: z.string() }));
-export type Country = z.infer<typeof countriesResponseSchema>[number];

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Elevation } from '@ed/contract/elevations';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
@@ -11,27 +12,27 @@ import { elevationsRoutes } from '@ed/contract/routes/elevations';
 import { radarRoutes } from '@ed/contract/routes/radar';
 import { softwareRoutes } from '@ed/contract/routes/software';
 import { writeToken } from '../../shared/auth/token-storage';
-import { fakeServer, on } from '../../testing/fake-server';
+import { fakeServer, reply, type FakeReply } from '../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import { EquipmentDetail } from './equipment-detail';
 
-const commandAnswer = (command: string, result: Record<string, unknown> = {}) => ({
+const commandAnswer = <const C extends string, const R extends object>(command: C, result: R) => ({
   serialNumber: 'V33CP1234',
   command,
   result,
 });
 
-function setup(role: Role, unit: Equipment = equipmentFixture(), extra: Record<string, () => unknown> = {}) {
+function setup(role: Role, unit: Equipment = equipmentFixture(), extra: FakeReply[] = []) {
   writeToken(tokenFor(role, 'alice'));
   let current = unit;
-  const server = fakeServer({
-    [on(alignersRoutes.getAligner)]: () => current,
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.2.0', meta: null, path: '/u/5.2.0' }),
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
+  const server = fakeServer([
+    reply(alignersRoutes.getAligner, () => current),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => ({ semantic: '5.2.0', meta: null, path: '/u/5.2.0' })),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
     ...extra,
-  });
+  ]);
   const onClose = vi.fn();
   const onSerialChanged = vi.fn();
   const view = renderScreen(
@@ -121,16 +122,16 @@ describe('EquipmentDetailDialog', () => {
 
   it('stages the latest version, then offers Unstage of it', async () => {
     const server: { setUnit?: (unit: Equipment) => void } = {};
-    const { user, setUnit, callsTo } = setup('support', equipmentFixture(), {
-      [on(softwareRoutes.stageUpdate)]: () => {
+    const { user, setUnit, callsTo } = setup('support', equipmentFixture(), [
+      reply(softwareRoutes.stageUpdate, () => {
         server.setUnit?.(equipmentFixture({ pendingSoftwareDownload: '5.2.0' }));
         return {
           serialNumber: 'V33CP1234',
           version: { semantic: '5.2.0', meta: null },
           stagedAt: '2026-01-01T00:00:00.000Z',
         };
-      },
-    });
+      }),
+    ]);
     server.setUnit = setUnit;
     await user.click(await screen.findByRole('button', { name: 'Stage 5.2.0' }));
     expect(await screen.findByText('Staged 5.2.0 on V33CP1234.')).toBeTruthy();
@@ -160,12 +161,12 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('raises the log level by sending INFO, then offers LOWER LOG LEVEL', async () => {
-    const { user, callsTo, setUnit } = setup('admin', equipmentFixture({ logLevel: 'WARN' }), {
-      [on(commandRoutes.setLoggingLevel)]: () => {
+    const { user, callsTo, setUnit } = setup('admin', equipmentFixture({ logLevel: 'WARN' }), [
+      reply(commandRoutes.setLoggingLevel, () => {
         setUnit(equipmentFixture({ logLevel: 'INFO' }));
         return commandAnswer('set_logging_level', { logLevel: 'INFO' });
-      },
-    });
+      }),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'RAISE LOG LEVEL' }));
     expect(await screen.findByRole('button', { name: 'LOWER LOG LEVEL' })).toBeTruthy();
     // Raised for the default hour; the server lowers it again when the hour is up.
@@ -177,10 +178,10 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('opens the port for the duration chosen, and shows when the server closes it again', async () => {
-    let open: unknown[] = [];
+    let open: Elevation[] = [];
     const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
-    const { user, callsTo } = setup('engineer', undefined, {
-      [on(commandRoutes.openSshPort)]: () => {
+    const { user, callsTo } = setup('engineer', undefined, [
+      reply(commandRoutes.openSshPort, () => {
         open = [
           {
             serialNumber: 'V33CP1234',
@@ -191,13 +192,13 @@ describe('EquipmentDetailDialog', () => {
           },
         ];
         return commandAnswer('open_ssh_port', { port: 40022, expiresAt });
-      },
-      [on(commandRoutes.closeSshPort)]: () => {
+      }),
+      reply(commandRoutes.closeSshPort, () => {
         open = [];
-        return commandAnswer('close_ssh_port');
-      },
-      [on(elevationsRoutes.getElevations)]: () => ({ elevations: open }),
-    });
+        return commandAnswer('close_ssh_port', {});
+      }),
+      reply(elevationsRoutes.getElevations, () => ({ elevations: open })),
+    ]);
     await user.click(await screen.findByRole('combobox', { name: 'Elevate for' }));
     await user.click(await screen.findByRole('option', { name: '15 min' }));
     await user.click(screen.getByRole('button', { name: 'Open Port' }));
@@ -214,8 +215,8 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('links the diagnostics notice to the ticket they are collected into', async () => {
-    const { user, router } = setup('engineer', undefined, {
-      [on(diagnosticsRoutes.collectDiagnostics)]: () => ({
+    const { user, router } = setup('engineer', undefined, [
+      reply(diagnosticsRoutes.collectDiagnostics, () => ({
         id: 3,
         ticketId: 41,
         serialNumber: 'V33CP1234',
@@ -224,8 +225,8 @@ describe('EquipmentDetailDialog', () => {
         finishedAt: null,
         summary: null,
         items: [],
-      }),
-    });
+      })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Collect diagnostics' }));
     const link = await screen.findByRole('link', { name: 'Open ticket 41' });
     expect(link.getAttribute('href')).toBe('/SupportTickets?id=41');
@@ -234,17 +235,17 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('shows the opened port in an alert', async () => {
-    const { user } = setup('engineer', undefined, {
-      [on(commandRoutes.openSshPort)]: () => commandAnswer('open_ssh_port', { port: 40022 }),
-    });
+    const { user } = setup('engineer', undefined, [
+      reply(commandRoutes.openSshPort, () => commandAnswer('open_ssh_port', { port: 40022 })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Open Port' }));
     expect(await screen.findByText('Port 40022 is open on V33CP1234.')).toBeTruthy();
   });
 
   it("alerts the spec's text and the reason when Clear Updates fails", async () => {
-    const { user } = setup('support_lvl2', undefined, {
-      [on(commandRoutes.clearPendingUpdates)]: () => errorResponse(409, 'Unit V33CP1234 is not connected.'),
-    });
+    const { user } = setup('support_lvl2', undefined, [
+      reply(commandRoutes.clearPendingUpdates, () => errorResponse(409, 'Unit V33CP1234 is not connected.')),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Clear Updates' }));
     expect(
       await screen.findByText('Pending updates could not be cleared. Unit V33CP1234 is not connected.'),
@@ -252,9 +253,9 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('offers Change in Change Target Type only once a type is chosen', async () => {
-    const { user, callsTo } = setup('admin', undefined, {
-      [on(commandRoutes.setTargetEolTypes)]: () => commandAnswer('set_target_eol_types', { targetType: 'AT700' }),
-    });
+    const { user, callsTo } = setup('admin', undefined, [
+      reply(commandRoutes.setTargetEolTypes, () => commandAnswer('set_target_eol_types', { targetType: 'AT700' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Change Targets' }));
     const sub = await screen.findByRole('dialog', { name: 'Change Target Type' });
     const change = within(sub).getByRole<HTMLButtonElement>('button', { name: 'Change' });
@@ -272,9 +273,9 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it('resets the serial and hands over the new one', async () => {
-    const { user, callsTo, onSerialChanged } = setup('admin', undefined, {
-      [on(commandRoutes.resetSerialNumber)]: () => commandAnswer('reset_serial_number', { serialNumber: 'V33CP9999' }),
-    });
+    const { user, callsTo, onSerialChanged } = setup('admin', undefined, [
+      reply(commandRoutes.resetSerialNumber, () => commandAnswer('reset_serial_number', { serialNumber: 'V33CP9999' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Reset Serial' }));
     const sub = await screen.findByRole('dialog', { name: 'Reset Serial' });
     await user.type(within(sub).getByLabelText('New Serial Number'), 'v33cp9999');
@@ -290,18 +291,18 @@ describe('EquipmentDetailDialog', () => {
   });
 
   it("flips the star after the server agreed, and shows the server's refusal", async () => {
-    const { user } = setup('admin', undefined, {
-      [on(radarRoutes.addFavorite)]: () => errorResponse(409, 'Favorite limit exceeded.'),
-    });
+    const { user } = setup('admin', undefined, [
+      reply(radarRoutes.addFavorite, () => errorResponse(409, 'Favorite limit exceeded.')),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
     expect(await screen.findByText('Favorite limit exceeded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add to My Radar' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('adds the unit to the radar', async () => {
-    const { user, callsTo } = setup('admin', undefined, {
-      [on(radarRoutes.addFavorite)]: () => equipmentFixture({ favorite: true }),
-    });
+    const { user, callsTo } = setup('admin', undefined, [
+      reply(radarRoutes.addFavorite, () => equipmentFixture({ favorite: true })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Add to My Radar' }));
     expect(await screen.findByRole('button', { name: 'Remove from My Radar' })).toBeTruthy();
     expect(callsTo(radarRoutes.addFavorite)[0]?.body).toEqual({ username: 'alice', serialNumber: 'V33CP1234' });
@@ -343,9 +344,9 @@ describe('EquipmentDetailDialog', () => {
 
   it('says why when the unit cannot be read', async () => {
     writeToken(tokenFor('admin'));
-    fakeServer({
-      [on(alignersRoutes.getAligner)]: () => errorResponse(404, 'There is no unit with serial number V33CP1234.'),
-    });
+    fakeServer([
+      reply(alignersRoutes.getAligner, () => errorResponse(404, 'There is no unit with serial number V33CP1234.')),
+    ]);
     renderScreen(<EquipmentDetail serialNumber="V33CP1234" onClose={vi.fn()} onSerialChanged={vi.fn()} />);
     expect(await screen.findByText('There is no unit with serial number V33CP1234.')).toBeTruthy();
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { assistantRoutes } from '@ed/contract/routes/assistant';
 import { assistantServiceRoutes } from '@ed/contract/routes/assistant-service';
-import { fakeServer, on, under } from '../../../testing/fake-server';
+import { fakeServer, reply, under } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { AiKnowPage } from './ai-know-page';
@@ -20,23 +20,23 @@ const session = (sessionId: string, conversation: { query: string; response: str
 
 function open() {
   writeToken(tokenFor('support'));
-  return fakeServer({
-    [on(assistantRoutes.assistantLocation)]: () => ({ aiUrl: '/assistant' }),
-    [on(under('/assistant', assistantServiceRoutes.statistics))]: () => ({
+  return fakeServer([
+    reply(assistantRoutes.assistantLocation, () => ({ aiUrl: '/assistant' })),
+    reply(under('/assistant', assistantServiceRoutes.statistics), () => ({
       sessionCount: 12,
       openSessionCount: 3,
       averageConversationLength: 1.6666666,
       queueAverage: 0.00042,
       inFlightAverage: 0.0123456,
-    }),
-    [on(under('/assistant', assistantServiceRoutes.chatSessions))]: () => ({
+    })),
+    reply(under('/assistant', assistantServiceRoutes.chatSessions), () => ({
       totalDocs: 2,
       docs: [
         session('7b0e6d8a-8a3f-4c55-9a1e-0d6f2a8b9c10', []),
         session('0f5c3a2e-1b4d-4e6f-8a9b-2c3d4e5f6a7b', [{ query: 'Printer?', response: 'Check the cable.' }]),
       ],
-    }),
-  });
+    })),
+  ]);
 }
 
 describe('AI assistant', () => {

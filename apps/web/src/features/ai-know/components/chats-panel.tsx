@@ -1,15 +1,12 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ChatSession } from '@ed/contract/assistant';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
-import { listLoading } from '../../../shared/lib/list-loading';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useChatSessions, useChatSessionsExport } from '../api/assistant';
@@ -70,24 +67,24 @@ export function ChatsPanel() {
   const columnDefs = useMemo(() => columns(setOpen), []);
   return (
     <Stack spacing={2}>
-      {exportRoute && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <ExportCsvButton route={exportRoute} query={{}} fileName="chat-sessions.csv" />
-        </Stack>
-      )}
-      {sessions.error ? <Alert severity="error">{errorMessage(sessions.error)}</Alert> : null}
-      <PagedGrid
+      <ListScreen
+        toolbar={
+          exportRoute && (
+            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+              <ExportCsvButton route={exportRoute} query={{}} fileName="chat-sessions.csv" />
+            </Stack>
+          )
+        }
+        list={sessions}
         label="Chat sessions"
-        rows={sessions.data?.docs}
-        totalDocs={sessions.data?.totalDocs}
         getRowId={(row) => row.sessionId}
         columns={columnDefs}
-        loading={listLoading(sessions)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu
-      />
-      {open ? <ChatSessionDialog session={open} onClose={() => setOpen(null)} /> : null}
+      >
+        {open ? <ChatSessionDialog session={open} onClose={() => setOpen(null)} /> : null}
+      </ListScreen>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -11,10 +10,9 @@ import type { AlarmRule } from '@ed/contract/alarms';
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { useNotice } from '../../../shared/components/notice-context';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useSession } from '../../../shared/auth/use-session';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useAlarmRules, useDeleteAlarmRule } from '../api/alarms';
 import { AlarmRuleDialog } from './alarm-rule-dialog';
 import { SeverityChip } from './severity-chip';
@@ -79,26 +77,26 @@ export function AlarmRules({ mayManage }: { mayManage: boolean }) {
   );
 
   return (
-    <>
-      {mayManage && (
-        <Stack direction="row" sx={{ mb: 2 }}>
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            New rule
-          </Button>
-        </Stack>
-      )}
-      {rules.isError && <Alert severity="error">{errorMessage(rules.error)}</Alert>}
-      <PagedGrid
-        label="Alarm Rules"
-        rows={rules.data?.rules}
-        totalDocs={rules.data?.rules.length}
-        columns={columns}
-        loading={listLoading(rules)}
-        page={0}
-        pageSize={RULES_SHOWN}
-        onPageChange={() => undefined}
-        disableColumnMenu
-      />
+    <ListScreen
+      toolbar={
+        mayManage && (
+          <Stack direction="row" sx={{ mb: 2 }}>
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              New rule
+            </Button>
+          </Stack>
+        )
+      }
+      list={rules}
+      label="Alarm Rules"
+      rows={rules.data?.rules}
+      totalDocs={rules.data?.rules.length}
+      columns={columns}
+      page={0}
+      pageSize={RULES_SHOWN}
+      onPageChange={() => undefined}
+      disableColumnMenu
+    >
       {editing && session && (
         <AlarmRuleDialog
           rule={editing === 'new' ? undefined : editing}
@@ -127,6 +125,6 @@ export function AlarmRules({ mayManage }: { mayManage: boolean }) {
           }}
         />
       )}
-    </>
+    </ListScreen>
   );
 }

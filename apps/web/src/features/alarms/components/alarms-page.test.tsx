@@ -5,7 +5,7 @@ import type { Alarm, AlarmRule } from '@ed/contract/alarms';
 import type { Role } from '@ed/contract/roles';
 import { alarmsRoutes } from '@ed/contract/routes/alarms';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { AlarmsPage } from './alarms-page';
@@ -40,18 +40,18 @@ const rule: AlarmRule = {
 
 function setup(role: Role, path = '/Alarms') {
   writeToken(tokenFor(role, 'alice'));
-  const server = fakeServer({
-    [on(alarmsRoutes.listAlarms)]: () => ({
+  const server = fakeServer([
+    reply(alarmsRoutes.listAlarms, () => ({
       docs: [
         alarm(),
         alarm({ id: 2, serialNumber: 'V33CP1002', acknowledgedBy: 'bob', acknowledgedAt: '2031-01-02T13:00:00.000Z' }),
       ],
       totalDocs: 2,
-    }),
-    [on(alarmsRoutes.listAlarmRules)]: () => ({ rules: [rule] }),
-    [on(alarmsRoutes.acknowledgeAlarms)]: () => ({ changed: 1 }),
-    [on(alarmsRoutes.createAlarmRule)]: (req) => ({ ...rule, id: 4, ...(req.body as object) }),
-  });
+    })),
+    reply(alarmsRoutes.listAlarmRules, () => ({ rules: [rule] })),
+    reply(alarmsRoutes.acknowledgeAlarms, () => ({ changed: 1 })),
+    reply(alarmsRoutes.createAlarmRule, (req) => ({ ...rule, id: 4, ...(req.body as object) })),
+  ]);
   return { ...renderScreen(<AlarmsPage />, { path }), ...server, user: userEvent.setup() };
 }
 

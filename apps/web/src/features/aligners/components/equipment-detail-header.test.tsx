@@ -5,7 +5,7 @@ import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { radarRoutes } from '@ed/contract/routes/radar';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { emulateFocusFixup } from '../../../testing/focus-fixup';
 import { renderScreen } from '../../../testing/render';
@@ -25,14 +25,14 @@ const later = <T,>(answer: T) => new Promise<T>((resolve) => setTimeout(() => re
 function open(favorite: boolean) {
   writeToken(tokenFor('admin', 'alice'));
   emulateFocusFixup();
-  const server = fakeServer({
-    [on(alignersRoutes.getAligner)]: () => equipmentFixture({ favorite }),
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(radarRoutes.addFavorite)]: () => later(equipmentFixture({ favorite: true })),
-    [on(radarRoutes.removeFavorite)]: () => later({ message: 'Removed.' }),
-  });
+  const server = fakeServer([
+    reply(alignersRoutes.getAligner, () => equipmentFixture({ favorite })),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(radarRoutes.addFavorite, () => later(equipmentFixture({ favorite: true }))),
+    reply(radarRoutes.removeFavorite, () => later({ message: 'Removed.' })),
+  ]);
   renderScreen(
     <EquipmentDetailDialog
       serialNumber="V33CP1234"

@@ -3,16 +3,15 @@ import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { EquipmentListResponse } from '@ed/contract/aligners';
 import type { Equipment } from '@ed/contract/equipment';
 import type { Role } from '@ed/contract/roles';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, type ListQuery, type ListSlots } from '../../../shared/components/list-screen';
 import type { LatestVersions } from '../../../shared/equipment/api/latest-versions';
 import { formatDateTime, monthYearText } from '../../../shared/equipment/lib/equipment-text';
 import { CountryFlag } from '../../../shared/equipment/components/country-flag';
 import { EquipmentRowActions, type RowActionHandlers } from './equipment-row-actions';
 import { VersionChip } from '../../../shared/equipment/components/version-chip';
 
-export interface EquipmentGridProps extends RowActionHandlers {
-  data: EquipmentListResponse | undefined;
-  loading: boolean;
+export interface EquipmentGridProps extends RowActionHandlers, ListSlots {
+  list: ListQuery<EquipmentListResponse>;
   role: Role;
   latest: LatestVersions;
   /** 0-based, as the grid counts; the call sends page + 1. */
@@ -82,25 +81,18 @@ function columns(role: Role, latest: LatestVersions, handlers: RowActionHandlers
 
 /** The equipment table of part 1 §2: server-side paging (10 a page, first and last buttons) and sorting. */
 export function EquipmentGrid(props: EquipmentGridProps) {
-  const { data, loading, role, latest, page, onPageChange, sortModel, onSortModelChange } = props;
-  const { onView, onOpenDialog, onDelete } = props;
+  const { role, latest, onView, onOpenDialog, onDelete, ...frame } = props;
   const columnDefs = useMemo(
     () => columns(role, latest, { onView, onOpenDialog, onDelete }),
     [role, latest, onView, onOpenDialog, onDelete],
   );
 
   return (
-    <PagedGrid
+    <ListScreen
+      {...frame}
       label="Equipment"
-      rows={data?.docs}
-      totalDocs={data?.totalDocs}
       getRowId={(row) => row.serialNumber}
       columns={columnDefs}
-      loading={loading}
-      page={page}
-      onPageChange={onPageChange}
-      sortModel={sortModel}
-      onSortModelChange={onSortModelChange}
       selectOnClick
       phoneColumns={PHONE_COLUMNS}
     />

@@ -5,7 +5,7 @@ import type { Role } from '@ed/contract/roles';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on, type FakeRequest } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeHandler } from '../../../testing/fake-server';
 import { equipmentFixture, errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { EquipmentDetailDialog, type EquipmentDetailDialogProps } from './equipment-detail-dialog';
@@ -34,17 +34,17 @@ const units = [
 function setup(
   role: Role,
   path = '/Aligners',
-  list: (req: FakeRequest) => unknown = () => ({ docs: units, totalDocs: 23 }),
+  list: FakeHandler<typeof alignersRoutes.getAligners> = () => ({ docs: units, totalDocs: 23 }),
 ) {
   writeToken(tokenFor(role, 'alice'));
-  const server = fakeServer({
-    [on(alignersRoutes.getAligners)]: list,
-    [on(alignersRoutes.getAligner)]: () => units[0],
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.1.0', meta: null, path: '/u/5.1.0' }),
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(alignersRoutes.deleteEquipment)]: () => ({ message: 'Equipment V33CP1234 deleted.' }),
-  });
+  const server = fakeServer([
+    reply(alignersRoutes.getAligners, list),
+    reply(alignersRoutes.getAligner, () => units[0] ?? errorResponse(404, 'No unit.')),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => ({ semantic: '5.1.0', meta: null, path: '/u/5.1.0' })),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(alignersRoutes.deleteEquipment, () => ({ message: 'Equipment V33CP1234 deleted.' })),
+  ]);
   return {
     ...renderScreen(
       <>

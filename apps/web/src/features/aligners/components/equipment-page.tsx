@@ -1,15 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { EQUIPMENT_SORT_KEYS, type EquipmentSortKey } from '@ed/contract/aligners';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useSession } from '../../../shared/auth/use-session';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useEquipmentList, type EquipmentListQuery } from '../../../shared/equipment/api/equipment';
 import { useLatestVersions } from '../../../shared/equipment/api/latest-versions';
@@ -68,39 +65,36 @@ export function EquipmentPage({ slots }: { slots: TicketSlots }) {
   );
 
   if (!session) return null;
-  return (
-    <>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <EquipmentFilters value={filters} onChange={view.setFilters} />
-        <Stack direction="row" spacing={1} sx={{ mb: 2, flexShrink: 0 }}>
-          <Button variant="outlined" onClick={() => setSaving(true)}>
-            Save view
-          </Button>
-          <SavedViewsMenu user={session.user} onApply={(saved) => view.setFilters(filtersOfView(saved.filter))} />
-          <ExportCsvButton route={alignersRoutes.exportAligners} query={exportQuery} fileName="equipment.csv" />
-        </Stack>
+  const toolbar = (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+      <EquipmentFilters value={filters} onChange={view.setFilters} />
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexShrink: 0 }}>
+        <Button variant="outlined" onClick={() => setSaving(true)}>
+          Save view
+        </Button>
+        <SavedViewsMenu user={session.user} onApply={(saved) => view.setFilters(filtersOfView(saved.filter))} />
+        <ExportCsvButton route={alignersRoutes.exportAligners} query={exportQuery} fileName="equipment.csv" />
       </Stack>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <EquipmentGrid
-        data={list.data}
-        loading={listLoading(list)}
-        role={session.user.role}
-        latest={latest}
-        page={page}
-        onPageChange={setPage}
-        sortModel={sortModel}
-        onSortModelChange={setSortModel}
-        onView={showDetail}
-        onOpenDialog={openDialog}
-        onDelete={setToDelete}
-      />
+    </Stack>
+  );
+  return (
+    <EquipmentGrid
+      toolbar={toolbar}
+      list={list}
+      alertSx={{ mb: 2 }}
+      role={session.user.role}
+      latest={latest}
+      page={page}
+      onPageChange={setPage}
+      sortModel={sortModel}
+      onSortModelChange={setSortModel}
+      onView={showDetail}
+      onOpenDialog={openDialog}
+      onDelete={setToDelete}
+    >
       {unitDialog && <UnitDialog {...unitDialog} onClose={() => setUnitDialog(null)} slots={slots} />}
       {toDelete && <DeleteEquipmentDialog serialNumber={toDelete} onClose={() => setToDelete(null)} />}
       {saving && <SaveViewDialog filter={viewFilterOf(filters)} onClose={() => setSaving(false)} />}
-    </>
+    </EquipmentGrid>
   );
 }

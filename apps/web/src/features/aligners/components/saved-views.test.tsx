@@ -5,7 +5,7 @@ import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { savedViewFixture } from '../../../testing/rollout-fixture';
@@ -34,18 +34,18 @@ const views = [
 
 function setup(path = '/Aligners') {
   writeToken(tokenFor('support', 'alice'));
-  const server = fakeServer({
-    [on(alignersRoutes.getAligners)]: () => ({ docs: [equipmentFixture()], totalDocs: 1 }),
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(savedViewsRoutes.listSavedViews)]: () => ({ views }),
-    [on(savedViewsRoutes.createSavedView)]: (req) => ({
+  const server = fakeServer([
+    reply(alignersRoutes.getAligners, () => ({ docs: [equipmentFixture()], totalDocs: 1 })),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(savedViewsRoutes.listSavedViews, () => ({ views })),
+    reply(savedViewsRoutes.createSavedView, (req) => ({
       ...savedViewFixture({ id: 9 }),
       ...(req.body as object),
-    }),
-    [on(savedViewsRoutes.deleteSavedView)]: () => ({ message: 'Saved view deleted.' }),
-  });
+    })),
+    reply(savedViewsRoutes.deleteSavedView, () => ({ message: 'Saved view deleted.' })),
+  ]);
   return { ...renderScreen(<EquipmentPage slots={slots} />, { path }), ...server, user: userEvent.setup() };
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reportsRoutes } from '@ed/contract/routes/reports';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import type { TicketSlots } from './equipment-slots';
@@ -23,7 +23,7 @@ function open(kind: UnitDialogKind, handlers: Parameters<typeof fakeServer>[0]) 
 
 describe('screen shots', () => {
   it("says 'NO SCREENSHOTS' when the unit has none", async () => {
-    open('screenShots', { [on(reportsRoutes.getScreenShots)]: () => [] });
+    open('screenShots', [reply(reportsRoutes.getScreenShots, () => [])]);
     expect(await screen.findByText('NO SCREENSHOTS')).toBeTruthy();
   });
 
@@ -36,13 +36,13 @@ describe('screen shots', () => {
         createdAt: '2025-01-02T03:04:05.000Z',
       },
     ];
-    const { user, callsTo } = open('screenShots', {
-      [on(reportsRoutes.getScreenShots)]: () => shots,
-      [on(reportsRoutes.deleteScreenShot)]: () => {
+    const { user, callsTo } = open('screenShots', [
+      reply(reportsRoutes.getScreenShots, () => shots),
+      reply(reportsRoutes.deleteScreenShot, () => {
         shots = [];
         return { message: 'Screen shot 7 deleted.' };
-      },
-    });
+      }),
+    ]);
     const list = await screen.findByRole('list', { name: 'Screen shots' });
     const thumb = within(list).getByRole<HTMLImageElement>('img');
     expect(thumb.src).toBe(THUMB);
@@ -60,18 +60,21 @@ describe('screen shots', () => {
     }
     vi.stubGlobal('URL', BlobUrl);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { user, fetchMock } = open('screenShots', {
-      [on(reportsRoutes.getScreenShots)]: () => [
+    const { user, fetchMock } = open('screenShots', [
+      reply(reportsRoutes.getScreenShots, () => [
         {
           id: 7,
           image: `${reportsRoutes.getScreenShot.path}?id=7`,
           thumbnail: THUMB,
           createdAt: '2025-01-02T03:04:05.000Z',
         },
-      ],
-      [on(reportsRoutes.getScreenShot)]: () =>
-        new Response(new Blob(['png']), { headers: { 'content-disposition': 'attachment; filename="shot-7.png"' } }),
-    });
+      ]),
+      reply(
+        reportsRoutes.getScreenShot,
+        () =>
+          new Response(new Blob(['png']), { headers: { 'content-disposition': 'attachment; filename="shot-7.png"' } }),
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: /^Download screen shot/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([url]) => url.includes(`${reportsRoutes.getScreenShot.path}?id=7`))!;
@@ -82,13 +85,13 @@ describe('screen shots', () => {
 
 describe('voltages', () => {
   it("says 'NO REPORT' when there is none", async () => {
-    open('voltages', { [on(reportsRoutes.getLatestVoltages)]: () => jsonResponse(200, null) });
+    open('voltages', [reply(reportsRoutes.getLatestVoltages, () => jsonResponse(200, null))]);
     expect(await screen.findByText('NO REPORT')).toBeTruthy();
   });
 
   it('colours each actual value green within Min..Max and red outside', async () => {
-    open('voltages', {
-      [on(reportsRoutes.getLatestVoltages)]: () => ({
+    open('voltages', [
+      reply(reportsRoutes.getLatestVoltages, () => ({
         createdAt: '2025-01-02T03:04:05.000Z',
         voltages: [
           {
@@ -99,8 +102,8 @@ describe('voltages', () => {
             ],
           },
         ],
-      }),
-    });
+      })),
+    ]);
     const table = await screen.findByRole('table', { name: 'Main voltages' });
     const inRange = within(table).getByText('5.02');
     const outOfRange = within(table).getByText('13.1');
@@ -112,18 +115,18 @@ describe('voltages', () => {
 
 describe('USB and printer status', () => {
   it('shows the report text line by line', async () => {
-    open('usb', {
-      [on(reportsRoutes.getLatestUsbStatus)]: () => ({
+    open('usb', [
+      reply(reportsRoutes.getLatestUsbStatus, () => ({
         status: 'Bus 001: hub\nBus 002: camera',
         createdAt: '2025-01-02T03:04:05.000Z',
-      }),
-    });
+      })),
+    ]);
     expect(await screen.findByText('Bus 001: hub')).toBeTruthy();
     expect(screen.getByText('Bus 002: camera').tagName).toBe('LI');
   });
 
   it("says 'NO REPORT' when the printer has none", async () => {
-    open('printer', { [on(reportsRoutes.getLatestPrinterStatus)]: () => jsonResponse(200, null) });
+    open('printer', [reply(reportsRoutes.getLatestPrinterStatus, () => jsonResponse(200, null))]);
     expect(await screen.findByRole('dialog', { name: 'Printer Status of V33CP1234' })).toBeTruthy();
     expect(await screen.findByText('NO REPORT')).toBeTruthy();
   });

@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouteAnswer } from '@ed/contract/http-api';
 import { reportsRoutes } from '@ed/contract/routes/reports';
 import type { Role } from '@ed/contract/roles';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { renderScreen } from '../../../testing/render';
 import { UnitRefusalsNote } from './unit-refusals-note';
 
-const refusals = {
+const refusals: RouteAnswer<typeof reportsRoutes.getUnitRefusals> = {
   serialNumber: 'V33CP1234',
   total: 3,
   byReason: { invalid: 3 },
@@ -19,7 +20,7 @@ const refusals = {
 };
 
 function show(role: Role) {
-  const server = fakeServer({ [on(reportsRoutes.getUnitRefusals)]: () => refusals });
+  const server = fakeServer([reply(reportsRoutes.getUnitRefusals, () => refusals)]);
   renderScreen(<UnitRefusalsNote serialNumber="V33CP1234" role={role} />);
   return server;
 }

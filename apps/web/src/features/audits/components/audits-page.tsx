@@ -1,16 +1,13 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AuditEntry } from '@ed/contract/audits';
 import { auditsRoutes } from '@ed/contract/routes/audits';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { auditQuery, NO_AUDIT_FILTERS, useAudits } from '../api/audits';
 
@@ -71,63 +68,61 @@ export function AuditsPage() {
     [],
   );
 
-  return (
-    <>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, flexWrap: 'wrap' }}
-        role="search"
-        aria-label="Filters"
-      >
-        {TEXT_FILTERS.map(({ key, label }) => (
-          <TextField
-            key={key}
-            size="small"
-            label={label}
-            value={filters[key]}
-            onChange={(e) => setFilters({ [key]: e.target.value.slice(0, 200) })}
-          />
-        ))}
+  const toolbar = (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ mb: 2, flexWrap: 'wrap' }}
+      role="search"
+      aria-label="Filters"
+    >
+      {TEXT_FILTERS.map(({ key, label }) => (
         <TextField
-          select
+          key={key}
           size="small"
-          label="Outcome"
-          value={filters.filterOutcome}
-          onChange={(e) => setFilters({ filterOutcome: e.target.value })}
-          sx={{ minWidth: 150 }}
-        >
-          {OUTCOMES.map(({ value, label }) => (
-            <MenuItem key={value || 'any'} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-        {(['from', 'to'] as const).map((key) => (
-          <TextField
-            key={key}
-            size="small"
-            type="datetime-local"
-            label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
-            value={filters[key]}
-            onChange={(e) => setFilters({ [key]: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          label={label}
+          value={filters[key]}
+          onChange={(e) => setFilters({ [key]: e.target.value.slice(0, 200) })}
+        />
+      ))}
+      <TextField
+        select
+        size="small"
+        label="Outcome"
+        value={filters.filterOutcome}
+        onChange={(e) => setFilters({ filterOutcome: e.target.value })}
+        sx={{ minWidth: 150 }}
+      >
+        {OUTCOMES.map(({ value, label }) => (
+          <MenuItem key={value || 'any'} value={value}>
+            {label}
+          </MenuItem>
         ))}
-        <ExportCsvButton route={auditsRoutes.exportCsv} query={exportQuery} fileName="audit-log.csv" />
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Audit log"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        columns={columns}
-        getRowId={(row) => row.id}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-      />
-    </>
+      </TextField>
+      {(['from', 'to'] as const).map((key) => (
+        <TextField
+          key={key}
+          size="small"
+          type="datetime-local"
+          label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
+          value={filters[key]}
+          onChange={(e) => setFilters({ [key]: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ))}
+      <ExportCsvButton route={auditsRoutes.exportCsv} query={exportQuery} fileName="audit-log.csv" />
+    </Stack>
+  );
+  return (
+    <ListScreen
+      toolbar={toolbar}
+      list={list}
+      label="Audit log"
+      columns={columns}
+      getRowId={(row) => row.id}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }

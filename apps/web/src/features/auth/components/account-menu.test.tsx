@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '@ed/contract/routes/auth';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { renderScreen } from '../../../testing/render';
 import { AccountMenu } from './account-menu';
 
@@ -14,7 +14,7 @@ const expiry = (localPassword?: boolean) => ({
 });
 
 async function openMenu(localPassword?: boolean) {
-  const server = fakeServer({ [on(authRoutes.passwordExpiry)]: () => expiry(localPassword) });
+  const server = fakeServer([reply(authRoutes.passwordExpiry, () => expiry(localPassword))]);
   const user = userEvent.setup();
   renderScreen(<AccountMenu user={{ username: 'sso.engineer', email: 'e@example.com', role: 'engineer' }} />);
   await screen.findByText('sso.engineer');

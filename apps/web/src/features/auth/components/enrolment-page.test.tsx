@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { secondFactorRoutes } from '@ed/contract/routes/second-factor';
 import { readToken, writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { EnrolmentPage } from './enrolment-page';
@@ -35,7 +35,7 @@ function setup(handlers: Parameters<typeof fakeServer>[0]) {
 
 describe('EnrolmentPage', () => {
   it('explains that the role needs a second factor, and offers both kinds and Sign out only', () => {
-    setup({});
+    setup([]);
     expect(screen.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
     expect(screen.getByText(/Your role \(Admin\) needs a second factor/)).toBeTruthy();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
@@ -48,17 +48,18 @@ describe('EnrolmentPage', () => {
 
   it('enrols an authenticator app, stores the new token at once, and shows the recovery codes before the console', async () => {
     let tries = 0;
-    const { user, onDone, callsTo } = setup({
-      [on(secondFactorRoutes.startTotp)]: () => ({
+    const { user, onDone, callsTo } = setup([
+      reply(secondFactorRoutes.startTotp, () => ({
         id: 7,
         secret: SECRET,
         uri: `otpauth://totp/Equipment%20Dashboard:alice?secret=${SECRET}`,
-      }),
-      [on(secondFactorRoutes.confirmTotp)]: () =>
+      })),
+      reply(secondFactorRoutes.confirmTotp, () =>
         ++tries === 1
           ? errorResponse(400, 'That code is not right. Check the time on your phone.', 'code')
           : { recoveryCodes: codes, token: fresh },
-    });
+      ),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Add authenticator app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add authenticator app' });
     expect(await within(dialog).findByRole('img', { name: /QR code/ })).toBeTruthy();
@@ -110,10 +111,10 @@ describe('EnrolmentPage', () => {
       saved.push(this.download);
     });
     webAuthn.startRegistration.mockResolvedValue({ id: 'cred-1', type: 'public-key', response: {} });
-    const { user, onDone, callsTo } = setup({
-      [on(secondFactorRoutes.passkeyEnrolOptions)]: () => ({ options: { challenge: 'abc' } }),
-      [on(secondFactorRoutes.addPasskey)]: () => ({ recoveryCodes: codes, token: fresh }),
-    });
+    const { user, onDone, callsTo } = setup([
+      reply(secondFactorRoutes.passkeyEnrolOptions, () => ({ options: { challenge: 'abc' } })),
+      reply(secondFactorRoutes.addPasskey, () => ({ recoveryCodes: codes, token: fresh })),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Add passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add passkey' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Passkey name' }), 'Work laptop{Enter}');

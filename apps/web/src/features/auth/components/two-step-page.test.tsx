@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { secondFactorRoutes } from '@ed/contract/routes/second-factor';
 import type { SecondFactorsResponse } from '@ed/contract/second-factor';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeReply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TwoStepPage } from './two-step-page';
@@ -28,9 +28,9 @@ const local: SecondFactorsResponse = {
   recoveryCodesLeft: 7,
 };
 
-function setup(answer: SecondFactorsResponse, handlers: Parameters<typeof fakeServer>[0] = {}) {
+function setup(answer: SecondFactorsResponse, handlers: FakeReply[] = []) {
   writeToken(tokenFor('engineer', 'erin'));
-  const server = fakeServer({ [on(secondFactorRoutes.getSecondFactors)]: () => answer, ...handlers });
+  const server = fakeServer([reply(secondFactorRoutes.getSecondFactors, () => answer), ...handlers]);
   renderScreen(<TwoStepPage />);
   return { ...server, user: userEvent.setup() };
 }
@@ -58,9 +58,9 @@ describe('TwoStepPage', () => {
   });
 
   it('removes a factor after asking', async () => {
-    const { user, callsTo } = setup(local, {
-      [on(secondFactorRoutes.deleteFactor)]: () => ({ message: 'Second factor removed.' }),
-    });
+    const { user, callsTo } = setup(local, [
+      reply(secondFactorRoutes.deleteFactor, () => ({ message: 'Second factor removed.' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Remove Work laptop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove passkey' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -69,9 +69,9 @@ describe('TwoStepPage', () => {
   });
 
   it('makes new recovery codes only once confirmed, and shows them once', async () => {
-    const { user, callsTo } = setup(local, {
-      [on(secondFactorRoutes.newRecoveryCodes)]: () => ({ recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] }),
-    });
+    const { user, callsTo } = setup(local, [
+      reply(secondFactorRoutes.newRecoveryCodes, () => ({ recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
     const confirm = await screen.findByRole('dialog', { name: 'New recovery codes' });
     expect(callsTo(secondFactorRoutes.newRecoveryCodes)).toEqual([]);

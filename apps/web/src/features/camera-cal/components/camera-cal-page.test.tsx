@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { CameraCalPage } from './camera-cal-page';
@@ -55,7 +55,7 @@ const record: CameraCalRecord = {
 describe('camera calibrations', () => {
   it('lists boards joined by commas and shows every value, matrices as matrices', async () => {
     writeToken(tokenFor('support'));
-    fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 1, docs: [record] }) });
+    fakeServer([reply(cameraCalRoutes.listCameraCals, () => ({ totalDocs: 1, docs: [record] }))]);
     renderScreen(<CameraCalPage />);
     const grid = await screen.findByRole('grid', { name: 'Camera calibrations' });
     expect(await within(grid).findByText('LB1001, LB1002')).toBeTruthy();
@@ -88,7 +88,7 @@ describe('camera calibrations', () => {
 
   it('keeps the record shown in the address: a reload shows it, closing and then filtering does not', async () => {
     writeToken(tokenFor('support'));
-    fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 1, docs: [record] }) });
+    fakeServer([reply(cameraCalRoutes.listCameraCals, () => ({ totalDocs: 1, docs: [record] }))]);
     const { router } = renderScreen(<CameraCalPage />, { path: `/CameraCal?record=${record.id}` });
     const dialog = await screen.findByRole('dialog', { name: 'Camera calibration of V33CP1234' });
     const user = userEvent.setup();
@@ -102,7 +102,7 @@ describe('camera calibrations', () => {
 
   it('filters by camera serial number', async () => {
     writeToken(tokenFor('support'));
-    const { callsTo } = fakeServer({ [on(cameraCalRoutes.listCameraCals)]: () => ({ totalDocs: 0, docs: [] }) });
+    const { callsTo } = fakeServer([reply(cameraCalRoutes.listCameraCals, () => ({ totalDocs: 0, docs: [] }))]);
     renderScreen(<CameraCalPage />);
     await userEvent.setup().type(await screen.findByLabelText('Camera serial number'), 'lb10');
     await waitFor(() =>

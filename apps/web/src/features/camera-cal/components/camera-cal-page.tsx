@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,11 +8,9 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { CameraCalRecord } from '@ed/contract/camera-cal';
 import { cameraCalRoutes } from '@ed/contract/routes/camera-cal';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useCameraCals } from '../api/camera-cals';
@@ -98,39 +95,40 @@ export function CameraCalPage() {
     recordId === null ? undefined : opened?.id === recordId ? opened : list.data?.docs.find((d) => d.id === recordId);
 
   return (
+    // The stack spaces the toolbar, the alert and the table.
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TextField
-          label="Camera serial number"
-          value={filter}
-          onChange={(e) => setFilters({ serialNumber: e.target.value })}
-          size="small"
-          sx={{ width: 320 }}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
-        <ExportCsvButton
-          route={cameraCalRoutes.exportCameraCals}
-          query={{ filterSerialNumber }}
-          fileName="camera-calibrations.csv"
-        />
-      </Stack>
-      {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
-      <PagedGrid
+      <ListScreen
+        toolbar={
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <TextField
+              label="Camera serial number"
+              value={filter}
+              onChange={(e) => setFilters({ serialNumber: e.target.value })}
+              size="small"
+              sx={{ width: 320 }}
+              slotProps={{ htmlInput: { maxLength: 64 } }}
+            />
+            <ExportCsvButton
+              route={cameraCalRoutes.exportCameraCals}
+              query={{ filterSerialNumber }}
+              fileName="camera-calibrations.csv"
+            />
+          </Stack>
+        }
+        list={list}
         label="Camera calibrations"
         emptyText={
           filterSerialNumber
             ? `No calibration has a camera whose serial number contains ${filterSerialNumber}.`
             : 'No camera calibrations yet: units send theirs after each calibration.'
         }
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
         columns={columnDefs}
-        loading={listLoading(list)}
         page={page}
         onPageChange={setPage}
         disableColumnMenu
-      />
-      {open ? <CameraCalDialog record={open} onClose={() => setOpen(null)} /> : null}
+      >
+        {open ? <CameraCalDialog record={open} onClose={() => setOpen(null)} /> : null}
+      </ListScreen>
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import type { Role } from '@ed/contract/roles';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { servicesRoutes } from '@ed/contract/routes/services';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { HomePage } from './home-page';
@@ -22,26 +22,27 @@ const statistics = (open: Array<{ issuerUsername: string; total: number }>) => (
 
 function setup(role: Role, open = [{ issuerUsername: 'bob', total: 3 }]) {
   writeToken(tokenFor(role, 'alice'));
-  const server = fakeServer({
-    [on(dashboardRoutes.getConnectionCounters)]: () => ({
+  const server = fakeServer([
+    reply(dashboardRoutes.getConnectionCounters, () => ({
       connectedAligners: 17,
       totalAligners: 20,
       connectedUsers: 2,
-    }),
-    [on(dashboardRoutes.getConnectionTrend)]: () =>
+    })),
+    reply(dashboardRoutes.getConnectionTrend, () =>
       Array.from({ length: 60 }, (_, i) => ({
         at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
         connected: i,
         total: 20,
       })),
-    [on(dashboardRoutes.getTicketStatistics)]: () => statistics(open),
-    [on(servicesRoutes.checkServices)]: () => SERVICES.map((s) => ({ ...s, up: s.name !== 'radar' })),
-    [on(servicesRoutes.resetService)]: () => ({
+    ),
+    reply(dashboardRoutes.getTicketStatistics, () => statistics(open)),
+    reply(servicesRoutes.checkServices, () => SERVICES.map((s) => ({ ...s, up: s.name !== 'radar' }))),
+    reply(servicesRoutes.resetService, () => ({
       serviceName: 'radar',
       up: true,
       message: 'The radar service was restarted.',
-    }),
-  });
+    })),
+  ]);
   return { ...renderScreen(<HomePage />), ...server, user: userEvent.setup() };
 }
 

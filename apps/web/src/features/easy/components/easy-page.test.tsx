@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@ed/contract/roles';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { easyRoutes } from '@ed/contract/routes/easy';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeReply } from '../../../testing/fake-server';
 import { errorResponse, jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { EasyPage } from './easy-page';
@@ -26,22 +26,22 @@ const fixture = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function open(role: Role, path: string, handlers: Parameters<typeof fakeServer>[0] = {}) {
+function open(role: Role, path: string, handlers: FakeReply[] = []) {
   writeToken(tokenFor(role));
-  const server = fakeServer({
-    [on(easyRoutes.getTargets)]: () => ({ totalDocs: 1, docs: [target] }),
-    [on(easyRoutes.getFixtures)]: () => ({ totalDocs: 1, docs: [fixture] }),
+  const server = fakeServer([
+    reply(easyRoutes.getTargets, () => ({ totalDocs: 1, docs: [target] })),
+    reply(easyRoutes.getFixtures, () => ({ totalDocs: 1, docs: [fixture] })),
     ...handlers,
-  });
+  ]);
   renderScreen(<EasyPage />, { path });
   return { ...server, user: userEvent.setup() };
 }
 
 describe('EZ ADAS', () => {
   it('enables Create Target only with a package, a name and an id of 0 or more, and says §8 on success', async () => {
-    const { user, callsTo } = open('engineer', '/?tab=targets', {
-      [on(easyRoutes.createTarget)]: () => jsonResponse(201, { message: 'EZ ADAS target Rear Camera created' }),
-    });
+    const { user, callsTo } = open('engineer', '/?tab=targets', [
+      reply(easyRoutes.createTarget, () => jsonResponse(201, { message: 'EZ ADAS target Rear Camera created' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Create New Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Target' });
     const create = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Create Target' });
@@ -72,9 +72,7 @@ describe('EZ ADAS', () => {
   });
 
   it('says a reset of a fixture without activations in §8 words (204)', async () => {
-    const { user } = open('ezadas', '/', {
-      [on(easyRoutes.resetFixture)]: () => new Response(null, { status: 204 }),
-    });
+    const { user } = open('ezadas', '/', [reply(easyRoutes.resetFixture, () => new Response(null, { status: 204 }))]);
     await user.click(await screen.findByRole('button', { name: 'Reset Activation Count of EZ-0001' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Reset Fixture Activations' })).getByRole('button', { name: 'Yes' }),
@@ -83,9 +81,9 @@ describe('EZ ADAS', () => {
   });
 
   it('says a subscription change for a fixture that is gone in §8 words (404)', async () => {
-    const { user } = open('ezadas', '/', {
-      [on(easyRoutes.updateSubscription)]: () => errorResponse(404, 'EZ ADAS fixture EZ-0001 does not exist'),
-    });
+    const { user } = open('ezadas', '/', [
+      reply(easyRoutes.updateSubscription, () => errorResponse(404, 'EZ ADAS fixture EZ-0001 does not exist')),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Edit Subscription of EZ-0001' }));
     const dialog = screen.getByRole('dialog', { name: 'Modify Subscription' });
     expect(within(dialog).queryByLabelText('Subscription Expiration')).toBeNull();

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -9,12 +8,10 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ezPackageName, type Fixture } from '@ed/contract/easy';
 import { easyRoutes } from '@ed/contract/routes/easy';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useFixtures } from '../api/easy';
 import { formatExpiry } from './expiry-date';
@@ -87,43 +84,39 @@ export function FixturesTab() {
   const list = useFixtures(page + 1, settled);
   const columnDefs = useMemo(() => columns((kind, fixture) => setDialog({ kind, fixture })), []);
 
-  return (
-    <>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <TextField
-          label="Serial Number"
-          size="small"
-          value={filter}
-          onChange={(event) => setFilters({ serialNumber: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: 32 } }}
-        />
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          Create New Fixture
-        </Button>
-        <ExportCsvButton
-          route={easyRoutes.exportFixtures}
-          query={{ filterSerialNumber: settled || undefined }}
-          fileName="ez-fixtures.csv"
-        />
-      </Box>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <PagedGrid
-        label="Fixtures"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        getRowId={(row) => row.serialNumber}
-        columns={columnDefs}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-        disableColumnMenu
+  const toolbar = (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <TextField
+        label="Serial Number"
+        size="small"
+        value={filter}
+        onChange={(event) => setFilters({ serialNumber: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 32 } }}
       />
+      <Button variant="contained" onClick={() => setCreating(true)}>
+        Create New Fixture
+      </Button>
+      <ExportCsvButton
+        route={easyRoutes.exportFixtures}
+        query={{ filterSerialNumber: settled || undefined }}
+        fileName="ez-fixtures.csv"
+      />
+    </Box>
+  );
+  return (
+    <ListScreen
+      toolbar={toolbar}
+      list={list}
+      alertSx={{ mb: 2 }}
+      label="Fixtures"
+      getRowId={(row) => row.serialNumber}
+      columns={columnDefs}
+      page={page}
+      onPageChange={setPage}
+      disableColumnMenu
+    >
       {creating && <CreateFixtureDialog onClose={() => setCreating(false)} />}
       {dialog && <FixtureDialog kind={dialog.kind} fixture={dialog.fixture} onClose={() => setDialog(null)} />}
-    </>
+    </ListScreen>
   );
 }

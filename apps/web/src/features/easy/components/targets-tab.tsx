@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -9,11 +8,9 @@ import type { Target } from '@ed/contract/easy';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
 import { easyRoutes } from '@ed/contract/routes/easy';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useTargets } from '../api/easy';
 import { CreateTargetDialog, TargetDialog, type TargetDialogKind } from './target-dialogs';
@@ -61,33 +58,28 @@ export function TargetsTab({ role }: { role: Role }) {
   const columnDefs = useMemo(() => columns(manage, (kind, target) => setDialog({ kind, target })), [manage]);
 
   return (
-    <>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-        {manage && (
-          <Button variant="contained" onClick={() => setCreating(true)}>
-            Create New Target
-          </Button>
-        )}
-        <ExportCsvButton route={easyRoutes.exportTargets} query={{}} fileName="ez-targets.csv" />
-      </Box>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <PagedGrid
-        label="Targets"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        getRowId={(row) => row.targetName}
-        columns={columnDefs}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-        disableColumnMenu
-      />
+    <ListScreen
+      toolbar={
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
+          {manage && (
+            <Button variant="contained" onClick={() => setCreating(true)}>
+              Create New Target
+            </Button>
+          )}
+          <ExportCsvButton route={easyRoutes.exportTargets} query={{}} fileName="ez-targets.csv" />
+        </Box>
+      }
+      list={list}
+      alertSx={{ mb: 2 }}
+      label="Targets"
+      getRowId={(row) => row.targetName}
+      columns={columnDefs}
+      page={page}
+      onPageChange={setPage}
+      disableColumnMenu
+    >
       {creating && <CreateTargetDialog onClose={() => setCreating(false)} />}
       {dialog && <TargetDialog kind={dialog.kind} target={dialog.target} onClose={() => setDialog(null)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetMapResponse } from '@ed/contract/fleet-map';
 import { fleetMapRoutes } from '@ed/contract/routes/fleet-map';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { FleetMapPage } from './fleet-map-page';
@@ -23,18 +23,18 @@ const answer = (de = { connected: 3, total: 5 }): FleetMapResponse => ({
 function setup(path = '/FleetMap') {
   writeToken(tokenFor('admin', 'alice'));
   let world = answer();
-  const server = fakeServer({
-    [on(fleetMapRoutes.getFleetMap)]: () => world,
-    [on(fleetMapRoutes.getFleetMapRegions)]: (req) => ({
-      countryCode: req.query.get('country'),
+  const server = fakeServer([
+    reply(fleetMapRoutes.getFleetMap, () => world),
+    reply(fleetMapRoutes.getFleetMapRegions, (req) => ({
+      countryCode: req.query.get('country') ?? '',
       regions: [
         { region: 'Bavaria', connected: 2, total: 3 },
         { region: null, connected: 1, total: 2 },
       ],
       connected: 3,
       total: 5,
-    }),
-  });
+    })),
+  ]);
   const setWorld = (next: FleetMapResponse) => (world = next);
   return { ...renderScreen(<FleetMapPage />, { path }), ...server, setWorld, user: userEvent.setup() };
 }

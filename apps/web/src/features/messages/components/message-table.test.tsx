@@ -4,7 +4,7 @@ import { MESSAGE_TABS, type Message } from '@ed/contract/messages';
 import type { Role } from '@ed/contract/roles';
 import { messagesRoutes } from '@ed/contract/routes/messages';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { MessageTable } from './message-table';
@@ -25,12 +25,12 @@ const messageOf = (id: number, targets: Partial<Message['targets']>): Message =>
 describe('MessageTable', () => {
   it("names the saved view a message goes to in place of its market's", async () => {
     writeToken(tokenFor('admin', 'alice'));
-    fakeServer({
-      [on(messagesRoutes.getMessages)]: () => ({
+    fakeServer([
+      reply(messagesRoutes.getMessages, () => ({
         totalDocs: 2,
         docs: [messageOf(1, {}), messageOf(2, { viewId: 4, viewName: 'Oasis fleet' })],
-      }),
-    });
+      })),
+    ]);
     const actions = { onPreview: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
     const role: Role = 'admin';
     renderScreen(<MessageTable tab={MESSAGE_TABS[3]} username="alice" role={role} actions={actions} />);

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -8,11 +7,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Message } from '@ed/contract/messages';
 import { hasPermission } from '@ed/contract/permissions';
 import type { Role } from '@ed/contract/roles';
-import { errorMessage } from '../../../shared/api/http';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatUtc } from '../../../shared/lib/dates';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useMessages, type MessageTab } from '../api/messages';
 
@@ -93,20 +90,15 @@ export function MessageTable({
     [tab.key, mayApprove, actions],
   );
   return (
-    <>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label={tab.label}
-        // The seven tabs show the same columns: one choice of columns serves them all.
-        columnsKey="Messages"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        columns={columns}
-        getRowId={(row) => row.id}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-      />
-    </>
+    <ListScreen
+      list={list}
+      label={tab.label}
+      // The seven tabs show the same columns: one choice of columns serves them all.
+      columnsKey="Messages"
+      columns={columns}
+      getRowId={(row) => row.id}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }

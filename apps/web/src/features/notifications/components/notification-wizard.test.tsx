@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
 import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeHandler } from '../../../testing/fake-server';
 import { errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { savedViewFixture } from '../../../testing/rollout-fixture';
@@ -12,20 +12,20 @@ import { NotificationWizard } from './notification-wizard';
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-function setup(create: () => unknown) {
+function setup(create: FakeHandler<typeof notificationsRoutes.createNotification>) {
   writeToken(tokenFor('admin', 'ann'));
-  const server = fakeServer({
-    [on(notificationsRoutes.getCountries)]: () => [{ countryName: 'Germany', countryCode: 'DE' }],
-    [on(notificationsRoutes.getRegions)]: () => [{ region: 'Bavaria' }],
-    [on(savedViewsRoutes.listSavedViews)]: () => ({
+  const server = fakeServer([
+    reply(notificationsRoutes.getCountries, () => [{ countryName: 'Germany', countryCode: 'DE' }]),
+    reply(notificationsRoutes.getRegions, () => [{ region: 'Bavaria' }]),
+    reply(savedViewsRoutes.listSavedViews, () => ({
       views: [
         savedViewFixture({ id: 5, name: 'Oasis fleet', members: 12 }),
         savedViewFixture({ id: 6, name: 'Shop aligners', members: 8, filter: { family: 'aligner' } }),
         savedViewFixture({ id: 7, name: 'Tru-Points', members: 6, filter: { family: 'gtps' } }),
       ],
-    }),
-    [on(notificationsRoutes.createNotification)]: create,
-  });
+    })),
+    reply(notificationsRoutes.createNotification, create),
+  ]);
   const onClose = vi.fn();
   renderScreen(<NotificationWizard onClose={onClose} />);
   return { ...server, onClose, user: userEvent.setup() };

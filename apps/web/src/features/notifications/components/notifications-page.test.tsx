@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '@ed/contract/notifications';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { NotificationsPage } from './notifications-page';
@@ -25,16 +25,16 @@ describe('NotificationsPage', () => {
   it('shows the saved view of a view target in place of the place', async () => {
     writeToken(tokenFor('admin', 'ann'));
     const view = { family: 'gtps', country: '', region: null, city: null } as const;
-    fakeServer({
-      [on(notificationsRoutes.getNotifications)]: () => ({
+    fakeServer([
+      reply(notificationsRoutes.getNotifications, () => ({
         totalDocs: 3,
         docs: [
           notificationOf(1, {}),
           notificationOf(2, { targetType: 'view', target: { ...view, viewId: 5, viewName: 'Oasis fleet' } }),
           notificationOf(3, { targetType: 'view', target: { ...view, viewId: null, viewName: null } }),
         ],
-      }),
-    });
+      })),
+    ]);
     renderScreen(<NotificationsPage />);
     expect(await screen.findByText('aligner: Bavaria, Germany')).toBeTruthy();
     expect(screen.getByText('gtps: View: Oasis fleet')).toBeTruthy();

@@ -1,15 +1,11 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Notification } from '@ed/contract/notifications';
 import { notificationsRoutes } from '@ed/contract/routes/notifications';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, ListToolbar } from '../../../shared/components/list-screen';
 import { formatUtcDay } from '../../../shared/lib/dates';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useNotifications } from '../api/notifications';
 import { NotificationWizard } from './notification-wizard';
@@ -59,26 +55,24 @@ export function NotificationsPage() {
     [],
   );
   return (
-    <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          Create Notification
-        </Button>
-        {/* The list has no filter: the export is every notification, newest first. */}
-        <ExportCsvButton route={notificationsRoutes.exportNotifications} query={{}} fileName="notifications.csv" />
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Notifications"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        columns={columns}
-        getRowId={(row) => row.id}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-      />
+    <ListScreen
+      toolbar={
+        <ListToolbar>
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create Notification
+          </Button>
+          {/* The list has no filter: the export is every notification, newest first. */}
+          <ExportCsvButton route={notificationsRoutes.exportNotifications} query={{}} fileName="notifications.csv" />
+        </ListToolbar>
+      }
+      list={list}
+      label="Notifications"
+      columns={columns}
+      getRowId={(row) => row.id}
+      page={page}
+      onPageChange={setPage}
+    >
       {creating && <NotificationWizard onClose={() => setCreating(false)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -6,7 +6,7 @@ import { commandRoutes } from '@ed/contract/routes/commands';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { radarRoutes } from '@ed/contract/routes/radar';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { RadarPage } from './radar-page';
@@ -15,14 +15,14 @@ const favorite = (overrides: Partial<Equipment> = {}) => equipmentFixture({ favo
 
 function setup(cards: Equipment[]) {
   writeToken(tokenFor('support', 'alice'));
-  const server = fakeServer({
-    [on(radarRoutes.getFavorites)]: () => cards,
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(radarRoutes.removeFavorite)]: () => ({ message: 'Removed from the radar.' }),
-    [on(commandRoutes.checkNow)]: () => ({ serialNumber: 'V33CP1234', command: 'check_now', result: {} }),
-  });
+  const server = fakeServer([
+    reply(radarRoutes.getFavorites, () => cards),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(radarRoutes.removeFavorite, () => ({ message: 'Removed from the radar.' })),
+    reply(commandRoutes.checkNow, () => ({ serialNumber: 'V33CP1234', command: 'check_now', result: {} })),
+  ]);
   return { ...renderScreen(<RadarPage />, { path: '/Radar' }), ...server, user: userEvent.setup() };
 }
 

@@ -5,7 +5,7 @@ import type { Role } from '@ed/contract/roles';
 import type { Rollout } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, rolloutSummaryFixture, waveFixture } from '../../../testing/rollout-fixture';
@@ -14,19 +14,26 @@ import { GATE_TEXT } from './wave-list';
 
 const PAUSED_REASON = 'Wave 1: tickets 3 of 10 (30 %), above 2 %';
 const units = [
-  { serialNumber: 'V33CP1234', wave: 0, state: 'failed', stagedAt: null, doneAt: null, reason: 'Install Failed' },
+  {
+    serialNumber: 'V33CP1234',
+    wave: 0,
+    state: 'failed' as const,
+    stagedAt: null,
+    doneAt: null,
+    reason: 'Install Failed',
+  },
 ];
 
 function setup(role: Role, rollout: Rollout = rolloutFixture()) {
   writeToken(tokenFor(role, 'alice'));
-  const server = fakeServer({
-    [on(rolloutsRoutes.getRollout)]: () => rollout,
-    [on(rolloutsRoutes.getRolloutUnits)]: () => ({ docs: units, totalDocs: 1 }),
-    [on(rolloutsRoutes.pauseRollout)]: () => ({ ...rollout, state: 'paused', pausedReason: 'paused by alice' }),
-    [on(rolloutsRoutes.resumeRollout)]: () => ({ ...rollout, state: 'running', pausedReason: null }),
-    [on(rolloutsRoutes.skipOfflineUnits)]: () => rollout,
-    [on(rolloutsRoutes.setWaveThreshold)]: () => rollout,
-  });
+  const server = fakeServer([
+    reply(rolloutsRoutes.getRollout, () => rollout),
+    reply(rolloutsRoutes.getRolloutUnits, () => ({ docs: units, totalDocs: 1 })),
+    reply(rolloutsRoutes.pauseRollout, () => ({ ...rollout, state: 'paused', pausedReason: 'paused by alice' })),
+    reply(rolloutsRoutes.resumeRollout, () => ({ ...rollout, state: 'running', pausedReason: null })),
+    reply(rolloutsRoutes.skipOfflineUnits, () => rollout),
+    reply(rolloutsRoutes.setWaveThreshold, () => rollout),
+  ]);
   return { ...renderScreen(<RolloutDetail id={5} />, { path: '/Rollouts/5' }), ...server, user: userEvent.setup() };
 }
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -9,11 +8,9 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { z } from 'zod';
 import { ROLLOUT_UNIT_STATES, ROLLOUT_UNITS_PAGE_SIZE, type rolloutUnitSchema } from '@ed/contract/rollouts';
-import { errorMessage } from '../../../shared/api/http';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { detailSearch } from '../../../shared/equipment/lib/detail-param';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useRolloutUnits } from '../api/rollouts';
 
@@ -50,37 +47,37 @@ export function RolloutUnits({ id }: { id: number }) {
   const state = stateOf.parse(filters.state || undefined);
   const query = useMemo(() => ({ id, page: page + 1, state }), [id, page, state]);
   const units = useRolloutUnits(query);
+  const toolbar = (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Typography variant="h6" component="h3">
+        Units
+      </Typography>
+      <TextField
+        size="small"
+        select
+        label="Unit state"
+        value={state ?? ''}
+        onChange={(e) => setFilters({ state: e.target.value })}
+        sx={{ minWidth: 160 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">all</MenuItem>
+        {ROLLOUT_UNIT_STATES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
   return (
     <Stack component="section" aria-label="Units" spacing={1}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h3">
-          Units
-        </Typography>
-        <TextField
-          size="small"
-          select
-          label="Unit state"
-          value={state ?? ''}
-          onChange={(e) => setFilters({ state: e.target.value })}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">all</MenuItem>
-          {ROLLOUT_UNIT_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      {units.isError && <Alert severity="error">{errorMessage(units.error)}</Alert>}
-      <PagedGrid
+      <ListScreen
+        toolbar={toolbar}
+        list={units}
         label="Rollout units"
-        rows={units.data?.docs}
-        totalDocs={units.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={COLUMNS}
-        loading={listLoading(units)}
         page={page}
         onPageChange={setPage}
         pageSize={ROLLOUT_UNITS_PAGE_SIZE}

@@ -7,7 +7,7 @@ import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, savedViewFixture } from '../../../testing/rollout-fixture';
@@ -35,20 +35,21 @@ const SPECS = {
 
 function setup(path: string) {
   writeToken(tokenFor('engineer', 'eve'));
-  const server = fakeServer({
-    [on(rolloutsRoutes.listRollouts)]: () => ({ docs: [], totalDocs: 0 }),
-    [on(savedViewsRoutes.listSavedViews)]: () => ({ views: [savedViewFixture()] }),
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' }),
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(rolloutsRoutes.listRolloutVersions)]: (req) => ({
+  const server = fakeServer([
+    reply(rolloutsRoutes.listRollouts, () => ({ docs: [], totalDocs: 0 })),
+    reply(savedViewsRoutes.listSavedViews, () => ({ views: [savedViewFixture()] })),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' })),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(rolloutsRoutes.listRolloutVersions, (req) => ({
       versions: [],
       specs: SPECS[req.query.get('family') as keyof typeof SPECS] ?? [],
-    }),
-    [on(rolloutsRoutes.planRollout)]: () => plan,
-    [on(rolloutsRoutes.createRollout)]: () =>
+    })),
+    reply(rolloutsRoutes.planRollout, () => plan),
+    reply(rolloutsRoutes.createRollout, () =>
       rolloutFixture({ id: 9, name: 'Specs January', payload: 'spec', version: 'EU-2032-01', specUpdateId: 6 }),
-  });
+    ),
+  ]);
   const rendered = renderScreen(<RolloutsPage creating />, { path });
   return { ...rendered, ...server, user: userEvent.setup() };
 }

@@ -6,7 +6,7 @@ import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on, type FakeRequest } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeRequest } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutFixture, savedViewFixture } from '../../../testing/rollout-fixture';
@@ -27,22 +27,22 @@ const planOf = (overrides: Partial<PlanResponse> = {}): PlanResponse => ({
 
 function setup(plan: (req: FakeRequest) => PlanResponse = () => planOf(), views = [savedViewFixture()]) {
   writeToken(tokenFor('engineer', 'eve'));
-  const server = fakeServer({
-    [on(rolloutsRoutes.listRollouts)]: () => ({ docs: [], totalDocs: 0 }),
-    [on(savedViewsRoutes.listSavedViews)]: () => ({ views }),
-    [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' }),
-    [on(dashboardRoutes.getLatestGtpsSoftwareVersion)]: () => null,
-    [on(dashboardRoutes.getLatestOasisSoftwareVersion)]: () => null,
-    [on(rolloutsRoutes.listRolloutVersions)]: () => ({
+  const server = fakeServer([
+    reply(rolloutsRoutes.listRollouts, () => ({ docs: [], totalDocs: 0 })),
+    reply(savedViewsRoutes.listSavedViews, () => ({ views })),
+    reply(dashboardRoutes.getLatestSoftwareVersion, () => ({ semantic: '5.4.0', meta: null, path: 'u/5.4.0' })),
+    reply(dashboardRoutes.getLatestGtpsSoftwareVersion, () => null),
+    reply(dashboardRoutes.getLatestOasisSoftwareVersion, () => null),
+    reply(rolloutsRoutes.listRolloutVersions, () => ({
       versions: [
         { semantic: '5.4.0', createdAt: '2031-03-01T00:00:00.000Z' },
         { semantic: '5.3.1', createdAt: '2031-02-01T00:00:00.000Z' },
       ],
       specs: [],
-    }),
-    [on(rolloutsRoutes.planRollout)]: plan,
-    [on(rolloutsRoutes.createRollout)]: () => rolloutFixture({ id: 9, name: 'Spring 5.4', state: 'running' }),
-  });
+    })),
+    reply(rolloutsRoutes.planRollout, plan),
+    reply(rolloutsRoutes.createRollout, () => rolloutFixture({ id: 9, name: 'Spring 5.4', state: 'running' })),
+  ]);
   const rendered = renderScreen(<RolloutsPage creating />, { path: '/Rollouts/new?family=aligner&version=5.4.0' });
   return { ...rendered, ...server, user: userEvent.setup() };
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ROLLOUTS_PAGE_SIZE, type RolloutSummary } from '@ed/contract/rollouts';
 import { CellText } from '../../../shared/components/cell-text';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, type ListQuery, type ListSlots, type Paged } from '../../../shared/components/list-screen';
 import { rolloutPath } from '../../../shared/lib/app-links';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { payloadText } from '../utils/payload';
@@ -94,15 +94,13 @@ const COLUMNS: GridColDef<RolloutSummary>[] = [
   },
 ];
 
-export interface RolloutsGridProps {
-  rows: RolloutSummary[] | undefined;
-  totalDocs: number | undefined;
-  loading: boolean;
+export interface RolloutsGridProps extends ListSlots {
+  list: ListQuery<Paged<RolloutSummary>>;
   page: number;
   onPageChange: (page: number) => void;
 }
 
 /** The rollouts, newest first, 25 a page on the server; a name opens the rollout. */
 export function RolloutsGrid(props: RolloutsGridProps) {
-  return <PagedGrid label="Rollouts" {...props} columns={COLUMNS} pageSize={ROLLOUTS_PAGE_SIZE} disableColumnMenu />;
+  return <ListScreen label="Rollouts" {...props} columns={COLUMNS} pageSize={ROLLOUTS_PAGE_SIZE} disableColumnMenu />;
 }

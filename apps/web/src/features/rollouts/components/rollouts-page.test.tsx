@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@ed/contract/roles';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { rolloutSummaryFixture } from '../../../testing/rollout-fixture';
@@ -39,9 +39,7 @@ const rows = [
 
 function setup(role: Role, path = '/Rollouts') {
   writeToken(tokenFor(role, 'alice'));
-  const server = fakeServer({
-    [on(rolloutsRoutes.listRollouts)]: () => ({ docs: rows, totalDocs: rows.length }),
-  });
+  const server = fakeServer([reply(rolloutsRoutes.listRollouts, () => ({ docs: rows, totalDocs: rows.length }))]);
   return { ...renderScreen(<RolloutsPage />, { path }), ...server, user: userEvent.setup() };
 }
 

@@ -3,17 +3,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
 import { hasPermission } from '@ed/contract/permissions';
 import { ROLLOUT_STATES } from '@ed/contract/rollouts';
 import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
+import { ListToolbar } from '../../../shared/components/list-screen';
 import { useSession } from '../../../shared/auth/use-session';
 import { newRolloutPath, ROLLOUTS_PATH, rolloutPath } from '../../../shared/lib/app-links';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useLiveRolloutList, useRollouts } from '../api/rollouts';
 import { presetOf } from '../utils/wizard-values';
@@ -43,9 +41,9 @@ export function RolloutsPage({ creating = false }: { creating?: boolean }) {
   const mayManage = session ? hasPermission(session.user.role, 'rollouts.manage') : false;
   const preset = useMemo(() => presetOf(params), [params]);
 
-  return (
+  const toolbar = (
     <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      <ListToolbar>
         <TextField
           size="small"
           select
@@ -68,24 +66,16 @@ export function RolloutsPage({ creating = false }: { creating?: boolean }) {
             New rollout
           </Button>
         )}
-      </Stack>
+      </ListToolbar>
       {creating && !mayManage && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {NOT_MAY_CREATE_TEXT}
         </Alert>
       )}
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <RolloutsGrid
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-      />
+    </>
+  );
+  return (
+    <RolloutsGrid toolbar={toolbar} list={list} alertSx={{ mb: 2 }} page={page} onPageChange={setPage}>
       {creating && mayManage && (
         <RolloutWizard
           preset={preset}
@@ -93,6 +83,6 @@ export function RolloutsPage({ creating = false }: { creating?: boolean }) {
           onCreated={(rollout) => void navigate(rolloutPath(rollout.id))}
         />
       )}
-    </>
+    </RolloutsGrid>
   );
 }

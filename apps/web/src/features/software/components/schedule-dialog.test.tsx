@@ -5,7 +5,7 @@ import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { schedulesRoutes } from '@ed/contract/routes/schedules';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { savedViewFixture } from '../../../testing/rollout-fixture';
@@ -16,26 +16,26 @@ describe('ScheduleDialog with a saved view', () => {
   it('searches the aligners of a saved view at once, and Confirm schedules the view, not a list', async () => {
     writeToken(tokenFor('admin', 'ann'));
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const { callsTo } = fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [],
-      [on(savedViewsRoutes.listSavedViews)]: () => ({
+    const { callsTo } = fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => []),
+      reply(savedViewsRoutes.listSavedViews, () => ({
         views: [savedViewFixture({ id: 6, name: 'Oasis fleet', members: 12 })],
-      }),
-      [on(schedulesRoutes.searchSerials)]: (r) => (r.query.get('viewId') === '6' ? ['A00000001', 'A00000002'] : []),
-      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: ['A00000002'] }),
-      [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({
+      })),
+      reply(schedulesRoutes.searchSerials, (r) => (r.query.get('viewId') === '6' ? ['A00000001', 'A00000002'] : [])),
+      reply(schedulesRoutes.getScheduleConflicts, () => ({ alreadyScheduled: [], alreadyOnVersion: ['A00000002'] })),
+      reply(dashboardRoutes.getLatestSoftwareVersion, () => ({
         semantic: '5.3.0',
         meta: 'demo-5.3.0',
         path: 'demo/5.3.0',
-      }),
-      [on(schedulesRoutes.createSchedule)]: () => ({
+      })),
+      reply(schedulesRoutes.createSchedule, () => ({
         id: 3,
         date: tomorrow,
         count: 1,
         version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
         leftOut: { alreadyScheduled: [], alreadyOnVersion: ['A00000002'] },
-      }),
-    });
+      })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
     const pattern = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Serial number pattern' });
@@ -67,12 +67,12 @@ describe('ScheduleDialog with a saved view', () => {
 
   it('returns to the pattern when the saved view is cleared', async () => {
     writeToken(tokenFor('admin', 'ann'));
-    const { callsTo } = fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [],
-      [on(savedViewsRoutes.listSavedViews)]: () => ({ views: [savedViewFixture({ id: 6, name: 'Oasis fleet' })] }),
-      [on(schedulesRoutes.searchSerials)]: (r) => (r.query.has('viewId') ? ['V00000001'] : ['A00000001']),
-      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
-    });
+    const { callsTo } = fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => []),
+      reply(savedViewsRoutes.listSavedViews, () => ({ views: [savedViewFixture({ id: 6, name: 'Oasis fleet' })] })),
+      reply(schedulesRoutes.searchSerials, (r) => (r.query.has('viewId') ? ['V00000001'] : ['A00000001'])),
+      reply(schedulesRoutes.getScheduleConflicts, () => ({ alreadyScheduled: [], alreadyOnVersion: [] })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Saved view' }));
@@ -95,10 +95,10 @@ describe('ScheduleDialog with a saved view', () => {
     const views = (['aligner', 'gtps', 'aligner-oasis', undefined] as const).map((family, i) =>
       savedViewFixture({ id: i + 1, name: family ?? 'any', members: 5, filter: family ? { family } : {} }),
     );
-    fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [],
-      [on(savedViewsRoutes.listSavedViews)]: () => ({ views }),
-    });
+    fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => []),
+      reply(savedViewsRoutes.listSavedViews, () => ({ views })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     await userEvent.setup().click(screen.getByRole('combobox', { name: 'Saved view' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { updateSchedulerRoutes } from '@ed/contract/routes/update-scheduler';
 import type { SchedulerDevice } from '@ed/contract/update-scheduler';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SchedulerTable } from './scheduler-table';
@@ -27,8 +27,8 @@ const device = (over: Partial<SchedulerDevice>): SchedulerDevice => ({
 describe('SchedulerTable', () => {
   it("shows '(yes)' for auto-staged units, and 'unknown' with no update version when offline", async () => {
     writeToken(tokenFor('engineer', 'eve'));
-    const { callsTo } = fakeServer({
-      [on(updateSchedulerRoutes.getAlignerDevices)]: () => ({
+    const { callsTo } = fakeServer([
+      reply(updateSchedulerRoutes.getAlignerDevices, () => ({
         totalDocs: 2,
         docs: [
           device({
@@ -43,8 +43,8 @@ describe('SchedulerTable', () => {
           }),
           device({ serialNumber: 'A00000002', connected: false, bestGuessAtSoftwareUpdateState: 'unknown' }),
         ],
-      }),
-    });
+      })),
+    ]);
     renderScreen(<SchedulerTable family="aligner" latest="5.2.0" />);
     const first = (await screen.findByText('A00000001')).closest('[role="row"]') as HTMLElement;
     expect(within(first).getByText('(yes)')).toBeTruthy();

@@ -8,9 +8,8 @@ import type { Family } from '@ed/contract/families';
 import { familySchedulerReads } from '@ed/contract/routes/update-scheduler';
 import { SCHEDULER_SORTS, type SchedulerDevice } from '@ed/contract/update-scheduler';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { CountryFlag } from '../../../shared/equipment/components/country-flag';
 import { VersionChip } from '../../../shared/equipment/components/version-chip';
@@ -136,44 +135,43 @@ export function SchedulerTable({ family, latest }: { family: Family; latest: str
   const { page: _page, ...exportQuery } = query;
   const defs = useMemo(() => columns(latest), [latest]);
 
+  const toolbar = (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Switch checked={onlyConnected} onChange={(e) => setFilters({ connected: e.target.checked ? '1' : '' })} />
+        }
+        label="Connected"
+      />
+      <FormControlLabel
+        control={<Switch checked={onlyStaged} onChange={(e) => setFilters({ staged: e.target.checked ? '1' : '' })} />}
+        label="Staged"
+      />
+      {FILTERS.map(([key, label]) => (
+        <TextField
+          key={key}
+          size="small"
+          label={label}
+          value={filters[key]}
+          onChange={(e) => setFilters({ [key]: e.target.value })}
+          sx={{ width: 150 }}
+        />
+      ))}
+      <ExportCsvButton
+        route={familySchedulerReads[family].exportDevices}
+        query={exportQuery}
+        fileName={`update-scheduler-${family}.csv`}
+      />
+    </Stack>
+  );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <FormControlLabel
-          control={
-            <Switch checked={onlyConnected} onChange={(e) => setFilters({ connected: e.target.checked ? '1' : '' })} />
-          }
-          label="Connected"
-        />
-        <FormControlLabel
-          control={
-            <Switch checked={onlyStaged} onChange={(e) => setFilters({ staged: e.target.checked ? '1' : '' })} />
-          }
-          label="Staged"
-        />
-        {FILTERS.map(([key, label]) => (
-          <TextField
-            key={key}
-            size="small"
-            label={label}
-            value={filters[key]}
-            onChange={(e) => setFilters({ [key]: e.target.value })}
-            sx={{ width: 150 }}
-          />
-        ))}
-        <ExportCsvButton
-          route={familySchedulerReads[family].exportDevices}
-          query={exportQuery}
-          fileName={`update-scheduler-${family}.csv`}
-        />
-      </Stack>
-      <PagedGrid
+      <ListScreen
+        toolbar={toolbar}
+        list={devices}
         label="Update scheduler units"
-        rows={devices.data?.docs}
-        totalDocs={devices.data?.totalDocs}
         getRowId={(row) => row.serialNumber}
         columns={defs}
-        loading={listLoading(devices)}
         page={page}
         onPageChange={setPage}
         sortModel={sortModel}

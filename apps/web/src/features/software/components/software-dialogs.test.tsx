@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { schedulesRoutes } from '@ed/contract/routes/schedules';
 import { softwareRoutes } from '@ed/contract/routes/software';
-import { MANIFEST_NOT_FOUND_TEXT, NO_ALIGNERS_MATCH_TEXT } from '@ed/contract/software';
+import { MANIFEST_NOT_FOUND_TEXT, NO_ALIGNERS_MATCH_TEXT, type ValidatedManifest } from '@ed/contract/software';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { errorResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { CreateUpdateDialog } from './create-update-dialog';
@@ -15,7 +15,7 @@ import { ScheduleDialog } from './schedule-dialog';
 /** The DOM query collapses runs of spaces; the spec's texts have two after a full stop. */
 const collapsed = (text: string) => text.replace(/\s+/g, ' ');
 
-const manifest = {
+const manifest: ValidatedManifest = {
   version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
   prerequisites: { require: '4.0.0' },
   family: 'aligner',
@@ -33,19 +33,20 @@ const manifest = {
 describe('CreateUpdateDialog', () => {
   it('validates the path before Confirm, and editing the path resets it', async () => {
     writeToken(tokenFor('engineer', 'eve'));
-    const { callsTo } = fakeServer({
-      [on(softwareRoutes.validateUpdate)]: (r) =>
+    const { callsTo } = fakeServer([
+      reply(softwareRoutes.validateUpdate, (r) =>
         (r.body as { updatePath: string }).updatePath === 'nowhere'
           ? errorResponse(404, MANIFEST_NOT_FOUND_TEXT)
           : manifest,
-      [on(softwareRoutes.createUpdate)]: () => ({
+      ),
+      reply(softwareRoutes.createUpdate, () => ({
         ...manifest,
         id: 1,
         prerequisite: '4.0.0',
         isLatest: true,
         createdAt: '2026-01-01T00:00:00.000Z',
-      }),
-    });
+      })),
+    ]);
     const onClose = vi.fn();
     renderScreen(<CreateUpdateDialog family="aligner" title="Create Aligner Update" open onClose={onClose} />);
     const user = userEvent.setup();
@@ -82,16 +83,17 @@ describe('CreateUpdateDialog', () => {
 describe('ScheduleDialog', () => {
   it('offers Confirm only when aligners match and colours each day by its load', async () => {
     writeToken(tokenFor('admin', 'ann'));
-    fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [
+    fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => [
         { _id: { year: 2031, month: 1, day: 2 }, count: 10 },
         { _id: { year: 2031, month: 1, day: 3 }, count: 11 },
         { _id: { year: 2031, month: 1, day: 4 }, count: 21 },
-      ],
-      [on(schedulesRoutes.searchSerials)]: (r) =>
+      ]),
+      reply(schedulesRoutes.searchSerials, (r) =>
         r.query.get('filterSerialNumber') === 'ZZZ*' ? [] : ['A00000001', 'A00000002'],
-      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
-    });
+      ),
+      reply(schedulesRoutes.getScheduleConflicts, () => ({ alreadyScheduled: [], alreadyOnVersion: [] })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
     expect((await screen.findByRole('listitem', { name: '2031-01-02: 10 scheduled (green)' })).dataset.load).toBe(
@@ -114,23 +116,23 @@ describe('ScheduleDialog', () => {
 
   it('schedules with the release as part 2 §7 names it: version {semantic, meta} and path', async () => {
     writeToken(tokenFor('admin', 'ann'));
-    const { callsTo } = fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [],
-      [on(schedulesRoutes.searchSerials)]: () => ['A00000001'],
-      [on(schedulesRoutes.getScheduleConflicts)]: () => ({ alreadyScheduled: [], alreadyOnVersion: [] }),
-      [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({
+    const { callsTo } = fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => []),
+      reply(schedulesRoutes.searchSerials, () => ['A00000001']),
+      reply(schedulesRoutes.getScheduleConflicts, () => ({ alreadyScheduled: [], alreadyOnVersion: [] })),
+      reply(dashboardRoutes.getLatestSoftwareVersion, () => ({
         semantic: '5.3.0',
         meta: 'demo-5.3.0',
         path: 'demo/5.3.0',
-      }),
-      [on(schedulesRoutes.createSchedule)]: () => ({
+      })),
+      reply(schedulesRoutes.createSchedule, () => ({
         id: 1,
         date: '2031-01-02',
         count: 1,
         version: { semantic: '5.3.0', meta: 'demo-5.3.0' },
         leftOut: { alreadyScheduled: [], alreadyOnVersion: [] },
-      }),
-    });
+      })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Serial number pattern' }), 'A*');
@@ -146,22 +148,22 @@ describe('ScheduleDialog', () => {
 
   it('shows the units already scheduled or already on the version, and schedules only the rest', async () => {
     writeToken(tokenFor('admin', 'ann'));
-    const { callsTo } = fakeServer({
-      [on(schedulesRoutes.getScheduleByDay)]: () => [],
-      [on(schedulesRoutes.searchSerials)]: () => ['A00000001', 'A00000002', 'A00000003'],
-      [on(schedulesRoutes.getScheduleConflicts)]: () => ({
+    const { callsTo } = fakeServer([
+      reply(schedulesRoutes.getScheduleByDay, () => []),
+      reply(schedulesRoutes.searchSerials, () => ['A00000001', 'A00000002', 'A00000003']),
+      reply(schedulesRoutes.getScheduleConflicts, () => ({
         alreadyScheduled: [{ serialNumber: 'A00000001', date: '2031-01-05', semantic: '5.3.0' }],
         alreadyOnVersion: ['A00000003'],
-      }),
-      [on(dashboardRoutes.getLatestSoftwareVersion)]: () => ({ semantic: '5.3.0', meta: null, path: 'demo/5.3.0' }),
-      [on(schedulesRoutes.createSchedule)]: () => ({
+      })),
+      reply(dashboardRoutes.getLatestSoftwareVersion, () => ({ semantic: '5.3.0', meta: null, path: 'demo/5.3.0' })),
+      reply(schedulesRoutes.createSchedule, () => ({
         id: 2,
         date: '2031-01-02',
         count: 1,
         version: { semantic: '5.3.0', meta: null },
         leftOut: { alreadyScheduled: [], alreadyOnVersion: [] },
-      }),
-    });
+      })),
+    ]);
     renderScreen(<ScheduleDialog open latest="5.3.0" onClose={() => undefined} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Serial number pattern' }), 'A*');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { specsRoutes } from '@ed/contract/routes/specs';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SpecUpdateDialog } from './spec-update-dialog';
@@ -13,8 +13,8 @@ const version = { name: 'NA-2031', month: 4, year: 2031 };
 describe('SpecUpdateDialog', () => {
   it('shows only the path until it validates, then Confirm only for a valid filter', async () => {
     writeToken(tokenFor('engineer', 'eve'));
-    const { callsTo } = fakeServer({
-      [on(specsRoutes.validateSpecUpdate)]: () => ({
+    const { callsTo } = fakeServer([
+      reply(specsRoutes.validateSpecUpdate, () => ({
         version,
         prerequisites: { require: '5.0.0', gtpsRequire: null, oasisRequire: null },
         files: [{ name: 'specs.db', size: 10 }],
@@ -26,8 +26,8 @@ describe('SpecUpdateDialog', () => {
           files: 1,
           text: 'Not signed: taken because this console allows unsigned updates (ALLOW_UNSIGNED_UPDATES).',
         },
-      }),
-      [on(specsRoutes.createSpecUpdate)]: () => ({
+      })),
+      reply(specsRoutes.createSpecUpdate, () => ({
         id: 1,
         path: 'specs/na',
         version,
@@ -37,8 +37,8 @@ describe('SpecUpdateDialog', () => {
         filter: ['AB*'],
         createdAt: '2031-01-01T00:00:00.000Z',
         updatedAt: '2031-01-01T00:00:00.000Z',
-      }),
-    });
+      })),
+    ]);
     const onClose = vi.fn();
     renderScreen(<SpecUpdateDialog editing={null} open onClose={onClose} />);
     const user = userEvent.setup();

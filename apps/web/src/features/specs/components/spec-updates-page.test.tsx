@@ -4,7 +4,7 @@ import type { Role } from '@ed/contract/roles';
 import { specsRoutes } from '@ed/contract/routes/specs';
 import type { SpecUpdate } from '@ed/contract/specs';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SpecUpdatesPage } from './spec-updates-page';
@@ -29,7 +29,7 @@ const releases = [
 
 function setup(role: Role) {
   writeToken(tokenFor(role, 'alice'));
-  fakeServer({ [on(specsRoutes.getSpecUpdates)]: () => ({ docs: releases, totalDocs: releases.length }) });
+  fakeServer([reply(specsRoutes.getSpecUpdates, () => ({ docs: releases, totalDocs: releases.length }))]);
   return renderScreen(<SpecUpdatesPage />, { path: '/SpecUpdates?tab=releases' });
 }
 

@@ -13,9 +13,8 @@ import { hasPermission } from '@ed/contract/permissions';
 import { specsRoutes } from '@ed/contract/routes/specs';
 import type { SpecUpdate } from '@ed/contract/specs';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { useSession } from '../../../shared/auth/use-session';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { useSpecUpdates, useSpecVersions } from '../api/specs';
@@ -45,7 +44,14 @@ function SpecStatistics() {
   );
 }
 
-function SpecReleases(props: { mayManage: boolean; mayRollOut: boolean; onEdit: (s: SpecUpdate) => void }) {
+interface SpecReleasesProps {
+  mayManage: boolean;
+  mayRollOut: boolean;
+  onCreate: () => void;
+  onEdit: (s: SpecUpdate) => void;
+}
+
+function SpecReleases(props: SpecReleasesProps) {
   const { page, setPage } = useListState(NO_FILTERS);
   const list = useSpecUpdates(page + 1);
   const columns: GridColDef<SpecUpdate>[] = [
@@ -113,17 +119,25 @@ function SpecReleases(props: { mayManage: boolean; mayRollOut: boolean; onEdit: 
     },
   ];
   return (
-    <PagedGrid
+    <ListScreen
+      toolbar={
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {props.mayManage && (
+            <Button variant="contained" onClick={props.onCreate}>
+              Create Spec Update
+            </Button>
+          )}
+          <ExportCsvButton route={specsRoutes.exportSpecUpdates} query={{}} fileName="spec-releases.csv" />
+        </Stack>
+      }
+      list={list}
       label="Spec releases"
       emptyText="No spec releases yet: create one from a validated path."
       // Thirteen columns do not fit a laptop: the two times wait behind the Columns button.
       hiddenByDefault={['createdAt', 'updatedAt']}
       // Ten rows: every column rendered, so Edit and Roll out are reachable by keyboard and tests without scrolling.
       disableVirtualization
-      rows={list.data?.docs}
-      totalDocs={list.data?.totalDocs}
       columns={columns}
-      loading={listLoading(list)}
       page={page}
       onPageChange={setPage}
     />
@@ -147,17 +161,12 @@ export function SpecUpdatesPage() {
       {tab === 'statistics' ? (
         <SpecStatistics />
       ) : (
-        <>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {mayManage && (
-              <Button variant="contained" onClick={() => setDialog({ editing: null })}>
-                Create Spec Update
-              </Button>
-            )}
-            <ExportCsvButton route={specsRoutes.exportSpecUpdates} query={{}} fileName="spec-releases.csv" />
-          </Stack>
-          <SpecReleases mayManage={mayManage} mayRollOut={mayRollOut} onEdit={(s) => setDialog({ editing: s })} />
-        </>
+        <SpecReleases
+          mayManage={mayManage}
+          mayRollOut={mayRollOut}
+          onCreate={() => setDialog({ editing: null })}
+          onEdit={(s) => setDialog({ editing: s })}
+        />
       )}
       {dialog && (
         <SpecUpdateDialog

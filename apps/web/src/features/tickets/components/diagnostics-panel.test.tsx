@@ -6,7 +6,7 @@ import { diagnosticsRoutes } from '@ed/contract/routes/diagnostics';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { Role } from '@ed/contract/roles';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { ticketFixture } from '../../../testing/ticket-fixture';
@@ -55,15 +55,15 @@ const snapshot = (pending: boolean): DiagnosticSnapshot => ({
 function setup(role: Role) {
   writeToken(tokenFor(role, 'alice'));
   let pending = true;
-  const server = fakeServer({
-    [on(ticketsRoutes.getTicket)]: () => ticketFixture(),
-    [on(diagnosticsRoutes.collectDiagnostics)]: () => snapshot(true),
-    [on(diagnosticsRoutes.listDiagnostics)]: () => {
+  const server = fakeServer([
+    reply(ticketsRoutes.getTicket, () => ticketFixture()),
+    reply(diagnosticsRoutes.collectDiagnostics, () => snapshot(true)),
+    reply(diagnosticsRoutes.listDiagnostics, () => {
       const answer = { snapshots: [snapshot(pending)] };
       pending = false;
       return answer;
-    },
-  });
+    }),
+  ]);
   renderScreen(<TicketDetailDialog id={7} onClose={vi.fn()} />);
   return { ...server, user: userEvent.setup() };
 }

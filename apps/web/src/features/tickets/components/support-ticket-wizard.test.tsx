@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { alignersRoutes } from '@ed/contract/routes/aligners';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { equipmentFixture, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SupportTicketWizard } from './support-ticket-wizard';
@@ -12,10 +12,10 @@ import { ticketFixture } from '../../../testing/ticket-fixture';
 
 function setup() {
   writeToken(tokenFor('support', 'alice'));
-  const server = fakeServer({
-    [on(alignersRoutes.getAligner)]: () => equipmentFixture(),
-    [on(ticketsRoutes.createTicket)]: () => ticketFixture({ id: 12 }),
-  });
+  const server = fakeServer([
+    reply(alignersRoutes.getAligner, () => equipmentFixture()),
+    reply(ticketsRoutes.createTicket, () => ticketFixture({ id: 12 })),
+  ]);
   const onClose = vi.fn();
   renderScreen(<SupportTicketWizard serialNumber="V33CP1234" onClose={onClose} />);
   return { ...server, user: userEvent.setup(), onClose };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { SupportTicketsPage } from './support-tickets-page';
@@ -16,10 +16,10 @@ function setup(path = '/SupportTickets', totalDocs = 3) {
     ticketFixture({ id: 2, escalated: false }),
     ticketFixture({ id: 3, status: 'closed', closed: true, closedByUsername: 'bob' }),
   ];
-  const server = fakeServer({
-    [on(ticketsRoutes.getTickets)]: () => ({ docs, totalDocs }),
-    [on(ticketsRoutes.getTicket)]: (req) => ticketFixture({ id: Number(req.query.get('id')) }),
-  });
+  const server = fakeServer([
+    reply(ticketsRoutes.getTickets, () => ({ docs, totalDocs })),
+    reply(ticketsRoutes.getTicket, (req) => ticketFixture({ id: Number(req.query.get('id')) })),
+  ]);
   const view = renderScreen(<SupportTicketsPage />, { path });
   return { ...server, ...view, user: userEvent.setup() };
 }

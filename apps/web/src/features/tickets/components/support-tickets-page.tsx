@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -12,7 +11,6 @@ import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useSession } from '../../../shared/auth/use-session';
 import { useNotice } from '../../../shared/components/notice-context';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useLiveTicketRefresh, useTicketAction, useTickets, type TicketAction } from '../api/tickets';
 import { CloseTicketDialog } from './close-ticket-dialog';
@@ -79,40 +77,37 @@ export function SupportTicketsPage() {
   );
 
   if (!session) return null;
-  return (
-    <>
-      <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <FormControlLabel
-          control={<Switch checked={mine} onChange={(e) => setFilters({ mine: e.target.checked ? '1' : '' })} />}
-          label="Only My Tickets"
-        />
-        <FormControlLabel
-          control={<Switch checked={closed} onChange={(e) => setFilters({ closed: e.target.checked ? '1' : '' })} />}
-          label="Include Closed Tickets"
-        />
-        <TextField
-          size="small"
-          label="Serial Number"
-          value={serial}
-          onChange={(e) => setFilters({ serialNumber: e.target.value })}
-          slotProps={{ htmlInput: { maxLength: 9 } }}
-        />
-        <ExportCsvButton route={ticketsRoutes.exportTickets} query={exportQuery} fileName="support-tickets.csv" />
-      </Stack>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <TicketGrid
-        data={list.data}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-        onView={showDetail}
-        onComment={setCommentOn}
-        onAction={onAction}
+  const toolbar = (
+    <Stack direction="row" spacing={3} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <FormControlLabel
+        control={<Switch checked={mine} onChange={(e) => setFilters({ mine: e.target.checked ? '1' : '' })} />}
+        label="Only My Tickets"
       />
+      <FormControlLabel
+        control={<Switch checked={closed} onChange={(e) => setFilters({ closed: e.target.checked ? '1' : '' })} />}
+        label="Include Closed Tickets"
+      />
+      <TextField
+        size="small"
+        label="Serial Number"
+        value={serial}
+        onChange={(e) => setFilters({ serialNumber: e.target.value })}
+        slotProps={{ htmlInput: { maxLength: 9 } }}
+      />
+      <ExportCsvButton route={ticketsRoutes.exportTickets} query={exportQuery} fileName="support-tickets.csv" />
+    </Stack>
+  );
+  return (
+    <TicketGrid
+      toolbar={toolbar}
+      list={list}
+      alertSx={{ mb: 2 }}
+      page={page}
+      onPageChange={setPage}
+      onView={showDetail}
+      onComment={setCommentOn}
+      onAction={onAction}
+    >
       {openId && <TicketDetailDialog key={openId} id={openId} onClose={() => showDetail(null)} />}
       {commentOn && <NewCommentDialog ticketId={commentOn} onClose={() => setCommentOn(null)} />}
       {toClose && (
@@ -123,6 +118,6 @@ export function SupportTicketsPage() {
           onCancel={() => setToClose(null)}
         />
       )}
-    </>
+    </TicketGrid>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@ed/contract/tickets';
 import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -13,9 +13,9 @@ import { ticketFixture } from '../../../testing/ticket-fixture';
 function setup(ticket: Ticket) {
   writeToken(tokenFor('support', 'alice'));
   let current = ticket;
-  const server = fakeServer({
-    [on(ticketsRoutes.getTicket)]: () => current,
-    [on(ticketsRoutes.createComment)]: (req) => {
+  const server = fakeServer([
+    reply(ticketsRoutes.getTicket, () => current),
+    reply(ticketsRoutes.createComment, (req) => {
       const body = req.body as { text: string };
       const comment = {
         id: 1,
@@ -26,8 +26,8 @@ function setup(ticket: Ticket) {
       };
       current = { ...current, comments: [comment] };
       return comment;
-    },
-  });
+    }),
+  ]);
   const onClose = vi.fn();
   renderScreen(<TicketDetailDialog id={ticket.id} onClose={onClose} />);
   return { ...server, user: userEvent.setup(), onClose };

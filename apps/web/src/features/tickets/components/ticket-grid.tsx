@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TicketListResponse, TicketSummary } from '@ed/contract/tickets';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, type ListQuery, type ListSlots } from '../../../shared/components/list-screen';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
 import { TicketRowActions, type TicketRowHandlers } from './ticket-row-actions';
 
@@ -50,25 +50,20 @@ function columns(handlers: TicketRowHandlers): GridColDef<TicketSummary>[] {
 /** A technician's phone shows the ticket's number and unit, and its actions; the Columns button adds more. */
 const PHONE_COLUMNS = ['id', 'serialNumber'];
 
-export interface TicketGridProps extends TicketRowHandlers {
-  data: TicketListResponse | undefined;
-  loading: boolean;
+export interface TicketGridProps extends TicketRowHandlers, ListSlots {
+  list: ListQuery<TicketListResponse>;
   page: number;
   onPageChange: (page: number) => void;
 }
 
 /** The Support Tickets table: newest first, 10 a page on the server. */
-export function TicketGrid({ data, loading, page, onPageChange, onView, onComment, onAction }: TicketGridProps) {
+export function TicketGrid({ onView, onComment, onAction, ...frame }: TicketGridProps) {
   const columnDefs = useMemo(() => columns({ onView, onComment, onAction }), [onView, onComment, onAction]);
   return (
-    <PagedGrid
+    <ListScreen
+      {...frame}
       label="Support tickets"
-      rows={data?.docs}
-      totalDocs={data?.totalDocs}
       columns={columnDefs}
-      loading={loading}
-      page={page}
-      onPageChange={onPageChange}
       disableColumnMenu
       phoneColumns={PHONE_COLUMNS}
     />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeToken } from '../../../shared/auth/token-storage';
 import { trendRoutes } from '@ed/contract/routes/trend';
-import { fakeServer, on, type FakeRequest } from '../../../testing/fake-server';
+import { fakeServer, reply, type FakeRequest } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { GraphPage } from './graph-page';
@@ -14,12 +14,12 @@ const spanOf = (call: FakeRequest | undefined) =>
 describe('the trend graph page', () => {
   it('follows live: a pushed count becomes the newest point and the window is read again', async () => {
     writeToken(tokenFor('support'));
-    const { callsTo } = fakeServer({
-      [on(trendRoutes.connectionHistory)]: (request) => ({
+    const { callsTo } = fakeServer([
+      reply(trendRoutes.connectionHistory, (request) => ({
         resolution: 'minute',
-        points: [{ at: request.query.get('from'), min: 3, max: 3, avg: 3, total: 20 }],
-      }),
-    });
+        points: [{ at: request.query.get('from') ?? '', min: 3, max: 3, avg: 3, total: 20 }],
+      })),
+    ]);
     const { socket } = renderScreen(<GraphPage />, { path: '/graph?span=6h' });
     expect(await screen.findByText(/one point per minute, 1 point$/)).toBeTruthy();
     act(() => socket.serverEmit('CONNECTION_COUNTERS', { connectedAligners: 7, totalAligners: 20, connectedUsers: 1 }));
@@ -30,12 +30,12 @@ describe('the trend graph page', () => {
 
   it('reads the span in the address and zooms to other spans', async () => {
     writeToken(tokenFor('support'));
-    const { callsTo } = fakeServer({
-      [on(trendRoutes.connectionHistory)]: (request) => ({
+    const { callsTo } = fakeServer([
+      reply(trendRoutes.connectionHistory, (request) => ({
         resolution: spanOf(request) > 400 * 3_600_000 ? 'day' : 'hour',
-        points: [{ at: request.query.get('from'), min: 3, max: 9, avg: 6.5, total: 20 }],
-      }),
-    });
+        points: [{ at: request.query.get('from') ?? '', min: 3, max: 9, avg: 6.5, total: 20 }],
+      })),
+    ]);
     const { router } = renderScreen(<GraphPage />, { path: '/graph?span=1w' });
     expect(await screen.findByText(/one point per hour, 1 point$/)).toBeTruthy();
     const reads = () => callsTo(trendRoutes.connectionHistory);

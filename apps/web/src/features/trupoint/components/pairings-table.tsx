@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -7,11 +6,9 @@ import dayjs from 'dayjs';
 import { DATE_TIME_FORMAT } from '@ed/contract/constants';
 import { trupointRoutes } from '@ed/contract/routes/trupoint';
 import { PAIRING_SORT_KEYS, type Pairing, type PairingSortKey, type PairingState } from '@ed/contract/trupoint';
-import { errorMessage } from '../../../shared/api/http';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { usePairings } from '../api/pairings';
 import { PairingDetailDialog } from './pairing-detail-dialog';
@@ -78,29 +75,24 @@ export function PairingsTable({ state }: { state: PairingState }) {
   const shown = list.data?.docs.find((p) => p.id === shownId);
 
   return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <ExportCsvButton route={EXPORTS[state]} query={sort} fileName={`${state}-pairings.csv`} />
-      </Box>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-      <PagedGrid
-        label={`${state[0]!.toUpperCase()}${state.slice(1)} pairings`}
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        getRowId={(row) => row.id}
-        columns={columnDefs}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-        sortModel={sortModel}
-        onSortModelChange={setSortModel}
-        onRowDoubleClick={({ id }) => setShownId(String(id))}
-      />
+    <ListScreen
+      toolbar={
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <ExportCsvButton route={EXPORTS[state]} query={sort} fileName={`${state}-pairings.csv`} />
+        </Box>
+      }
+      list={list}
+      alertSx={{ mb: 2 }}
+      label={`${state[0]!.toUpperCase()}${state.slice(1)} pairings`}
+      getRowId={(row) => row.id}
+      columns={columnDefs}
+      page={page}
+      onPageChange={setPage}
+      sortModel={sortModel}
+      onSortModelChange={setSortModel}
+      onRowDoubleClick={({ id }) => setShownId(String(id))}
+    >
       {shown && <PairingDetailDialog pairing={shown} onClose={() => setShownId(null)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -5,7 +5,7 @@ import type { Role } from '@ed/contract/roles';
 import { trupointRoutes } from '@ed/contract/routes/trupoint';
 import type { Pairing } from '@ed/contract/trupoint';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { jsonResponse, tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { TruPointPage } from './trupoint-page';
@@ -26,18 +26,19 @@ const pairing = (overrides: Partial<Pairing>): Pairing => ({
 
 function open(path: string, role: Role = 'support') {
   writeToken(tokenFor(role));
-  const server = fakeServer({
-    [on(trupointRoutes.getActivePairings)]: () => ({ totalDocs: 1, docs: [pairing({})] }),
-    [on(trupointRoutes.getVendors)]: () => [
+  const server = fakeServer([
+    reply(trupointRoutes.getActivePairings, () => ({ totalDocs: 1, docs: [pairing({})] })),
+    reply(trupointRoutes.getVendors, () => [
       {
         name: 'Shop Systems',
         createdAt: '2026-01-01T10:00:00.000Z',
         keys: [{ id: 3, prefix: 'tpv_abc123', createdAt: '2026-01-01T10:00:00.000Z', revokedAt: null }],
       },
-    ],
-    [on(trupointRoutes.createVendorKey)]: () =>
+    ]),
+    reply(trupointRoutes.createVendorKey, () =>
       jsonResponse(201, { vendor: 'Shop Systems', id: 4, prefix: 'tpv_def456', apiKey: 'tpv_def456-the-whole-key' }),
-    [on(trupointRoutes.getAbortedPairings)]: () => ({
+    ),
+    reply(trupointRoutes.getAbortedPairings, () => ({
       totalDocs: 1,
       docs: [
         pairing({
@@ -47,8 +48,8 @@ function open(path: string, role: Role = 'support') {
           calibrations: [{ name: 'Camera Alignment', state: 'complete', passed: false, reportMessage: null }],
         }),
       ],
-    }),
-  });
+    })),
+  ]);
   renderScreen(<TruPointPage />, { path });
   return { ...server, user: userEvent.setup() };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
 import type { UnitClaim } from '@ed/contract/unit-claims';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { UnitClaimsPage } from './unit-claims-page';
@@ -31,13 +31,16 @@ describe('UnitClaimsPage', () => {
     }
     vi.stubGlobal('URL', BlobUrl);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const server = fakeServer({
-      [on(unitClaimsRoutes.listClaims)]: () => ({ claims: [claim], pending: 0 }),
-      [on(unitClaimsRoutes.exportClaims)]: () =>
-        new Response('Serial Number,Status\nV55EX0001,Refused\n', {
-          headers: { 'content-type': 'text/csv', 'x-export-rows': '1', 'x-export-matched': '1' },
-        }),
-    });
+    const server = fakeServer([
+      reply(unitClaimsRoutes.listClaims, () => ({ claims: [claim], pending: 0 })),
+      reply(
+        unitClaimsRoutes.exportClaims,
+        () =>
+          new Response('Serial Number,Status\nV55EX0001,Refused\n', {
+            headers: { 'content-type': 'text/csv', 'x-export-rows': '1', 'x-export-matched': '1' },
+          }),
+      ),
+    ]);
     const user = userEvent.setup();
     renderScreen(<UnitClaimsPage />, { path: '/UnitClaims?decided=1' });
     expect(await screen.findByText('V55EX0001')).toBeTruthy();

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
@@ -14,10 +12,9 @@ import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, ListToolbar } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatUtc } from '../../../shared/lib/dates';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useDecideUnitClaim, useUnitClaims } from '../api/unit-claims';
 
@@ -98,28 +95,30 @@ export function UnitClaimsPage() {
     decide.reset();
     setDeciding(null);
   };
-  return (
-    <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <Typography variant="body2" sx={{ flex: 1 }}>
-          {list.data ? `${list.data.pending} waiting for a decision` : ' '}
-        </Typography>
-        <FormControlLabel
-          control={<Switch checked={showAll} onChange={(e) => setFilters({ decided: e.target.checked ? '1' : '' })} />}
-          label="Show decided claims (30 days)"
-        />
-        <ExportCsvButton route={unitClaimsRoutes.exportClaims} query={{ status }} fileName="unit-claims.csv" />
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Unit Claims"
-        rows={claims?.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)}
-        totalDocs={claims?.length}
-        columns={columns}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
+  const toolbar = (
+    <ListToolbar>
+      <Typography variant="body2" sx={{ flex: 1 }}>
+        {list.data ? `${list.data.pending} waiting for a decision` : ' '}
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={showAll} onChange={(e) => setFilters({ decided: e.target.checked ? '1' : '' })} />}
+        label="Show decided claims (30 days)"
       />
+      <ExportCsvButton route={unitClaimsRoutes.exportClaims} query={{ status }} fileName="unit-claims.csv" />
+    </ListToolbar>
+  );
+  return (
+    <ListScreen
+      toolbar={toolbar}
+      list={list}
+      label="Unit Claims"
+      // Every claim comes in one answer: the pages are cut here.
+      rows={claims?.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)}
+      totalDocs={claims?.length}
+      columns={columns}
+      page={page}
+      onPageChange={setPage}
+    >
       {deciding && (
         <ConfirmDialog
           title={deciding.approve ? 'Approve Claim' : 'Refuse Claim'}
@@ -145,6 +144,6 @@ export function UnitClaimsPage() {
           onClose={close}
         />
       )}
-    </>
+    </ListScreen>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { secondFactorRoutes } from '@ed/contract/routes/second-factor';
 import { usersRoutes } from '@ed/contract/routes/users';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { UsersPage } from './users-page';
@@ -13,10 +13,10 @@ const nina = { username: 'nina', email: 'nina@example.com', role: 'engineer' as 
 
 function setup(path: string) {
   writeToken(tokenFor('admin', 'alice'));
-  const server = fakeServer({
-    [on(usersRoutes.getUsers)]: () => ({ docs: [nina], totalDocs: 14 }),
-    [on(secondFactorRoutes.resetUserFactors)]: () => ({ message: 'nina’s second factors were removed (2).' }),
-  });
+  const server = fakeServer([
+    reply(usersRoutes.getUsers, () => ({ docs: [nina], totalDocs: 14 })),
+    reply(secondFactorRoutes.resetUserFactors, () => ({ message: 'nina’s second factors were removed (2).' })),
+  ]);
   return { ...server, ...renderScreen(<UsersPage />, { path }), user: userEvent.setup() };
 }
 

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -16,10 +14,9 @@ import { useSession } from '../../../shared/auth/use-session';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { ExportCsvButton } from '../../../shared/components/export-csv-button';
 import { useNotice } from '../../../shared/components/notice-context';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, ListToolbar } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { deleteUser, resetSecondFactors, useUserMutation, useUsers } from '../api/users';
 import { UserDialog } from './user-dialog';
@@ -80,35 +77,33 @@ export function UsersPage() {
   );
 
   return (
-    <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label="Username"
-          value={filter}
-          onChange={(e) => setFilters({ username: e.target.value.slice(0, 64) })}
-          slotProps={{ htmlInput: { autoComplete: 'off', role: 'searchbox' } }}
-        />
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Create New User
-        </Button>
-        <ExportCsvButton
-          route={usersRoutes.exportUsers}
-          query={{ filterUsername: settled || undefined }}
-          fileName="users.csv"
-        />
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Users"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        columns={columns}
-        getRowId={(row) => row.username}
-        loading={listLoading(list)}
-        page={page}
-        onPageChange={setPage}
-      />
+    <ListScreen
+      toolbar={
+        <ListToolbar>
+          <TextField
+            size="small"
+            label="Username"
+            value={filter}
+            onChange={(e) => setFilters({ username: e.target.value.slice(0, 64) })}
+            slotProps={{ htmlInput: { autoComplete: 'off', role: 'searchbox' } }}
+          />
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            Create New User
+          </Button>
+          <ExportCsvButton
+            route={usersRoutes.exportUsers}
+            query={{ filterUsername: settled || undefined }}
+            fileName="users.csv"
+          />
+        </ListToolbar>
+      }
+      list={list}
+      label="Users"
+      columns={columns}
+      getRowId={(row) => row.username}
+      page={page}
+      onPageChange={setPage}
+    >
       {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {toDelete && (
         <ConfirmDialog
@@ -151,6 +146,6 @@ export function UsersPage() {
           }}
         />
       )}
-    </>
+    </ListScreen>
   );
 }

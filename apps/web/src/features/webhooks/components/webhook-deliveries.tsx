@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -15,10 +14,9 @@ import {
 import { errorMessage } from '../../../shared/api/http';
 import { useNotice } from '../../../shared/components/notice-context';
 import { ChoiceFilter } from '../../../shared/components/choice-filter';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useListState } from '../../../shared/lib/use-list-state';
 import { useRedeliverWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
 
@@ -107,39 +105,37 @@ export function WebhookDeliveries() {
     ['', 'All endpoints'],
     ...endpoints.map((e: Webhook): [string, string] => [String(e.id), e.url]),
   ];
-  return (
-    <>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-        <ChoiceFilter
-          label="Status"
-          value={filters.status}
-          choices={statusChoices}
-          onChange={(status) => setFilters({ status })}
-          maxWidth={360}
-          minWidth={130}
-        />
-        <ChoiceFilter
-          label="Endpoint"
-          value={endpoints.length > 0 ? filters.endpoint : ''}
-          choices={endpointChoices}
-          onChange={(endpoint) => setFilters({ endpoint })}
-          maxWidth={360}
-          minWidth={200}
-        />
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Webhook Deliveries"
-        rows={list.data?.docs}
-        totalDocs={list.data?.totalDocs}
-        columns={columns}
-        hiddenByDefault={['deliveredAt', 'id']}
-        loading={listLoading(list)}
-        page={page}
-        pageSize={WEBHOOK_DELIVERIES_PAGE_SIZE}
-        onPageChange={setPage}
-        emptyText="No deliveries in the last 30 days."
+  const toolbar = (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+      <ChoiceFilter
+        label="Status"
+        value={filters.status}
+        choices={statusChoices}
+        onChange={(status) => setFilters({ status })}
+        maxWidth={360}
+        minWidth={130}
       />
-    </>
+      <ChoiceFilter
+        label="Endpoint"
+        value={endpoints.length > 0 ? filters.endpoint : ''}
+        choices={endpointChoices}
+        onChange={(endpoint) => setFilters({ endpoint })}
+        maxWidth={360}
+        minWidth={200}
+      />
+    </Stack>
+  );
+  return (
+    <ListScreen
+      toolbar={toolbar}
+      list={list}
+      label="Webhook Deliveries"
+      columns={columns}
+      hiddenByDefault={['deliveredAt', 'id']}
+      page={page}
+      pageSize={WEBHOOK_DELIVERIES_PAGE_SIZE}
+      onPageChange={setPage}
+      emptyText="No deliveries in the last 30 days."
+    />
   );
 }

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -18,10 +16,9 @@ import {
 import { errorMessage } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { useNotice } from '../../../shared/components/notice-context';
-import { PagedGrid } from '../../../shared/components/paged-grid';
+import { ListScreen, ListToolbar } from '../../../shared/components/list-screen';
 import { TooltipIconButton } from '../../../shared/components/tooltip-icon-button';
 import { formatDateTime } from '../../../shared/equipment/lib/equipment-text';
-import { listLoading } from '../../../shared/lib/list-loading';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from '../api/webhooks';
 import { AddWebhookDialog } from './add-webhook-dialog';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
@@ -84,27 +81,27 @@ export function WebhookEndpoints() {
 
   const full = (endpoints?.length ?? 0) >= WEBHOOK_ENDPOINTS_MAX;
   return (
-    <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <Typography variant="body2" sx={{ flex: 1 }}>
-          Each endpoint is posted the events it chose, signed with its secret (Standard Webhooks).
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} disabled={full} onClick={() => setAdding(true)}>
-          Add Endpoint
-        </Button>
-      </Stack>
-      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-      <PagedGrid
-        label="Webhook Endpoints"
-        rows={endpoints}
-        totalDocs={endpoints?.length}
-        columns={columns}
-        loading={listLoading(list)}
-        page={0}
-        pageSize={WEBHOOK_ENDPOINTS_MAX}
-        onPageChange={() => undefined}
-        emptyText="No webhook endpoints yet: add one to send events to another system."
-      />
+    <ListScreen
+      toolbar={
+        <ListToolbar>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            Each endpoint is posted the events it chose, signed with its secret (Standard Webhooks).
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={full} onClick={() => setAdding(true)}>
+            Add Endpoint
+          </Button>
+        </ListToolbar>
+      }
+      list={list}
+      label="Webhook Endpoints"
+      rows={endpoints}
+      totalDocs={endpoints?.length}
+      columns={columns}
+      page={0}
+      pageSize={WEBHOOK_ENDPOINTS_MAX}
+      onPageChange={() => undefined}
+      emptyText="No webhook endpoints yet: add one to send events to another system."
+    >
       {adding && (
         <AddWebhookDialog
           onClose={() => setAdding(false)}
@@ -136,6 +133,6 @@ export function WebhookEndpoints() {
           }}
         />
       )}
-    </>
+    </ListScreen>
   );
 }

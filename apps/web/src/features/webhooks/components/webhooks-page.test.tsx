@@ -6,7 +6,7 @@ import { ROLES } from '@ed/contract/roles';
 import { webhooksRoutes } from '@ed/contract/routes/webhooks';
 import type { Webhook, WebhookDelivery } from '@ed/contract/webhooks';
 import { writeToken } from '../../../shared/auth/token-storage';
-import { fakeServer, on } from '../../../testing/fake-server';
+import { fakeServer, reply } from '../../../testing/fake-server';
 import { tokenFor } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render';
 import { WebhooksPage } from './webhooks-page';
@@ -41,20 +41,20 @@ const delivery = (over: Partial<WebhookDelivery>): WebhookDelivery => ({
 
 function setup(path = '/Webhooks') {
   writeToken(tokenFor('admin', 'alice'));
-  const server = fakeServer({
-    [on(webhooksRoutes.listWebhooks)]: () => ({ endpoints: [endpoint] }),
-    [on(webhooksRoutes.listWebhookDeliveries)]: () => ({
+  const server = fakeServer([
+    reply(webhooksRoutes.listWebhooks, () => ({ endpoints: [endpoint] })),
+    reply(webhooksRoutes.listWebhookDeliveries, () => ({
       docs: [
         delivery({ id: 'msg_failed', status: 'failed', attempts: 9, lastStatusCode: 500, lastError: 'HTTP 500: down' }),
         delivery({ id: 'msg_waiting', status: 'pending', nextAttemptAt: '2031-01-02T11:05:00.000Z', lastError: null }),
       ],
       totalDocs: 2,
-    }),
-    [on(webhooksRoutes.createWebhook)]: (req) => ({ ...endpoint, id: 2, ...(req.body as object), secret: SECRET }),
-    [on(webhooksRoutes.updateWebhook)]: (req) => ({ ...endpoint, ...(req.body as object) }),
-    [on(webhooksRoutes.deleteWebhook)]: () => ({ message: `Webhook endpoint ${URL_A} deleted.` }),
-    [on(webhooksRoutes.redeliverWebhookDelivery)]: (req) => delivery({ ...(req.body as object), status: 'pending' }),
-  });
+    })),
+    reply(webhooksRoutes.createWebhook, (req) => ({ ...endpoint, id: 2, ...(req.body as object), secret: SECRET })),
+    reply(webhooksRoutes.updateWebhook, (req) => ({ ...endpoint, ...(req.body as object) })),
+    reply(webhooksRoutes.deleteWebhook, () => ({ message: `Webhook endpoint ${URL_A} deleted.` })),
+    reply(webhooksRoutes.redeliverWebhookDelivery, (req) => delivery({ ...(req.body as object), status: 'pending' })),
+  ]);
   return { ...renderScreen(<WebhooksPage />, { path }), ...server, user: userEvent.setup() };
 }
 
