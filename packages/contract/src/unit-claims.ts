@@ -55,7 +55,6 @@ export const unitClaimsResponseSchema = z.object({
   claims: z.array(unitClaimSchema),
   pending: z.number().int(),
 });
-export type UnitClaimsResponse = z.infer<typeof unitClaimsResponseSchema>;
 
 export const decideUnitClaimSchema = z.object({
   id: z.coerce.number().int().positive().max(INT32_MAX),

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import { embeddedBroker, externalBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
 import { testSerial } from '../support/test-unit.js';
@@ -21,11 +23,9 @@ describe('replies to the instance that asked', () => {
     await f.row(unit.serialNumber, (row) => expect(row).toMatchObject({ connected: true, sessionSeq: unit.seq }));
     const { access_token } = await f.t.signIn('admin');
     unit.answer = () => ({ ok: true, result: { status: 'USB: 2 cameras' } });
-    const res = await f.t.app.inject({
-      method: 'POST',
-      url: '/cmd/aligner_get_usb_status/v1',
+    const res = await injectRoute(f.t.app, commandRoutes.getUsbStatus, {
       headers: bearer(access_token),
-      payload: { serialNumber: unit.serialNumber },
+      body: { serialNumber: unit.serialNumber },
     });
     expect(res.statusCode).toBe(200);
     expect(unit.received.at(-1)!.replyTo).toBe(`ed/v1/${unit.serialNumber}/reply/${f.t.app.fleet.instanceId}`);

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { equipment } from '../../src/db/schema.js';
 import { attachmentUrl, newTicket, paddedPng } from '../support/attachments.js';
+import { injectRoute } from '../support/inject-route.js';
 import { multipart } from '../support/multipart.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -36,13 +38,11 @@ describe('the file store’s disk full', () => {
     t = await createTestApp({ DATA_DIR: root, FILE_STORE: 'disk', ATTACHMENT_MAX_MB: '20' });
     await t.app.db.insert(equipment).values({ serialNumber: SERIAL, family: 'aligner' });
     token = (await t.signIn('admin')).access_token;
-    const ticket = await t.app.inject({
-      method: 'POST',
-      url: '/create/ticket/v1',
+    const ticket = await injectRoute(t.app, ticketsRoutes.createTicket, {
+      body: newTicket(SERIAL, 'admin'),
       headers: bearer(token),
-      payload: newTicket(SERIAL, 'admin'),
     });
-    ticketId = ticket.json<{ id: number }>().id;
+    ticketId = ticket.json().id;
   });
   afterAll(async () => {
     await t?.close();
@@ -55,6 +55,7 @@ describe('the file store’s disk full', () => {
       { name: 'description', value: 'the wheel' },
       { name: 'file', value: await paddedPng(bytes), filename: 'photo.png', contentType: 'image/png' },
     ]);
+    // A multipart route: injected by hand, with its encoding.
     return t!.app.inject({
       method: 'POST',
       url: attachmentUrl(ticketId, 'admin'),
@@ -66,11 +67,14 @@ describe('the file store’s disk full', () => {
   const holdings = async () => {
     const onDisk = await readdir(path.join(root, 'attachments')).catch(() => []);
     const { registered } = await t!.storedFiles('attachments');
-    const ticket = await t!.app.inject({ url: `/read/ticket/v1?id=${ticketId}`, headers: bearer(token) });
+    const ticket = await injectRoute(t!.app, ticketsRoutes.getTicket, {
+      query: { id: ticketId },
+      headers: bearer(token),
+    });
     return {
       onDisk: onDisk.sort(),
       registered,
-      attachments: ticket.json<{ attachments: unknown[] }>().attachments.length,
+      attachments: ticket.json().attachments.length,
     };
   };
 

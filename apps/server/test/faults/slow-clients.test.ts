@@ -3,10 +3,12 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import { loadConfig } from '../../src/config/env.js';
 import { equipment } from '../../src/db/schema.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { attachmentUrl, newTicket, paddedPng } from '../support/attachments.js';
+import { injectRoute } from '../support/inject-route.js';
 import { multipart } from '../support/multipart.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -54,6 +56,7 @@ describe('slow clients', () => {
     port = (server.app.server.address() as AddressInfo).port;
     const { app } = server;
     await app.db.insert(equipment).values({ serialNumber: SERIAL, family: 'aligner' });
+    // Sign-in is form-encoded: injected by hand, with its encoding.
     const signIn = await app.inject({
       method: 'POST',
       url: '/auth/token/v1',
@@ -62,19 +65,18 @@ describe('slow clients', () => {
     });
     token = signIn.json<{ access_token: string }>().access_token;
     const auth = { authorization: `Bearer ${token}` };
-    const ticket = await app.inject({
-      method: 'POST',
-      url: '/create/ticket/v1',
+    const ticket = await injectRoute(app, ticketsRoutes.createTicket, {
+      body: newTicket(SERIAL, 'admin'),
       headers: auth,
-      payload: newTicket(SERIAL, 'admin'),
     });
     const body = multipart([
       { name: 'description', value: 'large' },
       { name: 'file', value: await paddedPng(30 * MB), filename: 'large.png', contentType: 'image/png' },
     ]);
+    // A multipart route: injected by hand, with its encoding.
     const upload = await app.inject({
       method: 'POST',
-      url: attachmentUrl(ticket.json<{ id: number }>().id, 'admin'),
+      url: attachmentUrl(ticket.json().id, 'admin'),
       headers: { ...auth, ...body.headers },
       payload: body.payload,
     });

@@ -1,10 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Alarm, AlarmCounts, AlarmRule } from '@ed/contract/alarms';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { alarmsRoutes } from '@ed/contract/routes/alarms';
+import { radarRoutes } from '@ed/contract/routes/radar';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { voltageVerdict } from '../../src/areas/alarms/alarm-conditions.js';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 /** An hour of the offline rule lasts 100 ms here. */
@@ -41,21 +44,17 @@ describe('alarm rules on the fleet', () => {
     await f.close();
   });
 
-  const call = (token: string, url: string, payload?: object) =>
-    f.t.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url,
-      headers: bearer(token),
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
-  const createRule = async (body: object) => {
-    const res = await call(engineer, '/create/alarm_rule/v1', body);
+  const get = <R extends ApiRoute>(token: string, route: R, query?: RouteQuery<R>) =>
+    injectQuery(f.t.app, route, query, bearer(token));
+  const post = <R extends ApiRoute>(token: string, route: R, body: RouteBody<R>) =>
+    injectBody(f.t.app, route, body, bearer(token));
+  const createRule = async (body: RouteBody<typeof alarmsRoutes.createAlarmRule>) => {
+    const res = await post(engineer, alarmsRoutes.createAlarmRule, body);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<AlarmRule>();
+    return res.json();
   };
-  const alarmsOf = async (ruleId: number) =>
-    (await call(support, `/read/alarms/v1?ruleId=${ruleId}`)).json<{ docs: Alarm[] }>().docs;
-  const counts = async () => (await call(support, '/read/alarm_counts/v1')).json<AlarmCounts>();
+  const alarmsOf = async (ruleId: number) => (await get(support, alarmsRoutes.listAlarms, { ruleId })).json().docs;
+  const counts = async () => (await get(support, alarmsRoutes.alarmCounts)).json();
   const aligner = (i: number): SimulatedUnit => fleet.units.filter((u) => u.state.family === 'aligner')[i]!;
   const settle = async () => {
     await f.t.app.fleet.gateway.settled();
@@ -64,30 +63,30 @@ describe('alarm rules on the fleet', () => {
   const later = (ms: number) => new Date(Date.now() + ms);
 
   it('lets admin and engineer define rules, shows them to support, and names what is wrong', async () => {
-    const bad = await call(engineer, '/create/alarm_rule/v1', {
+    const bad = await post(engineer, alarmsRoutes.createAlarmRule, {
       name: 'Gone',
       severity: 'major',
       condition: { kind: 'offline', hours: 0 },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('hours must be at least 1');
-    const nobody = await call(engineer, '/create/alarm_rule/v1', {
+    expect(bad.json()).toMatchObject({ message: expect.stringContaining('hours must be at least 1') });
+    const nobody = await post(engineer, alarmsRoutes.createAlarmRule, {
       name: 'Gone',
       severity: 'major',
       condition: { kind: 'offline', hours: 2 },
       subscribers: ['nobody'],
     });
     expect(nobody.statusCode).toBe(400);
-    expect(nobody.json().message).toContain('There is no user nobody');
-    const refused = await call(support, '/create/alarm_rule/v1', {
+    expect(nobody.json()).toMatchObject({ message: expect.stringContaining('There is no user nobody') });
+    const refused = await post(support, alarmsRoutes.createAlarmRule, {
       name: 'Gone',
       severity: 'major',
       condition: { kind: 'offline', hours: 2 },
     });
     expect(refused.statusCode).toBe(403);
     const tech = await f.t.createUser('tech1', 'tech').then(() => f.t.signIn('tech1'));
-    expect((await call(tech.access_token, '/read/alarms/v1')).statusCode).toBe(403);
-    expect((await call(support, '/read/alarm_rules/v1')).statusCode).toBe(200);
+    expect((await get(tech.access_token, alarmsRoutes.listAlarms)).statusCode).toBe(403);
+    expect((await get(support, alarmsRoutes.listAlarmRules)).statusCode).toBe(200);
   });
 
   it('raises an offline alarm once the unit is gone longer than the rule says, mails it, and clears it when back', async () => {
@@ -113,7 +112,7 @@ describe('alarm rules on the fleet', () => {
     const mails = await f.t.outbox();
     expect(mails.some((m) => m.includes('Major alarm Offline 2 h on') && m.includes(unit.serialNumber))).toBe(true);
 
-    const ack = await call(support, '/update/acknowledge_alarms/v1', { ids: [alarm!.id] });
+    const ack = await post(support, alarmsRoutes.acknowledgeAlarms, { ids: [alarm!.id] });
     expect(ack.json()).toEqual({ changed: 1 });
     expect(await counts()).toMatchObject({ active: 1, unacknowledged: 0 });
     // The same window again (another instance's job) raises nothing new.
@@ -127,7 +126,7 @@ describe('alarm rules on the fleet', () => {
       expect(after).toMatchObject({ status: 'cleared', clearedBy: null, acknowledgedBy: 'support1' });
     });
     expect(await counts()).toMatchObject({ active: 0 });
-    await call(engineer, '/delete/alarm_rule/v1', { id: rule.id });
+    await post(engineer, alarmsRoutes.deleteAlarmRule, { id: rule.id });
   });
 
   it('raises on a failed install at once and on a hung one when the job finds it, and clears when the unit moves on', async () => {
@@ -159,10 +158,10 @@ describe('alarm rules on the fleet', () => {
     });
     // Clearing by hand: the person is on the record.
     const hungAlarm = raised.find((a) => a.serialNumber === hung.serialNumber)!;
-    expect((await call(support, '/update/clear_alarms/v1', { ids: [hungAlarm.id] })).json()).toEqual({ changed: 1 });
+    expect((await post(support, alarmsRoutes.clearAlarms, { ids: [hungAlarm.id] })).json()).toEqual({ changed: 1 });
     expect((await alarmsOf(rule.id)).find((a) => a.id === hungAlarm.id)).toMatchObject({ clearedBy: 'support1' });
     hung.apply({ updateState: idle });
-    await call(engineer, '/delete/alarm_rule/v1', { id: rule.id });
+    await post(engineer, alarmsRoutes.deleteAlarmRule, { id: rule.id });
   });
 
   it('raises on specs that reach the window, by the job as days pass and at once when a unit reports them', async () => {
@@ -179,7 +178,7 @@ describe('alarm rules on the fleet', () => {
     await f.t.app.alarms.evaluator.tick(later(80 * DAY_MS));
     const [alarm] = (await alarmsOf(rule.id)).filter((a) => a.serialNumber === soon.serialNumber);
     expect(alarm?.details).toMatch(/^Specs (expire|expired) \d\d\/\d{4}$/);
-    await call(engineer, '/delete/alarm_rule/v1', { id: rule.id });
+    await post(engineer, alarmsRoutes.deleteAlarmRule, { id: rule.id });
   });
 
   it('judges each voltage report: a unit with a rail out of range is raised, the others are not', async () => {
@@ -197,34 +196,34 @@ describe('alarm rules on the fleet', () => {
     await vi.waitFor(async () =>
       expect((await alarmsOf(rule.id)).map((a) => a.serialNumber).sort()).toEqual(expected.sort()),
     );
-    await call(engineer, '/delete/alarm_rule/v1', { id: rule.id });
+    await post(engineer, alarmsRoutes.deleteAlarmRule, { id: rule.id });
   });
 
   it('follows the favorite units of a user: offline raises, back online clears', async () => {
     const unit = aligner(4);
-    const fav = await call(support, '/create/favorite/v1', { username: 'support1', serialNumber: unit.serialNumber });
+    const fav = await post(support, radarRoutes.addFavorite, { username: 'support1', serialNumber: unit.serialNumber });
     expect(fav.statusCode, fav.body).toBe(200);
     // An engineer may follow only their own favorites: another user's would tell what they watch.
-    const others = await call(engineer, '/create/alarm_rule/v1', {
+    const others = await post(engineer, alarmsRoutes.createAlarmRule, {
       name: 'Theirs',
       severity: 'minor',
       condition: { kind: 'favorites', username: 'support1' },
     });
     expect(others.statusCode).toBe(403);
     const admin = (await f.t.signIn('admin')).access_token;
-    const unknown = await call(admin, '/create/alarm_rule/v1', {
+    const unknown = await post(admin, alarmsRoutes.createAlarmRule, {
       name: 'Mine',
       severity: 'minor',
       condition: { kind: 'favorites', username: 'ghost' },
     });
     expect(unknown.statusCode).toBe(400);
-    const created = await call(admin, '/create/alarm_rule/v1', {
+    const created = await post(admin, alarmsRoutes.createAlarmRule, {
       name: 'Mine',
       severity: 'minor',
       condition: { kind: 'favorites', username: 'support1' },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const rule = created.json<AlarmRule>();
+    const rule = created.json();
     await unit.dropFor(60_000, 'clean');
     await vi.waitFor(async () => {
       await settle();
@@ -247,7 +246,7 @@ describe('alarm rules on the fleet', () => {
     const rule = await createRule({ name: 'Short', severity: 'major', condition: { kind: 'offline', hours: 1 } });
     await f.t.app.alarms.evaluator.tick(later(2 * HOUR_MS));
     expect((await alarmsOf(rule.id)).filter((a) => a.status === 'active').length).toBeGreaterThan(0);
-    const changed = await call(engineer, '/update/alarm_rule/v1', {
+    const changed = await post(engineer, alarmsRoutes.updateAlarmRule, {
       id: rule.id,
       name: 'Short',
       severity: 'major',
@@ -255,23 +254,27 @@ describe('alarm rules on the fleet', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await alarmsOf(rule.id)).every((a) => a.status === 'cleared' && a.clearedBy === 'rule changed')).toBe(true);
-    const missing = await call(engineer, '/update/alarm_rule/v1', { ...changed.json(), id: 9999 });
+    const missing = await post(engineer, alarmsRoutes.updateAlarmRule, { ...changed.json(), id: 9999 });
     expect(missing.statusCode).toBe(404);
   });
 
   it('exports the alarms of the list’s filter as CSV, in its order, and refuses a role that may not see them', async () => {
-    const listed = (await call(support, '/read/alarms/v1?status=cleared')).json<{ docs: Alarm[]; totalDocs: number }>();
+    const listed = (await get(support, alarmsRoutes.listAlarms, { status: 'cleared' })).json();
     expect(listed.totalDocs).toBeGreaterThan(0);
-    const res = await call(support, '/export/alarms/v1?status=cleared');
+    const res = await get(support, alarmsRoutes.exportAlarms, { status: 'cleared' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['x-export-rows']).toBe(String(listed.totalDocs));
     const rows = parse<Record<string, string>>(res.body, { columns: true });
     expect(rows.map((r) => r.Unit)).toEqual(listed.docs.map((a) => a.serialNumber));
     expect(rows[0]).toMatchObject({ Status: 'Cleared', Rule: listed.docs[0]!.ruleName });
-    const bad = await call(support, '/export/alarms/v1?status=gone');
+    // A status the contract's types refuse: by hand.
+    const bad = await f.t.app.inject({
+      url: `${alarmsRoutes.exportAlarms.path}?status=gone`,
+      headers: bearer(support),
+    });
     expect(bad.statusCode).toBe(400);
     const tech = (await f.t.signIn('tech1')).access_token;
-    expect((await call(tech, '/export/alarms/v1')).statusCode).toBe(403);
+    expect((await get(tech, alarmsRoutes.exportAlarms)).statusCode).toBe(403);
   });
 });

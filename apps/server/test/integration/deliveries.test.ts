@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@ed/contract/messages';
-import type { Country, Notification } from '@ed/contract/notifications';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { messagesRoutes } from '@ed/contract/routes/messages';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { savedViewsRoutes } from '@ed/contract/routes/saved-views';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -33,40 +36,38 @@ describe('delivery to units', () => {
     await f.close();
   });
 
-  const read = async <T>(url: string) => {
-    const res = await f.t.app.inject({ url, headers: bearer(admin) });
+  const read = async <R extends ApiRoute>(route: R, query?: RouteQuery<R>) => {
+    const res = await injectQuery(f.t.app, route, query, bearer(admin));
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
+    return res.json();
   };
-  const post = async <T>(url: string, payload: unknown) => {
-    const res = await f.t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: payload as object });
+  const post = async <R extends ApiRoute>(route: R, body: RouteBody<R>) => {
+    const res = await injectBody(f.t.app, route, body, bearer(admin));
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
+    return res.json();
   };
   const geo = async (serial: string) => (await f.t.app.fleet.equipment.findBySerial(serial))!.geolocation;
 
   it('lists the fleet’s countries, regions and cities, and delivers a notification to that place only', async () => {
-    const countries = await read<Country[]>('/read/aligner_countries/v1');
+    const countries = await read(notificationsRoutes.getCountries);
     expect(countries.length).toBeGreaterThan(0);
     const place = await geo(fleet.units[0]!.serialNumber);
     expect(countries).toContainEqual({ countryName: place!.country_name, countryCode: place!.country_code });
-    const country = encodeURIComponent(place!.country_name!);
-    const regions = await read<{ region: string }[]>(`/read/aligner_regions/v1?countryName=${country}`);
+    const country = place!.country_name!;
+    const regions = await read(notificationsRoutes.getRegions, { countryName: country });
     expect(regions).toContainEqual({ region: place!.region });
-    const cities = await read<{ city: string }[]>(
-      `/read/aligner_cities/v1?countryName=${country}&region=${encodeURIComponent(place!.region!)}`,
-    );
+    const cities = await read(notificationsRoutes.getCities, { countryName: country, region: place!.region! });
     expect(cities).toContainEqual({ city: place!.city });
 
     const now = Date.now();
-    const created = await post<Notification>('/create/notification/v1', {
+    const created = await post(notificationsRoutes.createNotification, {
       name: 'Spring promotion',
       resourcePath: 'https://cdn.example.com/spring.png',
       mimeType: 'image/png',
       beginsOn: new Date(now).toISOString(),
       endsOn: new Date(now + DAY).toISOString(),
       targetType: 'geographic',
-      target: { family: 'all', country: place!.country_name, region: place!.region, city: place!.city },
+      target: { family: 'all', country: place!.country_name!, region: place!.region!, city: place!.city! },
     });
     const delivered = await f.t.app.notifications.deliver(new Date(now + 1000));
     const matching = [];
@@ -81,7 +82,7 @@ describe('delivery to units', () => {
     }
     expect(delivered).toBe(matching.length);
     expect(await f.t.app.notifications.deliver(new Date(now + 2000))).toBe(0);
-    const list = await read<{ docs: Notification[] }>('/read/notifications/v1?page=1');
+    const list = await read(notificationsRoutes.getNotifications, { page: 1 });
     expect(list.docs[0]).toMatchObject({
       id: created.id,
       deliveredCount: matching.length,
@@ -98,6 +99,7 @@ describe('delivery to units', () => {
       endsOn: new Date(Date.now() + DAY).toISOString(),
       target: { family: 'all', country: 'Germany' },
     };
+    // Values the contract's types refuse (a MIME type, a family): injected by hand.
     const bad = async (payload: object, message: string) => {
       const res = await f.t.app.inject({
         method: 'POST',
@@ -117,7 +119,7 @@ describe('delivery to units', () => {
       { ...base, endsOn: new Date(Date.now() - DAY).toISOString() },
       'The end date may not be before the begin date.',
     );
-    expect((await read<{ totalDocs: number }>('/read/notifications/v1')).totalDocs).toBe(1);
+    expect((await read(notificationsRoutes.getNotifications)).totalDocs).toBe(1);
   });
 
   it('delivers an active message to the units of its market, once', async () => {
@@ -129,11 +131,11 @@ describe('delivery to units', () => {
       header: 'Hello',
       body: 'Body',
       callToAction: 'Go',
-      targets: { market, softwareVersion: 'all' },
+      targets: { market, softwareVersion: 'all' as const },
     };
-    const { id } = await post<Message>('/create/message/v1', { ...content, disposition: 'draft' });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'pending approval' } });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'upcoming' } });
+    const { id } = await post(messagesRoutes.createMessage, { ...content, disposition: 'draft' });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'pending approval' } });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'upcoming' } });
     expect(await f.t.app.messages.deliver(new Date())).toBe(0);
     await f.t.app.messages.advance(new Date());
     const delivered = await f.t.app.messages.deliver(new Date());
@@ -152,15 +154,15 @@ describe('delivery to units', () => {
   it('delivers a message with a serial list to the listed units only', async () => {
     const listed = fleet.units[2]!.serialNumber;
     const schedule = { startDate: new Date().toISOString(), endDate: new Date(Date.now() + DAY).toISOString() };
-    const targets = { market: 'ZZ', softwareVersion: 'all' };
+    const targets = { market: 'ZZ', softwareVersion: 'all' as const };
     const content = { schedule, header: 'Listed', body: 'B', callToAction: 'C', targets };
-    const { id } = await post<Message>('/create/message/v1', {
+    const { id } = await post(messagesRoutes.createMessage, {
       ...content,
       targets: { ...targets, serialNumbers: [listed] },
       disposition: 'draft',
     });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'pending approval' } });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'upcoming' } });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'pending approval' } });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'upcoming' } });
     await f.t.app.messages.advance(new Date());
     expect(await f.t.app.messages.deliver(new Date())).toBe(1);
     for (const u of fleet.units) {
@@ -171,7 +173,7 @@ describe('delivery to units', () => {
     // A reset serial keeps its place on the list and what it received, so nothing is sent twice.
     const renamed = 'V33CQ9999';
     await f.t.app.fleet.renamer.rename(listed, renamed);
-    const active = await read<{ docs: Message[] }>('/read/messages/v1?filterDisposition=active');
+    const active = await read(messagesRoutes.getMessages, { filterDisposition: 'active' });
     expect(active.docs.find((m) => m.id === id)).toMatchObject({
       targets: { serialNumbers: [renamed] },
       deliveredCount: 1,
@@ -180,7 +182,7 @@ describe('delivery to units', () => {
 
   it('delivers a message and a notification that target a saved view to the view’s units only', async () => {
     const members = fleet.units.slice(3, 6).map((u) => u.serialNumber);
-    const view = await post<{ id: number; members: number }>('/create/saved_view/v1', {
+    const view = await post(savedViewsRoutes.createSavedView, {
       name: 'Three units',
       shared: true,
       filter: { serialNumber: members.join(',') },
@@ -189,18 +191,21 @@ describe('delivery to units', () => {
     const now = Date.now();
     const schedule = { startDate: new Date(now).toISOString(), endDate: new Date(now + DAY).toISOString() };
     const content = { schedule, header: 'Viewed', body: 'B', callToAction: 'C' };
-    const targets = { market: 'ZZ', softwareVersion: 'all', viewId: view.id };
-    const message = await post<Message>('/create/message/v1', { ...content, targets, disposition: 'draft' });
+    const targets = { market: 'ZZ', softwareVersion: 'all' as const, viewId: view.id };
+    const message = await post(messagesRoutes.createMessage, { ...content, targets, disposition: 'draft' });
     expect(message.targets).toMatchObject({ viewId: view.id, viewName: 'Three units', serialNumbers: [] });
-    await post('/update/message/v1', {
+    await post(messagesRoutes.updateMessage, {
       id: message.id,
       payload: { ...content, targets, disposition: 'pending approval' },
     });
-    await post('/update/message/v1', { id: message.id, payload: { ...content, targets, disposition: 'upcoming' } });
+    await post(messagesRoutes.updateMessage, {
+      id: message.id,
+      payload: { ...content, targets, disposition: 'upcoming' },
+    });
     await f.t.app.messages.advance(new Date());
     expect(await f.t.app.messages.deliver(new Date())).toBe(3);
 
-    const notification = await post<Notification>('/create/notification/v1', {
+    const notification = await post(notificationsRoutes.createNotification, {
       name: 'For the view',
       resourcePath: '/promo.png',
       mimeType: 'image/png',

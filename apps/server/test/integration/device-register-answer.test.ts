@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devicesRoutes } from '@ed/contract/routes/devices';
+import { injectRoute } from '../support/inject-route.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -20,7 +22,7 @@ afterAll(async () => {
 });
 
 const register = (t: TestApp, serialNumber: string) =>
-  t.app.inject({ method: 'POST', url: '/device/v1/register', payload: { serialNumber, enrollmentKey: KEY } });
+  injectRoute(t.app, devicesRoutes.register, { body: { serialNumber, enrollmentKey: KEY } });
 
 describe('the registration answer', () => {
   it('answers the serial number in capitals and the server’s own broker path, with no check-in', async () => {
@@ -34,7 +36,7 @@ describe('the registration answer', () => {
 
   it('names the broker the deployment publishes for its units', async () => {
     const res = await register(published, 'V33CT4101');
-    expect(res.json().mqtt).toMatchObject({ url: 'mqtts://mqtt.example.com:8883', checkIn: false });
+    expect(res.json()).toMatchObject({ mqtt: { url: 'mqtts://mqtt.example.com:8883', checkIn: false } });
   });
 
   it('refuses a broker address units cannot use, at boot', async () => {

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { diagnosticsRoutes } from '@ed/contract/routes/diagnostics';
+import { reportsRoutes } from '@ed/contract/routes/reports';
+import { ticketsRoutes } from '@ed/contract/routes/tickets';
 import type { DiagnosticSnapshot } from '@ed/contract/diagnostics';
 import { mayUseControl } from '@ed/contract/permissions';
-import type { Ticket } from '@ed/contract/tickets';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 /** Diagnostic snapshots into tickets, from real simulated units and a unit that leaves some questions unanswered. */
@@ -34,21 +38,24 @@ describe('diagnostic snapshots', () => {
     await f.close();
   });
 
-  const post = (url: string, payload: object, token = support) =>
-    f.t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });
-  const get = (url: string) => f.t.app.inject({ url, headers: bearer(support) });
+  const post = <R extends ApiRoute>(route: R, body: RouteBody<R>, token = support) =>
+    injectBody(f.t.app, route, body, bearer(token));
+  const get = <R extends ApiRoute>(route: R, query?: RouteQuery<R>) =>
+    injectQuery(f.t.app, route, query, bearer(support));
   const openTicket = async (serialNumber: string) => {
-    const res = await post('/create/ticket/v1', { issuerUsername: 'support1', serialNumber, description: 'Cameras' });
+    const res = await post(ticketsRoutes.createTicket, {
+      issuerUsername: 'support1',
+      serialNumber,
+      description: 'Cameras',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<Ticket>().id;
+    return res.json().id;
   };
   /** The snapshot once every item is in (done or missing). */
   const finished = (ticketId: number) =>
     vi.waitFor(
       async () => {
-        const [snapshot] = (await get(`/read/diagnostics/v1?ticketId=${ticketId}`)).json<{
-          snapshots: DiagnosticSnapshot[];
-        }>().snapshots;
+        const [snapshot] = (await get(diagnosticsRoutes.listDiagnostics, { ticketId })).json().snapshots;
         expect(snapshot?.finishedAt).not.toBeNull();
         return snapshot!;
       },
@@ -61,9 +68,9 @@ describe('diagnostic snapshots', () => {
       (u) => u.state.family === 'aligner' && mayUseControl('support', 'screenShot', { ...u.state, family: 'aligner' }),
     )!;
     const ticketId = await openTicket(unit.serialNumber);
-    const started = await post('/create/diagnostics/v1', { ticketId });
+    const started = await post(diagnosticsRoutes.collectDiagnostics, { ticketId });
     expect(started.statusCode, started.body).toBe(200);
-    const first = started.json<DiagnosticSnapshot>();
+    const first = started.json();
     // The record's items are in at once; the unit's are being asked.
     expect(first.items.map((i) => i.item)).toEqual([
       'screenShot',
@@ -84,15 +91,15 @@ describe('diagnostic snapshots', () => {
     expect((item(snapshot, 'usb').payload as { status: string }).status.length).toBeGreaterThan(0);
     expect(item(snapshot, 'versions').detail).toContain(unit.state.version?.semantic ?? '');
 
-    const ticket = (await get(`/read/ticket/v1?id=${ticketId}`)).json<Ticket>();
+    const ticket = (await get(ticketsRoutes.getTicket, { id: ticketId })).json();
     const shot = ticket.attachments.find((a) => a.id === item(snapshot, 'screenShot').attachmentId);
     expect(shot?.description).toBe(`Screen shot of ${unit.serialNumber} (diagnostics)`);
     expect(ticket.comments.at(-1)?.text).toContain(
       `Diagnostics of ${unit.serialNumber}, collected for support1: 6 of 6 items.`,
     );
     // The voltage report is the unit's latest too, as if the Voltages button had asked for it.
-    const latest = await get(`/api/v1/get_latest_voltages_for_aligner?serialNumber=${unit.serialNumber}`);
-    expect(latest.json().voltages).toEqual(voltages.voltages);
+    const latest = await get(reportsRoutes.getLatestVoltages, { serialNumber: unit.serialNumber });
+    expect(latest.json()?.voltages).toEqual(voltages.voltages);
   });
 
   it('keeps what a unit answers and lists what it does not answer in time as missing', async () => {
@@ -112,11 +119,11 @@ describe('diagnostic snapshots', () => {
     await unit.connect({ family: 'aligner', version: { semantic: '5.4.0', meta: 'x' }, systemClass: 'DRAGON' });
     await f.row(unit.serialNumber, (row) => expect(row.connected).toBe(true));
     // From the equipment detail: the unit has no open ticket, so one is opened for the snapshot.
-    const started = await post('/create/diagnostics/v1', { serialNumber: unit.serialNumber });
+    const started = await post(diagnosticsRoutes.collectDiagnostics, { serialNumber: unit.serialNumber });
     expect(started.statusCode, started.body).toBe(200);
     // Progress per item: the silent ones wait for their answer.
     expect(item(started.json(), 'printer').state).toBe('pending');
-    const snapshot = await finished(started.json<DiagnosticSnapshot>().ticketId);
+    const snapshot = await finished(started.json().ticketId);
     expect(item(snapshot, 'voltages')).toMatchObject({
       state: 'done',
       detail: '1 of 1 values out of range: Main Board 5V 5.9 (4.75..5.25)',
@@ -126,7 +133,7 @@ describe('diagnostic snapshots', () => {
     expect(item(snapshot, 'screenShot')).toMatchObject({ state: 'missing', detail: 'No answer in time' });
     expect(snapshot.summary).toContain('4 of 6 items');
     expect(snapshot.summary).toContain('Missing: Screen shot (No answer in time), Printer status (No answer in time).');
-    const ticket = (await get(`/read/ticket/v1?id=${snapshot.ticketId}`)).json<Ticket>();
+    const ticket = (await get(ticketsRoutes.getTicket, { id: snapshot.ticketId })).json();
     expect(ticket.escalated).toBe(false);
     await unit.disconnect();
   });
@@ -135,15 +142,15 @@ describe('diagnostic snapshots', () => {
     const unit = fleet.units[1]!;
     const ticketId = await openTicket(unit.serialNumber);
     const tech = (await f.t.signIn('tech1')).access_token;
-    expect((await post('/create/diagnostics/v1', { ticketId }, tech)).statusCode).toBe(403);
-    const both = await post('/create/diagnostics/v1', { ticketId, serialNumber: unit.serialNumber });
+    expect((await post(diagnosticsRoutes.collectDiagnostics, { ticketId }, tech)).statusCode).toBe(403);
+    const both = await post(diagnosticsRoutes.collectDiagnostics, { ticketId, serialNumber: unit.serialNumber });
     expect(both.statusCode).toBe(400);
-    expect(both.json().message).toContain('Name either ticketId or serialNumber');
-    expect((await post('/create/diagnostics/v1', {})).statusCode).toBe(400);
-    await post('/update/ticket_closed/v1', { id: ticketId, username: 'support1' });
-    expect((await post('/create/diagnostics/v1', { ticketId })).statusCode).toBe(409);
-    expect((await post('/create/diagnostics/v1', { ticketId: 99_999 })).statusCode).toBe(404);
-    expect((await get('/read/diagnostics/v1?ticketId=99999')).statusCode).toBe(404);
+    expect(both.json()).toMatchObject({ message: expect.stringContaining('Name either ticketId or serialNumber') });
+    expect((await post(diagnosticsRoutes.collectDiagnostics, {})).statusCode).toBe(400);
+    await post(ticketsRoutes.closeTicket, { id: ticketId, username: 'support1' });
+    expect((await post(diagnosticsRoutes.collectDiagnostics, { ticketId })).statusCode).toBe(409);
+    expect((await post(diagnosticsRoutes.collectDiagnostics, { ticketId: 99_999 })).statusCode).toBe(404);
+    expect((await get(diagnosticsRoutes.listDiagnostics, { ticketId: 99999 })).statusCode).toBe(404);
   });
 
   it('shows the items of a collection whose server stopped as missing once their time is past', async () => {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Elevation } from '@ed/contract/elevations';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { auditsRoutes } from '@ed/contract/routes/audits';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { elevationsRoutes } from '@ed/contract/routes/elevations';
 import { SYSTEM_ACTOR } from '../../src/ports/audits.js';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 /** An elevation's minute lasts 100 ms here: 15 min is 1.5 s. */
@@ -34,19 +39,17 @@ describe('elevations that revert by themselves', () => {
     await f.close();
   });
 
-  const post = (url: string, payload: object) =>
-    f.t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: payload as Record<string, unknown> });
-  const open = async (serial: string) =>
-    (await f.t.app.inject({ url: `/read/elevations/v1?serialNumber=${serial}`, headers: bearer(admin) })).json<{
-      elevations: Elevation[];
-    }>().elevations;
+  const post = <R extends ApiRoute>(route: R, body: RouteBody<R>) => injectBody(f.t.app, route, body, bearer(admin));
+  const open = async (serial: string): Promise<Elevation[]> =>
+    (await injectQuery(f.t.app, elevationsRoutes.getElevations, { serialNumber: serial }, bearer(admin))).json()
+      .elevations;
   const aligner = (i: number) => fleet.units.filter((u) => u.state.family === 'aligner')[i]!;
   const logLevelOf = async (serial: string) => (await f.t.app.fleet.equipment.findBySerial(serial))?.logLevel;
   const later = (ms: number) => new Date(Date.now() + ms);
 
   it('lowers a raised log level when its time is up, as the system, on the record', async () => {
     const unit = aligner(0);
-    const raised = await post('/cmd/aligner_set_logging_level/v1', {
+    const raised = await post(commandRoutes.setLoggingLevel, {
       serialNumber: unit.serialNumber,
       loggingLevel: 'INFO',
       durationMinutes: 15,
@@ -61,7 +64,7 @@ describe('elevations that revert by themselves', () => {
     expect(unit.state.logLevel).toBe('WARN');
     expect(await logLevelOf(unit.serialNumber)).toBe('WARN');
     expect(await open(unit.serialNumber)).toEqual([]);
-    const audits = await f.t.app.inject({ url: `/read/audits/v1?page=1`, headers: bearer(admin) });
+    const audits = await injectQuery(f.t.app, auditsRoutes.getAudits, { page: 1 }, bearer(admin));
     expect(JSON.stringify(audits.json())).toContain('Log level INFO reverted (raised by admin');
     expect(JSON.stringify(audits.json())).toContain(SYSTEM_ACTOR);
     // Nothing is left to revert.
@@ -70,17 +73,17 @@ describe('elevations that revert by themselves', () => {
 
   it('takes 1 h by default, ends when a person lowers it, and refuses another duration', async () => {
     const unit = aligner(1);
-    const port = await post('/cmd/aligner_open_ssh_port/v1', { serialNumber: unit.serialNumber });
+    const port = await post(commandRoutes.openSshPort, { serialNumber: unit.serialNumber });
     expect(port.statusCode, port.body).toBe(200);
     const [elevation] = await open(unit.serialNumber);
     const lasts = Date.parse(elevation!.expiresAt) - Date.parse(elevation!.raisedAt);
     expect(lasts).toBe(60 * MINUTE_MS);
-    const bad = await post('/cmd/aligner_rcp/v1', { serialNumber: unit.serialNumber, durationMinutes: 30 });
+    const bad = await post(commandRoutes.rcp, { serialNumber: unit.serialNumber, durationMinutes: 30 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('durationMinutes must be 15, 60 or 240');
+    expect(bad.json()).toMatchObject({ message: expect.stringContaining('durationMinutes must be 15, 60 or 240') });
 
-    await post('/cmd/aligner_set_logging_level/v1', { serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
-    await post('/cmd/aligner_set_logging_level/v1', { serialNumber: unit.serialNumber, loggingLevel: 'WARN' });
+    await post(commandRoutes.setLoggingLevel, { serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
+    await post(commandRoutes.setLoggingLevel, { serialNumber: unit.serialNumber, loggingLevel: 'WARN' });
     expect((await open(unit.serialNumber)).map((e) => e.kind)).toEqual(['sshPort']);
     expect(await f.t.app.elevations.revertDue(later(60 * MINUTE_MS + 100))).toBe(1);
     expect(await open(unit.serialNumber)).toEqual([]);
@@ -88,9 +91,9 @@ describe('elevations that revert by themselves', () => {
 
   it('ends an open port before its time with Close Port', async () => {
     const unit = aligner(3);
-    expect((await post('/cmd/aligner_open_ssh_port/v1', { serialNumber: unit.serialNumber })).statusCode).toBe(200);
+    expect((await post(commandRoutes.openSshPort, { serialNumber: unit.serialNumber })).statusCode).toBe(200);
     expect((await open(unit.serialNumber)).map((e) => e.kind)).toEqual(['sshPort']);
-    const closed = await post('/cmd/aligner_close_ssh_port/v1', { serialNumber: unit.serialNumber });
+    const closed = await post(commandRoutes.closeSshPort, { serialNumber: unit.serialNumber });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ serialNumber: unit.serialNumber, command: 'close_ssh_port' });
     expect(await open(unit.serialNumber)).toEqual([]);
@@ -100,7 +103,7 @@ describe('elevations that revert by themselves', () => {
 
   it('reverts on a unit that was offline when its time came, once it is back', async () => {
     const unit = aligner(2);
-    await post('/cmd/aligner_set_logging_level/v1', {
+    await post(commandRoutes.setLoggingLevel, {
       serialNumber: unit.serialNumber,
       loggingLevel: 'INFO',
       durationMinutes: 15,

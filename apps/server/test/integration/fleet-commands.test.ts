@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@ed/contract/device-protocol';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { reportsRoutes } from '@ed/contract/routes/reports';
 import { brokerUnderTest, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, injectRoute, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer, type TestApp } from '../support/test-app.js';
 import { testSerial, type Answer, type TestUnit } from '../support/test-unit.js';
 import { sampleCalibration } from '../support/sample-calibration.js';
@@ -76,63 +80,67 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
         return 'silence';
       };
     };
-    const call = (path: string, payload: Record<string, unknown> = { serialNumber: unit.serialNumber }, auth = token) =>
-      t.app.inject({ method: 'POST', url: path, headers: bearer(auth), payload });
-    const read = (url: string) => t.app.inject({ url, headers: bearer(token) });
+    const call = <R extends ApiRoute>(route: R, body?: RouteBody<R>, auth = token) =>
+      injectBody(t.app, route, body ?? ({ serialNumber: unit.serialNumber } as RouteBody<R>), bearer(auth));
+    const read = <R extends ApiRoute>(route: R, query?: RouteQuery<R>) =>
+      injectQuery(t.app, route, query, bearer(token));
+    /** The address an answer gives (an image's download): its point is that URL. */
+    const download = (url: string) => t.app.inject({ url, headers: bearer(token) });
+    /** A value the contract's types refuse, as a client that ignores them sends it. */
+    const malformed = (route: ApiRoute, payload: Record<string, unknown>) =>
+      t.app.inject({ method: route.method, url: route.path, headers: bearer(token), payload });
+    const shotsOf = (serialNumber: string) => read(reportsRoutes.getScreenShots, { serialNumber });
 
     it('takes a screen shot, stores it with a 96×54 thumbnail, lists, downloads and deletes it', async () => {
       answering();
-      const res = await call('/cmd/aligner_get_screen_shot/v1');
+      const res = await call(commandRoutes.takeScreenShot);
       expect(res.statusCode, res.body).toBe(200);
       expect(unit.received.at(-1)!.name).toBe('get_screen_shot');
-      const list = (await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${unit.serialNumber}`)).json();
+      const list = (await shotsOf(unit.serialNumber)).json();
       expect(list).toHaveLength(1);
-      const thumb = Buffer.from(list[0].thumbnail.split(',')[1], 'base64');
+      const thumb = Buffer.from(list[0]!.thumbnail.split(',')[1]!, 'base64');
       expect(await sharp(thumb).metadata()).toMatchObject({ format: 'png', width: 96, height: 54 });
-      const image = await read(list[0].image);
+      const image = await download(list[0]!.image);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.headers['content-disposition']).toMatch(/^attachment/);
       expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 1280, height: 720 });
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/delete_screen_shot?id=${list[0].id}`,
+      const del = await injectRoute(t.app, reportsRoutes.deleteScreenShot, {
+        query: { id: list[0]!.id },
         headers: bearer(token),
       });
       expect(del.statusCode).toBe(200);
-      expect((await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${unit.serialNumber}`)).json()).toEqual([]);
-      expect((await read(list[0].image)).statusCode).toBe(404);
+      expect((await shotsOf(unit.serialNumber)).json()).toEqual([]);
+      expect((await download(list[0]!.image)).statusCode).toBe(404);
     });
 
     it('stores voltage, USB and printer reports for the latest-report reads', async () => {
-      const latest = (kind: string) => read(`/api/v1/get_latest_${kind}_for_aligner?serialNumber=${unit.serialNumber}`);
-      for (const kind of ['voltages', 'usb_status', 'printer_status']) {
-        expect((await latest(kind)).json()).toBeNull();
+      const query = { serialNumber: unit.serialNumber };
+      const latest = {
+        voltages: () => read(reportsRoutes.getLatestVoltages, query),
+        usb: () => read(reportsRoutes.getLatestUsbStatus, query),
+        printer: () => read(reportsRoutes.getLatestPrinterStatus, query),
+      };
+      for (const read of Object.values(latest)) {
+        expect((await read()).json()).toBeNull();
       }
       answering();
-      for (const path of [
-        '/cmd/aligner_get_voltages/v1',
-        '/cmd/aligner_get_usb_status/v1',
-        '/cmd/aligner_get_printer_status/v1',
-      ]) {
-        expect((await call(path)).statusCode).toBe(200);
+      for (const route of [commandRoutes.getVoltages, commandRoutes.getUsbStatus, commandRoutes.getPrinterStatus]) {
+        expect((await call(route)).statusCode).toBe(200);
       }
-      expect((await latest('voltages')).json()).toMatchObject({
+      expect((await latest.voltages()).json()).toMatchObject({
         voltages: [{ BoardName: 'Main Board', Parameters: [{ Name: '5V', Actual: 5.02, Min: 4.75, Max: 5.25 }] }],
         createdAt: expect.any(String),
       });
-      expect((await latest('usb_status')).json().status).toContain('Camera Right');
-      expect((await latest('printer_status')).json().status.split('\n')).toEqual([
-        'Printer: HP LaserJet',
-        'State: idle',
-      ]);
+      expect((await latest.usb()).json()?.status).toContain('Camera Right');
+      expect((await latest.printer()).json()?.status.split('\n')).toEqual(['Printer: HP LaserJet', 'State: idle']);
     });
 
     it('keeps calibration records once, however often they are fetched', async () => {
       answering();
-      const first = await call('/cmd/aligner_get_calibration_logs/v1');
+      const first = await call(commandRoutes.getCalibrationLogs);
       expect(first.json().result).toEqual({ received: 1, stored: 1 });
-      const again = await call('/cmd/aligner_get_calibration_logs/v1');
+      const again = await call(commandRoutes.getCalibrationLogs);
       expect(again.json().result).toEqual({ received: 1, stored: 0 });
       expect(await t.app.fleet.reports.calibrationCount(unit.serialNumber)).toBe(1);
     });
@@ -141,25 +149,20 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
       answering();
       // Open Port, RCP and INFO last a while: the answer also says when the server reverts them.
       const until = { expiresAt: expect.any(String) as unknown };
-      const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
-        ['/cmd/aligner_open_ssh_port/v1', {}, 'open_ssh_port', { port: 42022, ...until }],
-        ['/cmd/aligner_activate/v1', {}, 'activate', {}],
-        ['/cmd/aligner_rcp/v1', {}, 'rcp', until],
-        ['/cmd/aligner_check_now/v1', {}, 'check_now', {}],
-        ['/cmd/aligner_download_now/v1', {}, 'download_now', {}],
-        ['/cmd/aligner_install_now/v1', {}, 'install_now', {}],
-        ['/cmd/clear_pending_updates/v1', {}, 'clear_pending_updates', {}],
-        [
-          '/cmd/aligner_set_logging_level/v1',
-          { loggingLevel: 'INFO' },
-          'set_logging_level',
-          { logLevel: 'INFO', ...until },
-        ],
-        ['/cmd/set_target_eol_types/v1', { targetType: 'AT700' }, 'set_target_eol_types', { targetType: 'AT700' }],
+      const cases: [ApiRoute, Record<string, unknown>, string, Record<string, unknown>][] = [
+        [commandRoutes.openSshPort, {}, 'open_ssh_port', { port: 42022, ...until }],
+        [commandRoutes.activateUnit, {}, 'activate', {}],
+        [commandRoutes.rcp, {}, 'rcp', until],
+        [commandRoutes.checkNow, {}, 'check_now', {}],
+        [commandRoutes.downloadNow, {}, 'download_now', {}],
+        [commandRoutes.installNow, {}, 'install_now', {}],
+        [commandRoutes.clearPendingUpdates, {}, 'clear_pending_updates', {}],
+        [commandRoutes.setLoggingLevel, { loggingLevel: 'INFO' }, 'set_logging_level', { logLevel: 'INFO', ...until }],
+        [commandRoutes.setTargetEolTypes, { targetType: 'AT700' }, 'set_target_eol_types', { targetType: 'AT700' }],
       ];
-      for (const [path, extra, command, result] of cases) {
-        const res = await call(path, { serialNumber: unit.serialNumber, ...extra });
-        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      for (const [route, extra, command, result] of cases) {
+        const res = await call(route, { serialNumber: unit.serialNumber, ...extra } as never);
+        expect(res.statusCode, `${route.path}: ${res.body}`).toBe(200);
         expect(res.json()).toEqual({ serialNumber: unit.serialNumber, command, result });
         expect(unit.received.at(-1)).toMatchObject({ name: command, args: extra });
       }
@@ -172,10 +175,10 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
 
     it('renames a unit everywhere when its serial number is reset', async () => {
       answering();
-      await call('/cmd/aligner_get_calibration_logs/v1');
-      await call('/cmd/aligner_get_screen_shot/v1');
+      await call(commandRoutes.getCalibrationLogs);
+      await call(commandRoutes.takeScreenShot);
       const newSerial = testSerial('V34');
-      const res = await call('/cmd/reset_serial_number/v1', {
+      const res = await call(commandRoutes.resetSerialNumber, {
         currentSerialNumber: unit.serialNumber,
         newSerialNumber: newSerial,
       });
@@ -183,9 +186,9 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
       const oldSerial = unit.serialNumber;
       expect(await t.app.fleet.equipment.findBySerial(oldSerial)).toBeUndefined();
       expect(await t.app.fleet.reports.calibrationCount(newSerial)).toBe(1);
-      const shots = await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${newSerial}`);
+      const shots = await shotsOf(newSerial);
       expect(shots.json()).toHaveLength(1);
-      expect((await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${oldSerial}`)).statusCode).toBe(404);
+      expect((await shotsOf(oldSerial)).statusCode).toBe(404);
       // The unit comes back under its new name with the same credential.
       await unit.disconnect();
       unit.serialNumber = newSerial;
@@ -194,22 +197,24 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
     });
 
     it('answers 404, 409, 504 and 502 as the protocol says', async () => {
-      const unknown = await call('/cmd/aligner_activate/v1', { serialNumber: 'V33CT0000' });
+      const unknown = await call(commandRoutes.activateUnit, { serialNumber: 'V33CT0000' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('There is no unit with serial number V33CT0000.');
+      expect(unknown.json()).toMatchObject({ message: 'There is no unit with serial number V33CT0000.' });
 
       unit.answer = () => 'silence';
-      const timeout = await call('/cmd/aligner_activate/v1');
+      const timeout = await call(commandRoutes.activateUnit);
       expect(timeout.statusCode).toBe(504);
-      expect(timeout.json().message).toBe(`Unit ${unit.serialNumber} did not answer activate within 2 s.`);
+      expect(timeout.json()).toMatchObject({
+        message: `Unit ${unit.serialNumber} did not answer activate within 2 s.`,
+      });
 
       unit.answer = () => ({ ok: false, error: 'camera busy' });
-      const refused = await call('/cmd/aligner_activate/v1');
+      const refused = await call(commandRoutes.activateUnit);
       expect(refused.statusCode).toBe(502);
-      expect(refused.json().message).toBe(`Unit ${unit.serialNumber} could not do it: camera busy`);
+      expect(refused.json()).toMatchObject({ message: `Unit ${unit.serialNumber} could not do it: camera busy` });
 
       unit.answer = () => ({ ok: true, result: { port: 'not a number' } });
-      const malformed = await call('/cmd/aligner_open_ssh_port/v1');
+      const malformed = await call(commandRoutes.openSshPort);
       expect(malformed.statusCode).toBe(502);
       expect(malformed.json()).toMatchObject({
         error: 'Bad Gateway',
@@ -219,12 +224,12 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
       // A reply whose error is not text: the call fails at once with the unit's fault, not by timeout.
       unit.answer = () => ({ ok: false, error: { code: 7, text: 'camera busy' } });
       const started = Date.now();
-      const objectError = await call('/cmd/aligner_activate/v1');
+      const objectError = await call(commandRoutes.activateUnit);
       expect(objectError.statusCode).toBe(502);
       expect(Date.now() - started).toBeLessThan(1_500);
-      expect(objectError.json().message).toBe(
-        `Unit ${unit.serialNumber} answered activate in a form the server cannot use: error: Must be text (got an object).`,
-      );
+      expect(objectError.json()).toMatchObject({
+        message: `Unit ${unit.serialNumber} answered activate in a form the server cannot use: error: Must be text (got an object).`,
+      });
       await vi.waitFor(() =>
         expect(unit.refusals.at(-1)).toMatchObject({
           reason: 'invalid-reply',
@@ -236,46 +241,50 @@ async function plausibleAnswer(command: CommandMessage): Promise<Answer> {
 
       await unit.disconnect();
       await f.row(unit.serialNumber, (row) => expect(row.connected).toBe(false));
-      const offline = await call('/cmd/aligner_activate/v1');
+      const offline = await call(commandRoutes.activateUnit);
       expect(offline.statusCode).toBe(409);
-      expect(offline.json().message).toBe(`Unit ${unit.serialNumber} is not connected. Try again when it is online.`);
+      expect(offline.json()).toMatchObject({
+        message: `Unit ${unit.serialNumber} is not connected. Try again when it is online.`,
+      });
     });
 
     it('refuses what the role or the unit may not do, and bad values, with 403 and 400', async () => {
       await t.createUser('sue', 'support');
       const support = (await t.signIn('sue')).access_token;
-      const denied = await call('/cmd/aligner_open_ssh_port/v1', { serialNumber: unit.serialNumber }, support);
+      const denied = await call(commandRoutes.openSshPort, { serialNumber: unit.serialNumber }, support);
       expect(denied.statusCode).toBe(403);
-      expect(denied.json().message).toBe('Your role (support) may not use Open Port.');
+      expect(denied.json()).toMatchObject({ message: 'Your role (support) may not use Open Port.' });
       expect(unit.received).toHaveLength(0);
 
       await unit.report({ version: { semantic: '4.2.0', meta: null } });
       await f.row(unit.serialNumber, (row) => expect(row.versionSemantic).toBe('4.2.0'));
-      const old = await call('/cmd/aligner_get_screen_shot/v1');
+      const old = await call(commandRoutes.takeScreenShot);
       expect(old.statusCode).toBe(403);
-      expect(old.json().message).toBe(
-        `Screen Shot is not available on unit ${unit.serialNumber}: Screen Shot needs software 4.3.0 or later and a system class other than DRAGON_HEADLESS on an aligner, 1.0.0 or later on other families; this unit reports aligner software 4.2.0, system class DRAGON, 2 cameras, a DD board.`,
-      );
+      expect(old.json()).toMatchObject({
+        message: `Screen Shot is not available on unit ${unit.serialNumber}: Screen Shot needs software 4.3.0 or later and a system class other than DRAGON_HEADLESS on an aligner, 1.0.0 or later on other families; this unit reports aligner software 4.2.0, system class DRAGON, 2 cameras, a DD board.`,
+      });
       await unit.report({ version: { semantic: '4.9.2', meta: null } });
       await f.row(unit.serialNumber, (row) => expect(row.versionSemantic).toBe('4.9.2'));
-      const rcp = await call('/cmd/aligner_rcp/v1');
+      const rcp = await call(commandRoutes.rcp);
       expect(rcp.statusCode).toBe(403);
-      expect(rcp.json().message).toContain(
-        'RCP needs software 5.0.0 or later and a DD board (boardFeatures.isDDAligner true); this unit reports aligner software 4.9.2',
-      );
+      expect(rcp.json()).toMatchObject({
+        message: expect.stringContaining(
+          'RCP needs software 5.0.0 or later and a DD board (boardFeatures.isDDAligner true); this unit reports aligner software 4.9.2',
+        ),
+      });
 
-      const level = await call('/cmd/aligner_set_logging_level/v1', {
+      const level = await malformed(commandRoutes.setLoggingLevel, {
         serialNumber: unit.serialNumber,
         loggingLevel: 'DEBUG',
       });
       expect(level.statusCode).toBe(400);
       expect(level.json()).toMatchObject({ field: 'loggingLevel', message: expect.stringContaining('WARN or INFO') });
-      const target = await call('/cmd/set_target_eol_types/v1', {
+      const target = await malformed(commandRoutes.setTargetEolTypes, {
         serialNumber: unit.serialNumber,
         targetType: 'AT900',
       });
       expect(target.json()).toMatchObject({ statusCode: 400, field: 'targetType' });
-      const serial = await call('/cmd/aligner_activate/v1', { serialNumber: 'short' });
+      const serial = await call(commandRoutes.activateUnit, { serialNumber: 'short' });
       expect(serial.json()).toMatchObject({ statusCode: 400, field: 'serialNumber' });
       expect(unit.received).toHaveLength(0);
     });

@@ -1,10 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { commandRoutes } from '@ed/contract/routes/commands';
+import { reportsRoutes } from '@ed/contract/routes/reports';
 import { mayUseControl, unitRules } from '@ed/contract/permissions';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import type { SimulatedUnit } from '@ed/simulator/simulated-unit';
 import { unitFacts } from '../../src/ports/equipment.js';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import { testSerial } from '../support/test-unit.js';
 
@@ -35,9 +39,11 @@ describe('the simulated fleet on the embedded broker', () => {
     await f.close();
   });
 
-  const call = (path: string, payload: Record<string, unknown>) =>
-    f.t.app.inject({ method: 'POST', url: path, headers: bearer(token), payload });
-  const read = (url: string) => f.t.app.inject({ url, headers: bearer(token) });
+  const call = <R extends ApiRoute>(route: R, body: RouteBody<R>) => injectBody(f.t.app, route, body, bearer(token));
+  const read = <R extends ApiRoute>(route: R, query?: RouteQuery<R>) =>
+    injectQuery(f.t.app, route, query, bearer(token));
+  /** The address an answer gives (an image's download): its point is that URL. */
+  const download = (url: string) => f.t.app.inject({ url, headers: bearer(token) });
 
   /** A connected unit whose record passes `rule`, so the command is allowed on it. */
   async function unitFor(rule: keyof typeof unitRules | 'any'): Promise<SimulatedUnit> {
@@ -59,31 +65,36 @@ describe('the simulated fleet on the embedded broker', () => {
 
   it('takes a real screen shot from a unit', async () => {
     const unit = await unitFor('screenShot');
-    expect((await call('/cmd/aligner_get_screen_shot/v1', { serialNumber: unit.serialNumber })).statusCode).toBe(200);
-    const [shot] = (await read(`/api/v1/get_screen_shots_for_aligner?serialNumber=${unit.serialNumber}`)).json();
-    const png = (await read(shot.image)).rawPayload;
+    expect((await call(commandRoutes.takeScreenShot, { serialNumber: unit.serialNumber })).statusCode).toBe(200);
+    const [shot] = (await read(reportsRoutes.getScreenShots, { serialNumber: unit.serialNumber })).json();
+    const png = (await download(shot!.image)).rawPayload;
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1280, height: 720 });
   });
 
   it('stores the reports and calibrations a unit sends', async () => {
     const unit = await unitFor('any');
     const serialNumber = unit.serialNumber;
-    for (const path of ['get_voltages', 'get_usb_status', 'get_printer_status', 'get_calibration_logs']) {
-      const res = await call(`/cmd/aligner_${path}/v1`, { serialNumber });
-      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    for (const route of [
+      commandRoutes.getVoltages,
+      commandRoutes.getUsbStatus,
+      commandRoutes.getPrinterStatus,
+      commandRoutes.getCalibrationLogs,
+    ]) {
+      const res = await call(route, { serialNumber });
+      expect(res.statusCode, `${route.path}: ${res.body}`).toBe(200);
     }
-    const voltages = (await read(`/api/v1/get_latest_voltages_for_aligner?serialNumber=${serialNumber}`)).json();
-    expect(voltages.voltages.length).toBeGreaterThan(0);
-    expect(voltages.voltages[0].Parameters[0]).toEqual({
+    const voltages = (await read(reportsRoutes.getLatestVoltages, { serialNumber })).json();
+    expect(voltages!.voltages.length).toBeGreaterThan(0);
+    expect(voltages!.voltages[0]!.Parameters[0]).toEqual({
       Name: expect.any(String),
       Actual: expect.any(Number),
       Min: expect.any(Number),
       Max: expect.any(Number),
     });
-    const usb = (await read(`/api/v1/get_latest_usb_status_for_aligner?serialNumber=${serialNumber}`)).json();
-    expect(usb.status.split('\n').length).toBeGreaterThan(1);
-    const printer = (await read(`/api/v1/get_latest_printer_status_for_aligner?serialNumber=${serialNumber}`)).json();
-    expect(printer.status.split('\n').length).toBeGreaterThan(1);
+    const usb = (await read(reportsRoutes.getLatestUsbStatus, { serialNumber })).json();
+    expect(usb!.status.split('\n').length).toBeGreaterThan(1);
+    const printer = (await read(reportsRoutes.getLatestPrinterStatus, { serialNumber })).json();
+    expect(printer!.status.split('\n').length).toBeGreaterThan(1);
     expect(await f.t.app.fleet.reports.calibrationCount(serialNumber)).toBeGreaterThan(0);
   });
 
@@ -91,7 +102,7 @@ describe('the simulated fleet on the embedded broker', () => {
     const unit = await unitFor('loggingLevel');
     const before = unit.state.logLevel;
     const next = before === 'WARN' ? 'INFO' : 'WARN';
-    const res = await call('/cmd/aligner_set_logging_level/v1', {
+    const res = await call(commandRoutes.setLoggingLevel, {
       serialNumber: unit.serialNumber,
       loggingLevel: next,
     });
@@ -100,7 +111,7 @@ describe('the simulated fleet on the embedded broker', () => {
     expect(unit.state.logLevel).toBe(next);
 
     const targets = await unitFor('changeTargets');
-    const target = await call('/cmd/set_target_eol_types/v1', {
+    const target = await call(commandRoutes.setTargetEolTypes, {
       serialNumber: targets.serialNumber,
       targetType: 'AT700',
     });
@@ -109,36 +120,34 @@ describe('the simulated fleet on the embedded broker', () => {
   });
 
   it('opens a port, activates, runs RCP', async () => {
-    const port = await call('/cmd/aligner_open_ssh_port/v1', { serialNumber: (await unitFor('any')).serialNumber });
+    const port = await call(commandRoutes.openSshPort, { serialNumber: (await unitFor('any')).serialNumber });
     expect(port.json().result.port).toBeGreaterThan(1023);
     expect(
-      (await call('/cmd/aligner_activate/v1', { serialNumber: (await unitFor('activate')).serialNumber })).statusCode,
+      (await call(commandRoutes.activateUnit, { serialNumber: (await unitFor('activate')).serialNumber })).statusCode,
     ).toBe(200);
-    expect((await call('/cmd/aligner_rcp/v1', { serialNumber: (await unitFor('rcp')).serialNumber })).statusCode).toBe(
-      200,
-    );
+    expect((await call(commandRoutes.rcp, { serialNumber: (await unitFor('rcp')).serialNumber })).statusCode).toBe(200);
   });
 
   it('checks the cloud and downloads the pending update with real progress', async () => {
     const unit = await unitFor('updateStatus');
     const serialNumber = unit.serialNumber;
-    expect((await call('/cmd/aligner_check_now/v1', { serialNumber })).statusCode).toBe(200);
+    expect((await call(commandRoutes.checkNow, { serialNumber })).statusCode).toBe(200);
     await f.row(serialNumber, (row) => expect(row.updateState?.state).toBe('READY_TO_DOWNLOAD'));
-    expect((await call('/cmd/aligner_download_now/v1', { serialNumber })).statusCode).toBe(200);
+    expect((await call(commandRoutes.downloadNow, { serialNumber })).statusCode).toBe(200);
     await f.row(serialNumber, (row) => {
       expect(row.updateState?.state).toBe('DOWNLOADING');
       const progress = row.updateState?.downloadProgress.software;
       expect(progress?.totalFilesToTransfer).toBeGreaterThan(0);
       expect(progress?.fileProgress.transferRate).toBeGreaterThan(0);
     });
-    expect((await call('/cmd/clear_pending_updates/v1', { serialNumber })).statusCode).toBeOneOf([200, 502]);
+    expect((await call(commandRoutes.clearPendingUpdates, { serialNumber })).statusCode).toBeOneOf([200, 502]);
   });
 
   it('resets a serial number: renamed everywhere, and the unit returns under its new name', async () => {
     const unit = await unitFor('resetSerial');
     const from = unit.serialNumber;
     const to = testSerial('V36');
-    const res = await call('/cmd/reset_serial_number/v1', { currentSerialNumber: from, newSerialNumber: to });
+    const res = await call(commandRoutes.resetSerialNumber, { currentSerialNumber: from, newSerialNumber: to });
     expect(res.statusCode, res.body).toBe(200);
     expect(await f.t.app.fleet.equipment.findBySerial(from)).toBeUndefined();
     await f.row(to, (row) => expect(row.connected).toBe(false));

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '@ed/contract/messages';
-import type { Notification } from '@ed/contract/notifications';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { messagesRoutes } from '@ed/contract/routes/messages';
+import { notificationsRoutes } from '@ed/contract/routes/notifications';
+import { softwareRoutes } from '@ed/contract/routes/software';
 import { connectionSamples } from '../../src/db/schema.js';
+import { injectBody, type RouteBody } from '../support/inject-route.js';
 import { markConnected } from '../support/presence.js';
 import { writePackage } from '../support/packages.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
@@ -44,10 +47,10 @@ function recordSends(...apps: FastifyInstance[]): { sent: string[]; claimsInFlig
   return record;
 }
 
-const post = async <T>(url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+const post = async <R extends ApiRoute>(route: R, body: RouteBody<R>) => {
+  const res = await injectBody(t.app, route, body, bearer(admin));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
+  return res.json();
 };
 
 beforeEach(async () => {
@@ -69,12 +72,12 @@ describe('jobs with two instances', () => {
   it('delivers a message and a notification to each unit once, claiming a batch at a time', async () => {
     const now = Date.now();
     const schedule = { startDate: new Date(now).toISOString(), endDate: new Date(now + DAY).toISOString() };
-    const targets = { market: 'AT', softwareVersion: 'all' };
+    const targets = { market: 'AT', softwareVersion: 'all' as const };
     const content = { schedule, header: 'Once', body: 'B', callToAction: 'C', targets };
-    const { id } = await post<Message>('/create/message/v1', { ...content, disposition: 'draft' });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'pending approval' } });
-    await post('/update/message/v1', { id, payload: { ...content, disposition: 'upcoming' } });
-    await post<Notification>('/create/notification/v1', {
+    const { id } = await post(messagesRoutes.createMessage, { ...content, disposition: 'draft' });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'pending approval' } });
+    await post(messagesRoutes.updateMessage, { id, payload: { ...content, disposition: 'upcoming' } });
+    await post(notificationsRoutes.createNotification, {
       name: 'Once',
       resourcePath: 'https://cdn.example.com/once.png',
       mimeType: 'image/png',
@@ -109,7 +112,11 @@ describe('jobs with two instances', () => {
       await t.app.fleet.equipment.applyState(serial, 'aligner', { version: { semantic: '5.0.0', meta: null } });
     }
     await writePackage(t.config.paths.updates, 'aligner-5.2.0', { semantic: '5.2.0' });
-    await post('/create/update/v1', { version: { semantic: '5.2.0' }, family: 'aligner', path: 'aligner-5.2.0' });
+    await post(softwareRoutes.createUpdate, {
+      version: { semantic: '5.2.0' },
+      family: 'aligner',
+      path: 'aligner-5.2.0',
+    });
     recordSends(a, b);
     const [ra, rb] = await Promise.all([a.software.scheduler.round(), b.software.scheduler.round()]);
     expect(ra.autoStaged + rb.autoStaged).toBe(3);

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authRoutes } from '@ed/contract/routes/auth';
 import { SOCKET_PATH } from '@ed/contract/constants';
 import type { ConnectionCounters } from '@ed/contract/dashboard';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { liveHub } from '../support/live-hub.js';
 
@@ -56,7 +58,7 @@ describe('live-event socket on /dashboard', () => {
     const socket = open({ auth: { token: access_token } });
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     const dropped = new Promise<string>((resolve) => socket.on('disconnect', resolve));
-    await t.app.inject({ method: 'POST', url: '/auth/logout/v1', headers: bearer(access_token) });
+    await injectRoute(t.app, authRoutes.signOut, { headers: bearer(access_token) });
     expect(await dropped).toBe('io server disconnect');
   });
 

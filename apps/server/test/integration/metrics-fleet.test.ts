@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { commandRoutes } from '@ed/contract/routes/commands';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
 
@@ -40,6 +42,7 @@ describe('/metrics of an instance with a unit', () => {
   afterAll(() => f.close());
 
   const scrape = async () =>
+    // /metrics is not in the route table.
     samples((await f.t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body);
   const value = (all: ReturnType<typeof samples>, name: string, labels: Record<string, string> = {}) =>
     all
@@ -50,16 +53,15 @@ describe('/metrics of an instance with a unit', () => {
     const voltages = [{ BoardName: 'Main Board', Parameters: [{ Name: '5V', Actual: 5.02, Min: 4.75, Max: 5.25 }] }];
     unit.answer = () => ({ ok: true, result: { voltages } });
     const command = () =>
-      f.t.app.inject({
-        method: 'POST',
-        url: '/cmd/aligner_get_voltages/v1',
+      injectRoute(f.t.app, commandRoutes.getVoltages, {
+        body: { serialNumber: unit.serialNumber },
         headers: bearer(admin),
-        payload: { serialNumber: unit.serialNumber },
       });
     expect((await command()).statusCode).toBe(200);
     unit.answer = () => 'silence';
     expect((await command()).statusCode).toBe(504);
     await unit.publishRaw(`ed/v1/${unit.serialNumber}/state`, 'not json');
+    // Sign-in (a form route, which injectRoute refuses): by hand.
     const wrong = await f.t.app.inject({
       method: 'POST',
       url: '/auth/token/v1',

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 import { equipment, equipmentLive } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -194,19 +196,18 @@ describe('state reports by sequence', () => {
 
 describe('check-in over HTTP (external brokers)', () => {
   async function registered(serial: string): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/register',
-      payload: { serialNumber: serial, enrollmentKey: ENROLLMENT_KEY },
+    const res = await injectRoute(t.app, devicesRoutes.register, {
+      body: { serialNumber: serial, enrollmentKey: ENROLLMENT_KEY },
     });
-    return `Basic ${Buffer.from(`${serial}:${res.json().deviceToken}`).toString('base64')}`;
+    const credential = res.json();
+    // 200 is the registered answer; 202 (a claim waiting for an administrator) has no token.
+    if (!('deviceToken' in credential)) throw new Error(`unit not registered: ${res.body}`);
+    return `Basic ${Buffer.from(`${serial}:${credential.deviceToken}`).toString('base64')}`;
   }
-  const checkIn = (authorization: string, seq: unknown, forwardedFor = '81.2.69.142') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/device/v1/check_in',
+  const checkIn = (authorization: string, seq: number, forwardedFor = '81.2.69.142') =>
+    injectRoute(t.app, devicesRoutes.checkIn, {
       headers: { authorization, 'x-forwarded-for': forwardedFor },
-      payload: { seq },
+      body: { seq },
     });
 
   it('keeps the address and geolocation for its connection; a late death of an older one leaves them', async () => {

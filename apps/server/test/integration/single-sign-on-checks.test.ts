@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { updateSchedulerRoutes } from '@ed/contract/routes/update-scheduler';
 import { sessions, users } from '../../src/db/schema.js';
+import { injectRoute } from '../support/inject-route.js';
 import type { TestProvider } from '../support/oidc-provider-launcher.mjs';
 import { signInWithSso, ssoApp, startProvider, storedUser } from '../support/sso-fixture.js';
 import { bearer, type TestApp } from '../support/test-app.js';
@@ -56,7 +57,7 @@ describe('single sign-on: role mapping and the ID token checks', () => {
       const first = (await signInWithSso(t, 'sso.support')).json();
       expect(first.user.role).toBe('support');
       const scheduler = () =>
-        t.app.inject({ url: updateSchedulerRoutes.getAlignerStatistics.path, headers: bearer(first.access_token) });
+        injectRoute(t.app, updateSchedulerRoutes.getAlignerStatistics, { headers: bearer(first.access_token) });
       const refusedBefore = (await scheduler()).statusCode;
 
       await provider.setGroups('sso.support', ['dashboard-engineers']);

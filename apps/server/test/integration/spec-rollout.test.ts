@@ -1,8 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { rolloutsRoutes } from '@ed/contract/routes/rollouts';
+import { specsRoutes } from '@ed/contract/routes/specs';
 import { startFleet, type Fleet } from '@ed/simulator/fleet';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectBody, injectQuery, type RouteBody, type RouteQuery } from '../support/inject-route.js';
 import { bearer } from '../support/test-app.js';
 
 const SPEC = { name: 'EU-2032-02', month: 2, year: 2032 };
@@ -35,9 +39,9 @@ describe('a spec-release rollout', () => {
     await f.close();
   });
 
-  const call = (url: string, payload: object) =>
-    f.t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });
-  const read = async (url: string) => (await f.t.app.inject({ url, headers: bearer(token) })).json();
+  const call = <R extends ApiRoute>(route: R, body: RouteBody<R>) => injectBody(f.t.app, route, body, bearer(token));
+  const read = async <R extends ApiRoute>(route: R, query?: RouteQuery<R>) =>
+    (await injectQuery(f.t.app, route, query, bearer(token))).json();
   const specOf = async (serial: string) => (await f.t.app.fleet.equipment.findBySerial(serial))?.specs?.name;
   /** A scheduler round tells what the rollout let through; then the units install it. */
   const deliverTo = async (serials: string[]) => {
@@ -57,7 +61,7 @@ describe('a spec-release rollout', () => {
     await writeFile(path.join(folder, 'specs.db'), Buffer.alloc(50_000, 5));
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify({ version: SPEC, files: ['specs.db'] }));
     // Created inactive: the rollout's start activates it, for its units only.
-    const release = await call('/create/spec_update/v1', {
+    const release = await call(specsRoutes.createSpecUpdate, {
       path: 'specs-eu-2032',
       version: SPEC,
       active: false,
@@ -65,12 +69,12 @@ describe('a spec-release rollout', () => {
       filter: ['*'],
     });
     expect(release.statusCode, release.body).toBe(200);
-    const specUpdateId = release.json().id as number;
+    const specUpdateId = release.json().id;
     const aligners = fleet.units.filter((u) => u.state.family === 'aligner').map((u) => u.serialNumber);
     expect(aligners.length).toBeGreaterThan(2);
-    const target = { kind: 'serials', serialNumbers: aligners };
+    const target = { kind: 'serials' as const, serialNumbers: aligners };
 
-    const noSpec = await call('/create/rollout/v1', {
+    const noSpec = await call(rolloutsRoutes.createRollout, {
       name: 'x',
       family: 'aligner',
       payload: 'spec',
@@ -78,11 +82,13 @@ describe('a spec-release rollout', () => {
       waves: [{ rest: true }],
     });
     expect(noSpec.statusCode).toBe(400);
-    expect(noSpec.json().message).toContain('A spec release is required (specUpdateId)');
-    const plan = await call('/read/rollout_plan/v1', { family: 'aligner', payload: 'spec', specUpdateId, target });
+    expect(noSpec.json()).toMatchObject({
+      message: expect.stringContaining('A spec release is required (specUpdateId)'),
+    });
+    const plan = await call(rolloutsRoutes.planRollout, { family: 'aligner', payload: 'spec', specUpdateId, target });
     expect(plan.json()).toMatchObject({ total: aligners.length, alreadyOnVersion: 0, otherFamily: 0 });
 
-    const created = await call('/create/rollout/v1', {
+    const created = await call(rolloutsRoutes.createRollout, {
       name: `Spec ${SPEC.name}`,
       family: 'aligner',
       payload: 'spec',
@@ -92,30 +98,33 @@ describe('a spec-release rollout', () => {
       start: true,
     });
     expect(created.statusCode, created.body).toBe(200);
-    const id = created.json().id as number;
+    const id = created.json().id;
     expect(created.json()).toMatchObject({ payload: 'spec', version: SPEC.name, specUpdateId, state: 'running' });
-    expect((await read('/read/spec_updates/v1?page=1')).docs[0]).toMatchObject({ id: specUpdateId, active: true });
+    expect((await read(specsRoutes.getSpecUpdates, { page: 1 })).docs[0]).toMatchObject({
+      id: specUpdateId,
+      active: true,
+    });
 
     // Active, yet no unit is told before the rollout lets one through.
     expect((await f.t.app.software.scheduler.round()).specsTold).toBe(0);
     await f.t.app.rollouts.tick();
-    const units = await read(`/read/rollout_units/v1?id=${id}&state=in_flight`);
+    const units = await read(rolloutsRoutes.getRolloutUnits, { id, state: 'in_flight' });
     expect(units.totalDocs).toBe(1);
-    const first = units.docs[0].serialNumber as string;
+    const first = units.docs[0]!.serialNumber;
     await deliverTo([first]);
     await f.t.app.rollouts.tick();
-    let rollout = await read(`/read/rollout/v1?id=${id}`);
+    let rollout = await read(rolloutsRoutes.getRollout, { id });
     expect(rollout.state).toBe('paused');
     expect(rollout.waves[0]).toMatchObject({ completed: 1 });
     for (const s of aligners.filter((a) => a !== first)) expect(await specOf(s)).not.toBe(SPEC.name);
     // The gate holds: a scheduler round tells no one else.
     expect((await f.t.app.software.scheduler.round()).specsTold).toBe(0);
 
-    expect((await call('/update/rollout_resume/v1', { id })).statusCode).toBe(200);
+    expect((await call(rolloutsRoutes.resumeRollout, { id })).statusCode).toBe(200);
     await f.t.app.rollouts.tick();
     await deliverTo(aligners.filter((a) => a !== first));
     await f.t.app.rollouts.tick();
-    rollout = await read(`/read/rollout/v1?id=${id}`);
+    rollout = await read(rolloutsRoutes.getRollout, { id });
     expect(rollout).toMatchObject({ state: 'completed', completed: aligners.length });
   }, 90_000);
 });

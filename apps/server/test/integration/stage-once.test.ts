@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { softwareRoutes } from '@ed/contract/routes/software';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { writePackage } from '../support/packages.js';
 import { bearer } from '../support/test-app.js';
 import type { TestUnit } from '../support/test-unit.js';
@@ -15,11 +17,9 @@ describe('a staged update is told once per connection', () => {
     f = await fleetFixture(embeddedBroker, { SCHEDULER_TICK_SECONDS: '0' });
     token = (await f.t.signIn('admin')).access_token;
     await writePackage(f.t.config.paths.updates, 'aligner-9.0.0', { semantic: '9.0.0' });
-    const created = await f.t.app.inject({
-      method: 'POST',
-      url: '/create/update/v1',
+    const created = await injectRoute(f.t.app, softwareRoutes.createUpdate, {
       headers: bearer(token),
-      payload: { version: { semantic: '9.0.0' }, family: 'aligner', path: 'aligner-9.0.0' },
+      body: { version: { semantic: '9.0.0' }, family: 'aligner', path: 'aligner-9.0.0' },
     });
     expect(created.statusCode, created.body).toBe(200);
   });
@@ -35,11 +35,9 @@ describe('a staged update is told once per connection', () => {
     const unit = await f.unit(undefined, undefined, { stamped: true });
     await unit.connect({ version: { semantic: '5.1.0', meta: null }, family: 'aligner' });
     await f.row(unit.serialNumber, (row) => expect(row).toMatchObject({ connected: true, versionSemantic: '5.1.0' }));
-    const staged = await f.t.app.inject({
-      method: 'POST',
-      url: '/create/immediate_stage_of_software_update/v1',
+    const staged = await injectRoute(f.t.app, softwareRoutes.stageUpdate, {
       headers: bearer(token),
-      payload: { serialNumber: unit.serialNumber, version: { semantic: '9.0.0' } },
+      body: { serialNumber: unit.serialNumber, version: { semantic: '9.0.0' } },
     });
     expect(staged.statusCode, staged.body).toBe(200);
     await vi.waitFor(() => expect(stages(unit)).toBe(1));

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trendRoutes } from '@ed/contract/routes/trend';
 import { trendResponseSchema } from '@ed/contract/trend';
 import { connectionRollups, connectionSamples } from '../../src/db/schema.js';
+import { injectRoute, type RouteQuery } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryRows } from '../support/test-database.js';
 
@@ -30,8 +32,8 @@ describe('the trend graph’s history', () => {
   afterEach(() => t.close());
 
   const history = async (from: number, to: number) => {
-    const res = await t.app.inject({
-      url: `/read/connection_history/v1?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
+    const res = await injectRoute(t.app, trendRoutes.connectionHistory, {
+      query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -84,13 +86,13 @@ describe('the trend graph’s history', () => {
   });
 
   it('refuses a backwards span, one too wide, and a bad date with 400', async () => {
-    const bad = async (query: string, text: RegExp) => {
-      const res = await t.app.inject({ url: `/read/connection_history/v1?${query}`, headers: bearer(token) });
+    const bad = async (query: RouteQuery<typeof trendRoutes.connectionHistory>, text: RegExp) => {
+      const res = await injectRoute(t.app, trendRoutes.connectionHistory, { query, headers: bearer(token) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(text);
+      expect(res.json()).toMatchObject({ message: expect.stringMatching(text) });
     };
-    await bad('from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', /before/);
-    await bad('from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', /800 days/);
-    await bad('from=yesterday&to=2026-01-01T00:00:00Z', /ISO/);
+    await bad({ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, /before/);
+    await bad({ from: '2020-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, /800 days/);
+    await bad({ from: 'yesterday', to: '2026-01-01T00:00:00Z' }, /ISO/);
   });
 });

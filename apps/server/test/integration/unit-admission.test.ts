@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 import { embeddedBroker, ENROLLMENT_KEY, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { TestUnit, testSerial } from '../support/test-unit.js';
 
 /** Who may connect and where it may publish: checked on the embedded broker, which enforces it itself. */
@@ -41,13 +43,11 @@ describe('on the embedded broker only', () => {
   });
 
   it('refuses registration without the enrollment key, and units without a valid credential', async () => {
-    const bad = await f.t.app.inject({
-      method: 'POST',
-      url: '/device/v1/register',
-      payload: { serialNumber: testSerial(), enrollmentKey: 'wrong-key' },
+    const bad = await injectRoute(f.t.app, devicesRoutes.register, {
+      body: { serialNumber: testSerial(), enrollmentKey: 'wrong-key' },
     });
     expect(bad.statusCode).toBe(403);
-    expect(bad.json().message).toBe('The enrollment key is not valid.');
+    expect(bad.json()).toMatchObject({ message: 'The enrollment key is not valid.' });
 
     const stranger = new TestUnit(testSerial(), `ws://127.0.0.1:${f.port}/mqtt`);
     await expect(stranger.connect({}, 'no-such-token')).rejects.toThrow(/Not authorized/i);

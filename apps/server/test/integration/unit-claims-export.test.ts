@@ -1,7 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnitClaimsResponse } from '@ed/contract/unit-claims';
+import type { ApiRoute } from '@ed/contract/http-api';
+import { unitClaimsRoutes } from '@ed/contract/routes/unit-claims';
 import { deviceCredentials, unitClaims } from '../../src/db/schema.js';
+import { injectQuery, type RouteQuery } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 const HOUR = 3_600_000;
@@ -65,15 +67,15 @@ describe('unit claims export', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, token: string | undefined = admin) =>
-    t.app.inject({ url, headers: token ? bearer(token) : {} });
-  const listed = async (status: string) =>
-    (await get(`/read/unit_claims/v1?status=${status}`)).json<UnitClaimsResponse>().claims;
+  const get = <R extends ApiRoute>(route: R, query?: RouteQuery<R>, token: string | undefined = admin) =>
+    injectQuery(t.app, route, query, token ? bearer(token) : {});
+  const listed = async (status: RouteQuery<typeof unitClaimsRoutes.listClaims>['status']) =>
+    (await get(unitClaimsRoutes.listClaims, { status })).json().claims;
 
   it('sends the header row and the listed claims in the list order, of the switch’s filter', async () => {
     const pending = await listed('pending');
     expect(pending.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0002']);
-    const waiting = await get('/export/unit_claims/v1');
+    const waiting = await get(unitClaimsRoutes.exportClaims);
     expect(waiting.statusCode, waiting.body).toBe(200);
     expect(waiting.headers['content-type']).toContain('text/csv');
     expect(waiting.headers['content-disposition']).toBe('attachment; filename="unit-claims.csv"');
@@ -88,20 +90,21 @@ describe('unit claims export', () => {
 
     const all = await listed('all');
     expect(all.map((c) => c.serialNumber)).toEqual(['V55EX0001', 'V55EX0002', 'V55EX0005', 'V55EX0003']);
-    const decided = await get('/export/unit_claims/v1?status=all');
+    const decided = await get(unitClaimsRoutes.exportClaims, { status: 'all' });
     expect(decided.headers['x-export-rows']).toBe('4');
     const allRows = parse<Record<string, string>>(decided.body, { columns: true });
     expect(allRows.map((r) => r['Serial Number'])).toEqual(all.map((c) => c.serialNumber));
     expect(allRows[2]).toMatchObject({ Status: 'Expired', 'Decided By': '' });
     expect(allRows[3]).toMatchObject({ Status: 'Refused', 'Decided By': 'admin', From: '10.0.0.3' });
 
-    const bad = await get('/export/unit_claims/v1?status=sideways');
+    // A status the contract's types refuse: by hand.
+    const bad = await t.app.inject({ url: '/export/unit_claims/v1?status=sideways', headers: bearer(admin) });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('status');
   });
 
   it('answers 403 to a role that may not decide claims, 401 to nobody', async () => {
-    expect((await get('/export/unit_claims/v1', engineer)).statusCode).toBe(403);
-    expect((await get('/export/unit_claims/v1', '')).statusCode).toBe(401);
+    expect((await get(unitClaimsRoutes.exportClaims, undefined, engineer)).statusCode).toBe(403);
+    expect((await get(unitClaimsRoutes.exportClaims, undefined, '')).statusCode).toBe(401);
   });
 });

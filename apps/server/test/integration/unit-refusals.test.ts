@@ -1,7 +1,9 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reportsRoutes } from '@ed/contract/routes/reports';
 import { DEVICE_PROTOCOL_VERSION } from '@ed/contract/device-errors';
 import { embeddedBroker, fleetFixture, type FleetFixture } from '../support/fleet-fixture.js';
+import { injectRoute } from '../support/inject-route.js';
 import { logLines } from '../support/log-lines.js';
 import { bearer } from '../support/test-app.js';
 
@@ -55,7 +57,10 @@ describe('a refused message', () => {
     // What an admin sees in the unit's detail; other roles are not shown it.
     await f.t.app.fleet.refusals.flush();
     const read = async (token: string) =>
-      f.t.app.inject({ url: `/read/unit_refusals/v1?serialNumber=${unit.serialNumber}`, headers: bearer(token) });
+      injectRoute(f.t.app, reportsRoutes.getUnitRefusals, {
+        query: { serialNumber: unit.serialNumber },
+        headers: bearer(token),
+      });
     const seen = await read((await f.t.signIn('admin')).access_token);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({

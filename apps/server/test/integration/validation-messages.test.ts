@@ -11,6 +11,7 @@ describe('validation messages', () => {
   });
   afterAll(() => t.close());
 
+  // Bodies the contract's types refuse (a field missing, a number for text): by hand.
   const stage = (payload: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',

@@ -2,11 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardRoutes } from '@ed/contract/routes/dashboard';
 import { SOCKET_PATH } from '@ed/contract/constants';
 import type { ConnectionCounters } from '@ed/contract/dashboard';
 import { buildApp } from '../../src/app.js';
 import { SILENT_MS } from '../../src/areas/live/console-users.js';
 import { openPostgres } from '../../src/db/client.js';
+import { injectRoute } from '../support/inject-route.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 import { testDouble } from '../../src/shared/type-adapters.js';
 import { liveHub } from '../support/live-hub.js';
@@ -50,7 +52,7 @@ describe('live events while another instance lies dead (skipped without DATABASE
     await t.createUser('engineer', 'engineer');
     const admin = (await t.signIn('admin')).access_token;
     const engineer = (await t.signIn('engineer')).access_token;
-    const counters = () => b.inject({ url: '/read/connection_counters/v1', headers: bearer(admin) });
+    const counters = () => injectRoute(b, dashboardRoutes.getConnectionCounters, { headers: bearer(admin) });
 
     await dashboard(t.app, admin);
     await dashboard(b, engineer);

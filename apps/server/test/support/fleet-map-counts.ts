@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { fleetMapRoutes } from '@ed/contract/routes/fleet-map';
 import type { FleetMapResponse } from '@ed/contract/fleet-map';
+import { injectRoute } from './inject-route.js';
 import { bearer, type TestApp } from './test-app.js';
 import { queryRows } from './test-database.js';
 
@@ -8,9 +10,9 @@ type Counts = { country: string; region: string; total: number; connected: numbe
 
 /** The fleet map as the console reads it. */
 export async function fleetMap(t: TestApp, token: string): Promise<FleetMapResponse> {
-  const res = await t.app.inject({ url: '/read/fleet-map/v1', headers: bearer(token) });
+  const res = await injectRoute(t.app, fleetMapRoutes.getFleetMap, { headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<FleetMapResponse>();
+  return res.json();
 }
 
 export const countryOf = (answer: FleetMapResponse, code: string) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { ssoRoutes } from '@ed/contract/routes/sso';
+import { injectRoute } from './inject-route.js';
 import { PROVIDER_PASSWORD } from './oidc-test-accounts.mjs';
 
 /** Cookies by name, as a browser keeps them for one site (paths and expiry left aside). */
@@ -45,11 +46,7 @@ export class SsoBrowser {
   ) {}
 
   async start(): Promise<{ status: number; body: { authorizationUrl?: string; message?: string } }> {
-    const res = await this.app.inject({
-      method: SIGN_IN_ENDPOINTS.ssoStart.method,
-      url: SIGN_IN_ENDPOINTS.ssoStart.path,
-      headers: { cookie: this.console.header() },
-    });
+    const res = await injectRoute(this.app, ssoRoutes.ssoStart, { headers: { cookie: this.console.header() } });
     const setCookie = res.headers['set-cookie'];
     this.console.take(setCookie === undefined ? [] : [setCookie].flat());
     return { status: res.statusCode, body: res.json() };
@@ -82,9 +79,10 @@ export class SsoBrowser {
 
   /** POST /auth/sso/v1/callback as the login page makes it. */
   finish(callback: Record<string, string>, cookie = this.console.header()) {
+    // By hand: whatever the provider sent back goes as is, and the refusals are read as they come.
     return this.app.inject({
-      method: SIGN_IN_ENDPOINTS.ssoCallback.method,
-      url: SIGN_IN_ENDPOINTS.ssoCallback.path,
+      method: ssoRoutes.ssoCallback.method,
+      url: ssoRoutes.ssoCallback.path,
       headers: { cookie },
       payload: callback,
     });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { SIGN_IN_ENDPOINTS } from '@ed/contract/sign-in-endpoints';
+import { ssoRoutes } from '@ed/contract/routes/sso';
 import { ssoIdentities, users } from '../../src/db/schema.js';
+import { injectRoute } from './inject-route.js';
 import { startOidcProvider, type TestProvider } from './oidc-provider-launcher.mjs';
 import { SsoBrowser } from './sso-browser.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -53,4 +54,4 @@ export async function storedUser(t: TestApp, username: string) {
   return user && { ...user, identities };
 }
 
-export const ssoConfig = (t: TestApp) => t.app.inject({ url: SIGN_IN_ENDPOINTS.ssoConfig.path });
+export const ssoConfig = (t: TestApp) => injectRoute(t.app, ssoRoutes.ssoConfig);

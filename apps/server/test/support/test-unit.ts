@@ -2,7 +2,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { commandMessageSchema, type CommandMessage, type StateMessage } from '@ed/contract/device-protocol';
 import { deviceErrorMessageSchema, type DeviceErrorMessage } from '@ed/contract/device-errors';
 import { deviceTopics, type DeviceTopics } from '@ed/contract/device-topics';
+import { devicesRoutes } from '@ed/contract/routes/devices';
 import type { FastifyInstance } from 'fastify';
+import { injectRoute } from './inject-route.js';
 
 /** What the unit answers; `error: unknown` lets a test answer as a wrong unit would (an object). */
 export type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: unknown } | 'silence';
@@ -38,15 +40,17 @@ export class TestUnit {
   }
 
   async register(app: FastifyInstance, enrollmentKey: string): Promise<void> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/device/v1/register',
+    const res = await injectRoute(app, devicesRoutes.register, {
       // Registering again (a new token) takes the current one, as a real unit does.
-      payload: { serialNumber: this.serialNumber, enrollmentKey, ...(this.token ? { deviceToken: this.token } : {}) },
+      body: { serialNumber: this.serialNumber, enrollmentKey, ...(this.token ? { deviceToken: this.token } : {}) },
     });
-    if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
-    this.token = res.json().deviceToken;
-    this.topics = deviceTopics(res.json().mqtt.topicRoot);
+    const credential = res.json();
+    // 200 is the registered answer; 202 (a claim waiting for an administrator) has no token.
+    if (res.statusCode !== 200 || !('deviceToken' in credential)) {
+      throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+    }
+    this.token = credential.deviceToken;
+    this.topics = deviceTopics(credential.mqtt.topicRoot);
   }
 
   /** Connects, announces itself online and reports `state`; rejects if the broker refuses. */
