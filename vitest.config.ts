@@ -19,6 +19,8 @@ export default defineConfig({
       ...(process.env.MQTT_TEST_URL ? ['apps/server/vitest.broker.config.ts'] : []),
       ...(process.env.DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
       'apps/web',
+      // The repository's own scripts (scripts/*.mjs), in Node.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],
     // Reported with `--coverage` (npm run test:coverage): a summary on the terminal, the figures
     // per file in .reports/coverage. A report, not a gate: no threshold fails the run.
