@@ -69,6 +69,9 @@ function start() {
       // connections would hold each restart for the production grace of 3 s: in development a
       // save cuts them at once.
       SHUTDOWN_GRACE_MS: '0',
+      // A quarter of npm start's demo fleet: every restart reconnects it, and 200 units registering,
+      // checking in and reporting at once held a restarted server's first answers for seconds.
+      SIMULATOR_UNITS: '50',
       ...process.env,
     },
   });
