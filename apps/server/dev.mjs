@@ -4,6 +4,9 @@
 // is made again, then starts it on the same embedded database, whose data stays. A build that
 // fails prints its errors and starts the last good bundle again. Saves are seen through the
 // system's file events (fs.watch): esbuild's own watch mode polls, and took up to 2 s to notice.
+// The next server process is made ahead, once the current one serves (dev-spare.mjs): it loads
+// the packages the bundle imports and waits, so a restart starts with them loaded and opens the
+// database at once.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +36,12 @@ const context = await esbuild.context({
   entryPoints: {
     server: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
     'demo-driver': fileURLToPath(new URL('../simulator/src/demo-driver.ts', import.meta.url)),
+    // The database's thread, built here rather than compiled on the fly when it starts.
+    'pglite-host': fileURLToPath(new URL('./src/db/embedded/pglite-host.ts', import.meta.url)),
+    spare: fileURLToPath(new URL('./dev-spare.mjs', import.meta.url)),
   },
+  // Which packages the server's bundle imports, for the spare to load ahead.
+  metafile: true,
   outdir,
   // ES modules, so that the packages outside the bundle load as they are published (some only as
   // ES modules, which CommonJS cannot require on every Node.js line).
@@ -59,22 +67,67 @@ const context = await esbuild.context({
 });
 
 let server;
+/** The next server process, made ahead (dev-spare.mjs); undefined until the current one serves. */
+let spare;
+/** The packages the last good bundle imports from node_modules as it loads. */
+let packages = [];
+const port = process.env.PORT ?? '8080';
 
-function start() {
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.mjs')], {
-    stdio: 'inherit',
-    env: {
-      DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.mjs')).href,
-      // A browser's live socket, the dev proxy's kept-alive connections and the demo units' idle
-      // connections would hold each restart for the production grace of 3 s: in development a
-      // save cuts them at once.
-      SHUTDOWN_GRACE_MS: '0',
-      // A quarter of npm start's demo fleet: every restart reconnects it, and 200 units registering,
-      // checking in and reporting at once held a restarted server's first answers for seconds.
-      SIMULATOR_UNITS: '50',
-      ...process.env,
-    },
-  });
+function spawnServer() {
+  const child = spawn(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--import',
+      pathToFileURL(path.join(outdir, 'spare.mjs')).href,
+      path.join(outdir, 'server.mjs'),
+    ],
+    { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: serverEnv() },
+  );
+  child.send({ op: 'load', packages });
+  return child;
+}
+
+function serverEnv() {
+  return {
+    DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.mjs')).href,
+    // A browser's live socket, the dev proxy's kept-alive connections and the demo units' idle
+    // connections would hold each restart for the production grace of 3 s: in development a
+    // save cuts them at once.
+    SHUTDOWN_GRACE_MS: '0',
+    // A quarter of npm start's demo fleet: every restart reconnects it, and 200 units registering,
+    // checking in and reporting at once held a restarted server's first answers for seconds.
+    SIMULATOR_UNITS: '50',
+    ...process.env,
+  };
+}
+
+/** The next server: its database opens now; it runs the bundle once `built` resolves. */
+async function start(built) {
+  // Without a spare, one is made once the build has written the files it would read.
+  let next = spare;
+  spare = undefined;
+  if (!next) {
+    await built;
+    next = spawnServer();
+  }
+  next.send({ op: 'open', host: pathToFileURL(path.join(outdir, 'pglite-host.mjs')).href });
+  say(`${await built}: starting the server`);
+  next.send({ op: 'go' });
+  server = next;
+  void makeSpareOnceServing(server);
+}
+
+/** The next process is made once `current` answers: made sooner, it would slow this start. */
+async function makeSpareOnceServing(current) {
+  const stillCurrent = () => current === server && current.exitCode === null;
+  while (stillCurrent() && !(await serving())) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (stillCurrent() && !spare) spare = spawnServer();
+}
+
+async function serving() {
+  const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+  return answer?.ok === true;
 }
 
 function stop() {
@@ -95,20 +148,22 @@ async function build() {
   const started = Date.now();
   const result = await context.rebuild().catch((err) => ({ errors: err.errors ?? [err] }));
   if (result.errors.length > 0) return `the build failed (${result.errors.length} errors above): the last good one`;
+  const bundle = Object.values(result.metafile.outputs).find((output) => output.entryPoint?.endsWith('src/main.ts'));
+  const imports = bundle?.imports ?? [];
+  packages = [...new Set(imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path))];
   return `built in ${Date.now() - started} ms`;
 }
 
 let restarting = Promise.resolve();
 function restart() {
   restarting = restarting.then(async () => {
-    const [built] = await Promise.all([build(), stop()]);
-    say(`${built}: starting the server`);
-    start();
+    const built = build();
+    await stop();
+    await start(built);
   });
 }
 
-say(`${await build()}: starting the server`);
-start();
+await start(build());
 
 let pending;
 for (const dir of SOURCES) {
@@ -122,6 +177,7 @@ for (const dir of SOURCES) {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
     await context.dispose();
+    spare?.kill('SIGTERM');
     await stop();
     process.exit(0);
   });

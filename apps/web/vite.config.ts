@@ -16,11 +16,23 @@ const SERVER = process.env.DEV_API_URL ?? 'http://localhost:8080';
 const OUTSIDE_THE_TABLE = ['flags', 'docs', 'openapi\\.json', 'metrics', 'assistant'];
 const API_PATHS = `^/(${[...API_PATH_SEGMENTS, ...OUTSIDE_THE_TABLE].join('|')})(/|\\?|$)`;
 
+/**
+ * An answer the server stops sending halfway (a save under `npm run dev` restarts it) ends for the
+ * browser too: the proxy alone would keep that request open, and the page would wait on it.
+ */
+const endCutAnswers: ProxyOptions['configure'] = (server) => {
+  server.on('proxyRes', (answer, _request, response) => {
+    answer.once('close', () => {
+      if (!answer.complete) response.destroy();
+    });
+  });
+};
+
 const proxy: Record<string, string | ProxyOptions> = {
-  [API_PATHS]: SERVER,
+  [API_PATHS]: { target: SERVER, configure: endCutAnswers },
   // The live socket and the units' MQTT over WebSocket.
-  '/dashboard': { target: SERVER, ws: true },
-  '/mqtt': { target: SERVER, ws: true },
+  '/dashboard': { target: SERVER, ws: true, configure: endCutAnswers },
+  '/mqtt': { target: SERVER, ws: true, configure: endCutAnswers },
 };
 
 export default defineConfig({

@@ -22,14 +22,15 @@ const slot = globalThis as { [EARLY]?: Early };
 /**
  * Starts the thread where the configuration will put the embedded database (DATA_DIR/pgdata,
  * config/env.ts), unless DATABASE_URL names a PostgreSQL or DATA_DIR is set empty (which the
- * configuration refuses: nothing is made for a start that is about to stop).
- * @public Called by the built `dist/main.js`, which bundle.mjs writes.
+ * configuration refuses: nothing is made for a start that is about to stop). `host`: the thread's
+ * module, when it is not beside this file (npm run dev's, dev-spare.mjs).
+ * @public Called by the built `dist/main.js`, which bundle.mjs writes, and by npm run dev's spare.
  */
-export function openEarly(env: NodeJS.ProcessEnv = process.env): void {
+export function openEarly(env: NodeJS.ProcessEnv = process.env, host?: URL): void {
   if (env.DATABASE_URL?.trim() || env.DATA_DIR === '') return;
   const dataDir = path.join(path.resolve(env.DATA_DIR ?? './data'), 'pgdata');
   const spawnedAt = performance.now();
-  slot[EARLY] = { thread: PgliteThread.spawn({ dataDir, useTemplate: true }), dataDir, spawnedAt };
+  slot[EARLY] = { thread: PgliteThread.spawn({ dataDir, useTemplate: true }, host), dataDir, spawnedAt };
 }
 
 /**

@@ -8,7 +8,8 @@ import type { Lane } from './session-scheduler.js';
 /** Compiled, the host is a .js beside this file; run from source (tests), tsx loads the .ts. */
 const fromSource = import.meta.url.endsWith('.ts');
 
-function spawnHost(settings: HostSettings): Worker {
+function spawnHost(settings: HostSettings, built: URL | undefined): Worker {
+  if (built) return new Worker(built, { workerData: settings });
   if (!fromSource) return new Worker(new URL('./pglite-host.js', import.meta.url), { workerData: settings });
   // The ESM build of tsx's API: its CommonJS build registers from the wrong place inside an eval.
   const tsx = pathToFileURL(
@@ -77,10 +78,12 @@ export class PgliteThread {
 
   /**
    * Starts the thread, which opens the database in `settings.dataDir`, and returns at once:
-   * connections made meanwhile wait in the thread until the database is open.
+   * connections made meanwhile wait in the thread until the database is open. `host`: the
+   * thread's module built elsewhere (npm run dev's bundle of pglite-host.ts), else the one
+   * beside this file.
    */
-  static spawn(settings: HostSettings): PgliteThread {
-    return new PgliteThread(spawnHost(settings));
+  static spawn(settings: HostSettings, host?: URL): PgliteThread {
+    return new PgliteThread(spawnHost(settings, host));
   }
 
   /** Starts the thread and resolves once the database is open. */
