@@ -30,41 +30,50 @@ const STOP_GRACE_MS = 3_000;
 const say = (line) => process.stdout.write(`[dev] ${line}\n`);
 
 const options = bundleOptions(outdir);
-const context = await esbuild.context({
-  ...options,
-  // The demo's simulated units too: the server loads them from DEMO_FLEET_DRIVER.
-  entryPoints: {
-    server: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
-    'demo-driver': fileURLToPath(new URL('../simulator/src/demo-driver.ts', import.meta.url)),
-    // The database's thread, built here rather than compiled on the fly when it starts.
-    'pglite-host': fileURLToPath(new URL('./src/db/embedded/pglite-host.ts', import.meta.url)),
-    spare: fileURLToPath(new URL('./dev-spare.mjs', import.meta.url)),
-  },
-  // Which packages the server's bundle imports, for the spare to load ahead.
-  metafile: true,
-  outdir,
-  // ES modules, so that the packages outside the bundle load as they are published (some only as
-  // ES modules, which CommonJS cannot require on every Node.js line).
-  format: 'esm',
-  supported: {},
-  banner: { js: 'const __bundleUrl = import.meta.url;' },
-  outExtension: { '.js': '.mjs' },
-  // The workspace packages (@ed/contract, …) from their TypeScript, as the tests take them.
-  conditions: ['source'],
-  sourcemap: 'linked',
-  plugins: [
-    ...options.plugins,
-    {
-      // Loaded by Node.js from node_modules, as an unbundled server loads them.
-      name: 'packages-outside',
-      setup(build) {
-        build.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@ed/') || args.path.startsWith('node:') ? undefined : { external: true },
-        );
+/** One esbuild context: the entries below share every setting. */
+const bundler = (entryPoints) =>
+  esbuild.context({
+    ...options,
+    entryPoints,
+    // What each bundle is made of: which packages the server imports, for the spare to load
+    // ahead, and which sources the helpers below are made of.
+    metafile: true,
+    outdir,
+    // ES modules, so that the packages outside the bundle load as they are published (some only as
+    // ES modules, which CommonJS cannot require on every Node.js line).
+    format: 'esm',
+    supported: {},
+    banner: { js: 'const __bundleUrl = import.meta.url;' },
+    outExtension: { '.js': '.mjs' },
+    // The workspace packages (@ed/contract, …) from their TypeScript, as the tests take them.
+    conditions: ['source'],
+    sourcemap: 'linked',
+    plugins: [
+      ...options.plugins,
+      {
+        // Loaded by Node.js from node_modules, as an unbundled server loads them.
+        name: 'packages-outside',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@ed/') || args.path.startsWith('node:') ? undefined : { external: true },
+          );
+        },
       },
-    },
-  ],
+    ],
+  });
+const serverBundle = await bundler({ server: fileURLToPath(new URL('./src/main.ts', import.meta.url)) });
+// Made again only when a save touches what they are made of: most saves touch the server alone.
+const helperBundles = await bundler({
+  // The demo's simulated units: the server loads them from DEMO_FLEET_DRIVER.
+  'demo-driver': fileURLToPath(new URL('../simulator/src/demo-driver.ts', import.meta.url)),
+  // The database's thread, built here rather than compiled on the fly when it starts.
+  'pglite-host': fileURLToPath(new URL('./src/db/embedded/pglite-host.ts', import.meta.url)),
+  spare: fileURLToPath(new URL('./dev-spare.mjs', import.meta.url)),
 });
+/** The sources the helpers are made of (absolute paths); undefined before their first build. */
+let helperSources;
+/** The files saved since the last build. */
+const saved = new Set();
 
 let server;
 /** The next server process, made ahead (dev-spare.mjs); undefined until the current one serves. */
@@ -146,12 +155,20 @@ function stop() {
 
 async function build() {
   const started = Date.now();
-  const result = await context.rebuild().catch((err) => ({ errors: err.errors ?? [err] }));
-  if (result.errors.length > 0) return `the build failed (${result.errors.length} errors above): the last good one`;
+  const helpersStale = !helperSources || [...saved].some((file) => helperSources.has(file));
+  saved.clear();
+  const failed = (err) => ({ errors: err.errors ?? [err] });
+  const [result, helpers] = await Promise.all([
+    serverBundle.rebuild().catch(failed),
+    helpersStale ? helperBundles.rebuild().catch(failed) : { errors: [] },
+  ]);
+  const errors = result.errors.length + helpers.errors.length;
+  if (errors > 0) return `the build failed (${errors} errors above): the last good one`;
+  if (helpers.metafile) helperSources = new Set(Object.keys(helpers.metafile.inputs).map((file) => path.resolve(file)));
   const bundle = Object.values(result.metafile.outputs).find((output) => output.entryPoint?.endsWith('src/main.ts'));
   const imports = bundle?.imports ?? [];
   packages = [...new Set(imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path))];
-  return `built in ${Date.now() - started} ms`;
+  return `built in ${Date.now() - started} ms${helpersStale ? ' (with its helpers)' : ''}`;
 }
 
 let restarting = Promise.resolve();
@@ -167,8 +184,10 @@ await start(build());
 
 let pending;
 for (const dir of SOURCES) {
-  watch(fileURLToPath(new URL(dir, import.meta.url)), { recursive: true }, (_event, file) => {
+  const folder = fileURLToPath(new URL(dir, import.meta.url));
+  watch(folder, { recursive: true }, (_event, file) => {
     if (!file || !/\.(ts|json)$/.test(file) || file.endsWith('.test.ts')) return;
+    saved.add(path.join(folder, file));
     clearTimeout(pending);
     pending = setTimeout(restart, SETTLE_MS);
   });
@@ -176,7 +195,7 @@ for (const dir of SOURCES) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    await context.dispose();
+    await Promise.all([serverBundle.dispose(), helperBundles.dispose()]);
     spare?.kill('SIGTERM');
     await stop();
     process.exit(0);
