@@ -93,23 +93,41 @@ test.describe('npm run dev', () => {
   test('serves a saved server file within 3 s, through the one address', async () => {
     const title = async () => ((await (await api('/openapi.json')).json()) as { info: { title: string } }).info.title;
     expect(await title()).toBe('Equipment Dashboard API');
-    // A save in a developer's day comes once the first start's demo fleet has connected, not in
+    // A save in a developer's day comes once the last start's demo fleet has connected, not in
     // the middle of its connection storm: the count of connected units has stopped rising.
     const connected = async () =>
       ((await (await api(dashboardRoutes.getConnectionCounters.path)).json()) as ConnectionCounters).connectedAligners;
-    let last = -1;
-    let steady = 0;
-    await shownAfter(performance.now(), async () => {
-      const now = await connected();
-      steady = now > 0 && now === last ? steady + 1 : 0;
-      last = now;
-      return steady >= 20;
-    });
-    const saved = performance.now();
-    await save(root, 'apps/server/src/plugins/openapi.ts', '`${APP_TITLE} API`', '`${APP_TITLE} API, saved`');
-    const took = await shownAfter(saved, async () => (await title()) === 'Equipment Dashboard API, saved');
-    test.info().annotations.push({ type: 'server change shown after', description: `${Math.round(took)} ms` });
-    expect(took, `the server's change came after ${Math.round(took)} ms`).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
+    const fleetSteady = async () => {
+      let last = -1;
+      let steady = 0;
+      await shownAfter(performance.now(), async () => {
+        const now = await connected();
+        steady = now > 0 && now === last ? steady + 1 : 0;
+        last = now;
+        return steady >= 20;
+      });
+    };
+    // Three saves, each after the last one's start: the loop is what a day of saves is like, its
+    // median, not one save that met a busy moment of the machine.
+    const took: number[] = [];
+    let shown = '`${APP_TITLE} API`';
+    for (const round of [1, 2, 3]) {
+      await fleetSteady();
+      const saved = performance.now();
+      const next = `\`\${APP_TITLE} API, save ${round}\``;
+      await save(root, 'apps/server/src/plugins/openapi.ts', shown, next);
+      shown = next;
+      took.push(await shownAfter(saved, async () => (await title()) === `Equipment Dashboard API, save ${round}`));
+    }
+    const median = [...took].sort((a, b) => a - b)[1] ?? Infinity;
+    const each = took.map((ms) => `${Math.round(ms)} ms`).join(', ');
+    test
+      .info()
+      .annotations.push({
+        type: 'server change shown after (median of 3)',
+        description: `${Math.round(median)} ms (${each})`,
+      });
+    expect(median, `the server's changes came after ${each}`).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
   });
 
   test('shows a saved React component within 3 s, without reloading the page', async ({ page }) => {
