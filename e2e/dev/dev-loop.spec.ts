@@ -121,12 +121,10 @@ test.describe('npm run dev', () => {
     }
     const median = [...took].sort((a, b) => a - b)[1] ?? Infinity;
     const each = took.map((ms) => `${Math.round(ms)} ms`).join(', ');
-    test
-      .info()
-      .annotations.push({
-        type: 'server change shown after (median of 3)',
-        description: `${Math.round(median)} ms (${each})`,
-      });
+    test.info().annotations.push({
+      type: 'server change shown after (median of 3)',
+      description: `${Math.round(median)} ms (${each})`,
+    });
     expect(median, `the server's changes came after ${each}`).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
   });
 
