@@ -6,13 +6,15 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
 const API_PORT = process.env.DEV_API_PORT ?? '8081';
 const WEB_PORT = process.env.DEV_WEB_PORT ?? '5173';
 const WEB_URL = `http://localhost:${WEB_PORT}`;
 
 /** Each process's lines, prefixed with its name, so that the two read apart on one terminal. */
 function run(name, args, env) {
-  const child = spawn(process.execPath, args, {
+  // Each stops once this process is gone, even killed outright (exit-with-parent.mjs).
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

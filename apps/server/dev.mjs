@@ -27,6 +27,8 @@ const SOURCES = [
 const SETTLE_MS = 50;
 /** The longest a stopping server may take before it is killed: a save should not wait on it. */
 const STOP_GRACE_MS = 3_000;
+/** Stops a process whose parent is gone (killed outright): this one, or a server it made. */
+const EXIT_WITH_PARENT = new URL('../../scripts/exit-with-parent.mjs', import.meta.url).href;
 const say = (line) => process.stdout.write(`[dev] ${line}\n`);
 
 const options = bundleOptions(outdir);
@@ -87,8 +89,8 @@ function spawnServer() {
     process.execPath,
     [
       '--enable-source-maps',
-      '--import',
-      pathToFileURL(path.join(outdir, 'spare.mjs')).href,
+      ...['--import', EXIT_WITH_PARENT],
+      ...['--import', pathToFileURL(path.join(outdir, 'spare.mjs')).href],
       path.join(outdir, 'server.mjs'),
     ],
     { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: serverEnv() },
@@ -193,11 +195,14 @@ for (const dir of SOURCES) {
   });
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
+let ending;
+function shutdown() {
+  ending ??= (async () => {
     await Promise.all([serverBundle.dispose(), helperBundles.dispose()]);
     spare?.kill('SIGTERM');
     await stop();
     process.exit(0);
-  });
+  })();
+  return ending;
 }
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void shutdown());
