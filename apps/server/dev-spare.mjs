@@ -23,9 +23,7 @@ async function spare() {
   /** Once the bundle is built. */
   const told = new Promise((resolve) => (go = resolve));
 
-  /** dev.mjs gone before it said to start: nothing is left to start for. */
-  const orphaned = () => process.exit(0);
-  process.on('disconnect', orphaned);
+  // dev.mjs gone before it said to start: exit-with-parent.mjs, loaded before this, stops it.
   process.on('message', (message) => {
     // A package that fails to load here fails again in the server, which says why.
     if (message.op === 'load')
@@ -41,7 +39,6 @@ async function spare() {
   openEarly(process.env, new URL(host));
   await told;
   // From here on a server process like any other: no channel to dev.mjs keeps it alive.
-  process.off('disconnect', orphaned);
   process.removeAllListeners('message');
   process.disconnect();
 }

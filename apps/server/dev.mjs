@@ -93,25 +93,23 @@ function spawnServer() {
       ...['--import', pathToFileURL(path.join(outdir, 'spare.mjs')).href],
       path.join(outdir, 'server.mjs'),
     ],
-    { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: serverEnv() },
+    { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: SERVER_ENV },
   );
   child.send({ op: 'load', packages });
   return child;
 }
 
-function serverEnv() {
-  return {
-    DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.mjs')).href,
-    // A browser's live socket, the dev proxy's kept-alive connections and the demo units' idle
-    // connections would hold each restart for the production grace of 3 s: in development a
-    // save cuts them at once.
-    SHUTDOWN_GRACE_MS: '0',
-    // A quarter of npm start's demo fleet: every restart reconnects it, and 200 units registering,
-    // checking in and reporting at once held a restarted server's first answers for seconds.
-    SIMULATOR_UNITS: '50',
-    ...process.env,
-  };
-}
+const SERVER_ENV = {
+  DEMO_FLEET_DRIVER: pathToFileURL(path.join(outdir, 'demo-driver.mjs')).href,
+  // A browser's live socket, the dev proxy's kept-alive connections and the demo units' idle
+  // connections would hold each restart for the production grace of 3 s: in development a
+  // save cuts them at once.
+  SHUTDOWN_GRACE_MS: '0',
+  // A quarter of npm start's demo fleet: every restart reconnects it, and 200 units registering,
+  // checking in and reporting at once held a restarted server's first answers for seconds.
+  SIMULATOR_UNITS: '50',
+  ...process.env,
+};
 
 /** The next server: its database opens now; it runs the bundle once `built` resolves. */
 async function start(built) {
